@@ -1,0 +1,223 @@
+import StackSyntax
+
+/// The constraint IR of one root layout: items and the constraints between them, exactly those
+/// UIStackView would create for the same configuration, plus the leaves' own content-size constraints
+/// and the user's constraints.
+///
+/// Items are identified by dense indices (`ItemID`) into `items`; constraints are in a deterministic order.
+public struct ConstraintIR: Hashable, Sendable {
+    /// The root layout's name.
+    public var root: String
+    /// The path of the source file (for origins).
+    public var file: String
+    /// `items[0]` is the root stack.
+    public var items: [IRItem]
+    public var constraints: [IRConstraint]
+
+    /// Creates an IR.
+    public init(root: String, file: String, items: [IRItem], constraints: [IRConstraint]) {
+        self.root = root
+        self.file = file
+        self.items = items
+        self.constraints = constraints
+    }
+
+    /// The id of the item with this dotted name, if any.
+    public func item(named name: String) -> ItemID? {
+        items.firstIndex { $0.name == name }.map { ItemID($0) }
+    }
+}
+
+/// A dense index into `ConstraintIR.items`.
+public struct ItemID: Hashable, Sendable, Comparable, CustomStringConvertible {
+    public var index: Int
+
+    /// Creates an id.
+    public init(_ index: Int) { self.index = index }
+
+    public static func < (a: ItemID, b: ItemID) -> Bool { a.index < b.index }
+    public var description: String { "#\(index)" }
+}
+
+/// What an item is.
+public enum ItemKind: String, Hashable, Sendable, CaseIterable {
+    case hstack, vstack, view, label, image, button, spacer
+    /// A layout guide a stack creates: see `GuideRole`.
+    case guide
+
+    /// Stacks arrange children.
+    public var isStack: Bool { self == .hstack || self == .vstack }
+}
+
+/// Why a stack created a guide.
+public enum GuideRole: String, Hashable, Sendable, CaseIterable {
+    /// UIKit's `_UILayoutSpacer` named `UISV-alignment-spanner`.
+    case alignmentSpanner = "alignment-spanner"
+    /// `_UIOLAGapGuide` between two items (equalSpacing, equalCentering).
+    case gap
+    /// `UIViewLayoutMarginsGuide` (layoutMarginsRelative).
+    case margins
+}
+
+/// One item: a stack, a leaf view, or a guide.
+public struct IRItem: Hashable, Sendable {
+    /// Dotted path from the root, the root included (`main.top.time`); guides get `stack.#spanner`-style names.
+    public var name: String
+    public var kind: ItemKind
+    /// The stack that owns this item: the parent of an arranged item, the creator of a guide; `nil` for the root.
+    public var owner: ItemID?
+    /// Set exactly for guides.
+    public var role: GuideRole?
+    /// Where the item was written (for a guide, its stack).
+    public var origin: Origin
+
+    /// Creates an item.
+    public init(name: String, kind: ItemKind, owner: ItemID?, role: GuideRole? = nil, origin: Origin) {
+        self.name = name
+        self.kind = kind
+        self.owner = owner
+        self.role = role
+        self.origin = origin
+    }
+}
+
+/// A position in the `.stack` text that caused an item or constraint.
+public struct Origin: Hashable, Sendable {
+    /// 1-based line and character column.
+    public var line: Int
+    public var column: Int
+    /// The byte range, when known (it is not when the IR was read back from text).
+    public var range: SourceRange?
+
+    /// Creates an origin.
+    public init(line: Int, column: Int, range: SourceRange? = nil) {
+        self.line = line
+        self.column = column
+        self.range = range
+    }
+
+    /// The origin of a range in a source file.
+    public init(_ range: SourceRange, in file: SourceFile) {
+        let location = file.location(of: range.start)
+        self.init(line: location.line, column: location.column, range: range)
+    }
+
+    /// Origins compare by line and column only: a range is extra information, not identity.
+    public static func == (a: Origin, b: Origin) -> Bool { a.line == b.line && a.column == b.column }
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(line)
+        hasher.combine(column)
+    }
+}
+
+/// NSLayoutConstraint.Attribute, spelled as NSLayoutConstraint names them.
+public enum LayoutAttribute: String, Hashable, Sendable, CaseIterable {
+    case leading, trailing, left, right, top, bottom, width, height, centerX, centerY, firstBaseline, lastBaseline
+
+    /// The axis the attribute belongs to.
+    public var isHorizontal: Bool {
+        switch self {
+        case .leading, .trailing, .left, .right, .width, .centerX: true
+        case .top, .bottom, .height, .centerY, .firstBaseline, .lastBaseline: false
+        }
+    }
+
+    /// Width and height are sizes; the rest are positions.
+    public var isSize: Bool { self == .width || self == .height }
+}
+
+/// NSLayoutConstraint.Relation.
+public enum LayoutRelation: String, Hashable, Sendable, CaseIterable {
+    case equal = "=="
+    case lessThanOrEqual = "<="
+    case greaterThanOrEqual = ">="
+}
+
+/// `item.attribute`.
+public struct Anchor: Hashable, Sendable {
+    public var item: ItemID
+    public var attribute: LayoutAttribute
+
+    /// Creates an anchor.
+    public init(_ item: ItemID, _ attribute: LayoutAttribute) {
+        self.item = item
+        self.attribute = attribute
+    }
+}
+
+/// The role a constraint plays, named as UIStackView names it (`UISV-<category>`), plus stackc's own
+/// categories for what a view brings itself (content size, explicit size, baselines) and for user constraints.
+public enum ConstraintCategory: String, Hashable, Sendable, CaseIterable {
+    // UIStackView's own.
+    case canvasConnection = "canvas-connection"
+    case alignment
+    case spacing
+    case fillEqually = "fill-equally"
+    case fillProportionally = "fill-proportionally"
+    case distributingEdge = "distributing-edge"
+    case spanningBoundary = "spanning-boundary"
+    case spanningFit = "spanning-fit"
+    case canvasFit = "canvas-fit"
+    case ambiguitySuppression = "ambiguity-suppression"
+    case hiding
+    case textWidthDisambiguation = "text-width-disambiguation"
+    /// UIView's `UIView-margin-guide-constraint`: the layout margins guide inset from its view.
+    case marginGuide = "margin-guide"
+    // stackc's own.
+    /// Content hugging: size <= intrinsic at the hugging priority.
+    case contentHugging = "content-hugging"
+    /// Compression resistance: size >= intrinsic at its priority.
+    case contentCompression = "content-compression"
+    /// `width:` / `height:` attributes.
+    case explicitSize = "explicit-size"
+    /// A leaf's baselines relative to its top, and a stack's baselines taken from its arranged items.
+    case baseline
+    /// From a `constraints { }` block.
+    case user
+}
+
+/// The one prefix of every constraint identifier stackc creates (UIKit uses `UISV`, Arranged `ASV`).
+public let identifierPrefix = "stk"
+
+/// `first.attribute relation multiplier * second.attribute + constant @priority`.
+public struct IRConstraint: Hashable, Sendable {
+    public var category: ConstraintCategory
+    public var first: Anchor
+    public var relation: LayoutRelation
+    public var multiplier: Double
+    /// `nil` for a constant constraint (`view.width == 40`).
+    public var second: Anchor?
+    public var constant: Double
+    /// 1...1000; 1000 is required.
+    public var priority: Double
+    public var origin: Origin
+
+    /// Creates a constraint.
+    public init(
+        _ category: ConstraintCategory, _ first: Anchor, _ relation: LayoutRelation,
+        _ second: Anchor?, multiplier: Double = 1, constant: Double = 0, priority: Double = 1000, origin: Origin
+    ) {
+        self.category = category
+        self.first = first
+        self.relation = relation
+        self.second = second
+        self.multiplier = multiplier
+        self.constant = constant
+        self.priority = priority
+        self.origin = origin
+    }
+
+    /// `stk-<category>`, like UIKit's `UISV-spacing`.
+    public var identifier: String { "\(identifierPrefix)-\(category.rawValue)" }
+
+    /// Priority 1000.
+    public var isRequired: Bool { priority >= 1000 }
+}
+
+/// UIKit's named priorities.
+public enum Priority {
+    public static let required: Double = 1000
+    public static let defaultHigh: Double = 750
+    public static let defaultLow: Double = 250
+    public static let fittingSizeLevel: Double = 50
+}

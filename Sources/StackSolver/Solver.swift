@@ -1,0 +1,1 @@
+// Solver lives here.

@@ -1,0 +1,4 @@
+import Testing
+@testable import StackIR
+
+@Test func placeholderStackIR() { #expect(Bool(true)) }

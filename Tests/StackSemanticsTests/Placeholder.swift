@@ -1,0 +1,4 @@
+import Testing
+@testable import StackSemantics
+
+@Test func placeholderStackSemantics() { #expect(Bool(true)) }

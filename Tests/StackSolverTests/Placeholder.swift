@@ -1,0 +1,4 @@
+import Testing
+@testable import StackSolver
+
+@Test func placeholderStackSolver() { #expect(Bool(true)) }

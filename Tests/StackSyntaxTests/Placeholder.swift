@@ -1,0 +1,4 @@
+import Testing
+@testable import StackSyntax
+
+@Test func placeholderStackSyntax() { #expect(Bool(true)) }
