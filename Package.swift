@@ -17,7 +17,7 @@ let package = Package(
         .target(name: "StackIR", dependencies: ["StackSemantics"]),
         .target(name: "StackSolver", dependencies: ["StackIR"]),
         .target(name: "StackRender", dependencies: ["StackSolver"]),
-        .executableTarget(name: "stackc", dependencies: ["StackSyntax", "StackSemantics", "StackIR", "StackSolver", "StackRender"]),
+        .executableTarget(name: "stackc", dependencies: ["StackSyntax", "StackSemantics"]),
         .testTarget(name: "StackSyntaxTests", dependencies: ["StackSyntax"]),
         .testTarget(name: "StackSemanticsTests", dependencies: ["StackSemantics"]),
         .testTarget(name: "StackIRTests", dependencies: ["StackIR"]),

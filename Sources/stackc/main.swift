@@ -1,1 +1,7 @@
-print("stackc")
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+exit(Stackc.run(Array(CommandLine.arguments.dropFirst())))

@@ -1,0 +1,230 @@
+import StackSyntax
+
+/// A value converted to the type its attribute wants.
+enum TypedValue {
+    case number(Double)
+    case string(String)
+    case bool(Bool)
+    case size(Double?, Double?)
+    case insets(Insets)
+    case distribution(Distribution)
+    case alignment(Alignment)
+}
+
+extension Checker {
+    /// Checks and applies an element's arguments as attributes of `nodes[index]`.
+    mutating func applyAttributes(_ arguments: [Argument], to index: Int, parameters: Parameters) {
+        let kind = nodes[index].kind
+        var seen: [String: SourceRange] = [:]
+        var marginsRelativeGiven = false
+        for argument in arguments where !argument.label.isMissing {
+            let label = argument.label.text
+            guard let spec = AttributeTable.byName[label], spec.appliesTo.contains(kind) else {
+                reportUnknownAttribute(argument.label, kind: kind)
+                continue
+            }
+            if let first = seen[label] {
+                report(.duplicateAttribute, "attribute '\(label)' is given twice", at: argument.label.range,
+                       notes: [DiagnosticNote("first given here", at: first)],
+                       fixIts: [.replace(argument.range, with: "", message: "remove the second '\(label)'")])
+                continue
+            }
+            seen[label] = argument.label.range
+            let value = evaluate(argument.value, parameters)
+            guard let typed = coerce(value, to: spec.type, for: "'\(label)'", at: argument.value.range) else { continue }
+            if label == "layoutMarginsRelative" { marginsRelativeGiven = true }
+            apply(typed, label: label, range: argument.range, valueRange: argument.value.range, to: index)
+        }
+        validateStack(index, marginsRelativeGiven: marginsRelativeGiven)
+    }
+
+    private mutating func reportUnknownAttribute(_ label: Identifier, kind: ElementKind) {
+        if let spec = AttributeTable.byName[label.text] {
+            let owners = spec.appliesTo == AttributeTable.stacks ? "stacks" : spec.appliesTo == AttributeTable.leaves ? "leaf elements"
+                : spec.appliesTo.map(\.rawValue).sorted().joined(separator: " and ")
+            report(.unknownAttribute, "'\(label.text)' is not an attribute of \(kind.rawValue); it applies to \(owners)", at: label.range)
+            return
+        }
+        let names = AttributeTable.names(for: kind)
+        if let suggestion = closestMatch(to: label.text, in: names) {
+            report(.unknownAttribute, "unknown attribute '\(label.text)' for \(kind.rawValue); did you mean '\(suggestion)'?", at: label.range,
+                   fixIts: [.replace(label.range, with: suggestion, message: "replace '\(label.text)' with '\(suggestion)'")])
+        } else {
+            report(.unknownAttribute, "unknown attribute '\(label.text)' for \(kind.rawValue); expected one of \(names.joined(separator: ", "))",
+                   at: label.range)
+        }
+    }
+
+    /// Converts a value to an attribute's type, reporting a mismatch once. `nil` when the value cannot be used.
+    mutating func coerce(_ value: Value, to type: ValueType, for what: String, at range: SourceRange) -> TypedValue? {
+        switch (type, value) {
+        case (_, .invalid):
+            return nil
+        case (.number, .number(let number)):
+            return .number(number)
+        case (.priority, .number(let number)):
+            guard number >= 1, number <= 1000 else {
+                let clamped = formatNumber(min(1000, max(1, number)))
+                report(.priorityOutOfRange, "priority \(formatNumber(number)) for \(what) is outside 1...1000", at: range,
+                       fixIts: [.replace(range, with: clamped, message: "use \(clamped)")])
+                return nil
+            }
+            return .number(number)
+        case (.priority, .word(let word)) where namedPriorities[word] != nil:
+            return .number(namedPriorities[word] ?? 1000)
+        case (.string, .string(let string)):
+            return .string(string)
+        case (.bool, .bool(let bool)):
+            return .bool(bool)
+        case (.size, .size(let width, let height)):
+            return .size(width, height)
+        case (.insets, .number(let all)):
+            return .insets(Insets(top: all, leading: all, bottom: all, trailing: all))
+        case (.insets, .tuple(let values)) where values.count == 2:
+            return .insets(Insets(top: values[0], leading: values[1], bottom: values[0], trailing: values[1]))
+        case (.insets, .tuple(let values)) where values.count == 4:
+            return .insets(Insets(top: values[0], leading: values[1], bottom: values[2], trailing: values[3]))
+        case (.distribution, .word(let word)):
+            if let distribution = Distribution(rawValue: word) { return .distribution(distribution) }
+            reportUnknownCase(word, of: type, at: range)
+            return nil
+        case (.alignment, .word(let word)):
+            switch word {
+            case "top": return .alignment(.leading)
+            case "bottom": return .alignment(.trailing)
+            default:
+                if let alignment = Alignment(rawValue: word) { return .alignment(alignment) }
+                reportUnknownCase(word, of: type, at: range)
+                return nil
+            }
+        case (.distribution, .string(let word)), (.alignment, .string(let word)):
+            report(.wrongValueType, "expected \(type.expectation) for \(what), found a string", at: range,
+                   fixIts: [.replace(range, with: word, message: "remove the quotes")])
+            return nil
+        case (.size, .number):
+            report(.wrongValueType, "expected \(type.expectation) for \(what), found a number", at: range,
+                   fixIts: [.replace(.empty(at: range.end), with: " x none", message: "give the height as well")])
+            return nil
+        case (.number, .word(let word)), (.priority, .word(let word)), (.insets, .word(let word)), (.size, .word(let word)):
+            if type == .priority, let suggestion = closestMatch(to: word, in: type.cases) {
+                report(.wrongValueType, "unknown priority '\(word)'; did you mean '\(suggestion)'?", at: range,
+                       fixIts: [.replace(range, with: suggestion, message: "replace with '\(suggestion)'")])
+            } else {
+                reportUndefined(word, at: range)
+            }
+            return nil
+        case (.string, .word(let word)):
+            report(.wrongValueType, "expected a string for \(what), found '\(word)'", at: range,
+                   fixIts: [.replace(range, with: "\"\(word)\"", message: "add quotes")])
+            return nil
+        default:
+            report(.wrongValueType, "expected \(type.expectation) for \(what), found \(value.typeDescription)", at: range)
+            return nil
+        }
+    }
+
+    private mutating func reportUnknownCase(_ word: String, of type: ValueType, at range: SourceRange) {
+        let kind = type == .distribution ? "distribution" : "alignment"
+        if let suggestion = closestMatch(to: word, in: type.cases) {
+            report(.unknownEnumCase, "unknown \(kind) '\(word)'; did you mean '\(suggestion)'?", at: range,
+                   fixIts: [.replace(range, with: suggestion, message: "replace '\(word)' with '\(suggestion)'")])
+        } else {
+            report(.unknownEnumCase, "unknown \(kind) '\(word)'; expected \(listing(type.cases))", at: range)
+        }
+    }
+
+    /// Stores one checked attribute.
+    private mutating func apply(_ typed: TypedValue, label: String, range: SourceRange, valueRange: SourceRange, to index: Int) {
+        func nonNegative(_ value: Double, _ what: String) -> Double? {
+            guard value >= 0 else {
+                report(.negativeSize, "\(what) cannot be negative (\(formatNumber(value)))", at: valueRange)
+                return nil
+            }
+            return value
+        }
+        switch (label, typed) {
+        case ("distribution", .distribution(let value)):
+            nodes[index].stack?.distribution = value
+            nodes[index].origins.distribution = range
+        case ("alignment", .alignment(let value)):
+            nodes[index].stack?.alignment = value
+            nodes[index].origins.alignment = range
+        case ("spacing", .number(let value)):
+            nodes[index].stack?.spacing = value
+            nodes[index].origins.spacing = range
+        case ("margins", .insets(let value)):
+            nodes[index].stack?.margins = value
+            nodes[index].origins.margins = range
+        case ("layoutMarginsRelative", .bool(let value)):
+            nodes[index].stack?.layoutMarginsRelative = value
+        case ("baselineRelative", .bool(let value)):
+            nodes[index].stack?.baselineRelative = value
+            nodes[index].origins.baselineRelative = range
+        case ("intrinsic", .size(let width, let height)):
+            let w = width.flatMap { nonNegative($0, "an intrinsic width") }
+            let h = height.flatMap { nonNegative($0, "an intrinsic height") }
+            nodes[index].leaf?.intrinsic = PerAxis(horizontal: w, vertical: h)
+            nodes[index].origins.intrinsic = range
+        case ("hugging", .number(let value)):
+            nodes[index].leaf?.hugging = PerAxis(horizontal: value, vertical: value)
+        case ("horizontalHugging", .number(let value)):
+            nodes[index].leaf?.hugging.horizontal = value
+        case ("verticalHugging", .number(let value)):
+            nodes[index].leaf?.hugging.vertical = value
+        case ("compression", .number(let value)):
+            nodes[index].leaf?.compressionResistance = PerAxis(horizontal: value, vertical: value)
+        case ("horizontalCompression", .number(let value)):
+            nodes[index].leaf?.compressionResistance.horizontal = value
+        case ("verticalCompression", .number(let value)):
+            nodes[index].leaf?.compressionResistance.vertical = value
+        case ("firstBaseline", .number(let value)):
+            nodes[index].leaf?.firstBaseline = value
+            nodes[index].origins.baselines = range
+        case ("lastBaseline", .number(let value)):
+            nodes[index].leaf?.lastBaseline = value
+            nodes[index].origins.baselines = nodes[index].origins.baselines ?? range
+        case ("text", .string(let value)), ("image", .string(let value)):
+            nodes[index].leaf?.content = value
+        case ("width", .number(let value)):
+            nodes[index].width = nonNegative(value, "a width")
+            nodes[index].origins.width = range
+        case ("height", .number(let value)):
+            nodes[index].height = nonNegative(value, "a height")
+            nodes[index].origins.height = range
+        case ("hidden", .bool(let value)):
+            nodes[index].hidden = value
+            nodes[index].origins.hidden = range
+        case ("spacingAfter", .number(let value)):
+            nodes[index].spacingAfter = value
+            nodes[index].origins.spacingAfter = range
+        case ("type", .string(let value)):
+            nodes[index].swiftType = value
+        default:
+            break
+        }
+    }
+
+    /// Rules that involve more than one attribute of a stack.
+    private mutating func validateStack(_ index: Int, marginsRelativeGiven: Bool) {
+        guard let stack = nodes[index].stack else { return }
+        let origins = nodes[index].origins
+        if stack.axis == .vertical, stack.alignment == .firstBaseline || stack.alignment == .lastBaseline {
+            report(.baselineAlignmentOnVerticalStack,
+                   "\(stack.alignment.rawValue) alignment only applies to hstack; UIKit ignores it on a vertical stack",
+                   at: origins.alignment ?? origins.element)
+        }
+        if stack.axis == .horizontal, stack.baselineRelative {
+            report(.baselineRelativeOnHorizontalStack, "baselineRelative only applies to vstack; UIKit ignores it on a horizontal stack",
+                   at: origins.baselineRelative ?? origins.element)
+        }
+        if let marginsRange = origins.margins {
+            if !marginsRelativeGiven {
+                // Writing margins means wanting them: they imply layoutMarginsRelative.
+                nodes[index].stack?.layoutMarginsRelative = true
+            } else if !stack.layoutMarginsRelative {
+                diagnostics.append(Diagnostic(.attributeHasNoEffect, "margins have no effect when layoutMarginsRelative is false",
+                                              at: marginsRange))
+            }
+        }
+    }
+}

@@ -1,0 +1,232 @@
+import StackSyntax
+
+extension Checker {
+    /// Builds an element and its subtree into `nodes` (pre-order) and returns its index.
+    mutating func buildElement(
+        _ element: ElementSyntax, parent: Int?, siblingIndex: Int, scope: Scope, parameters: Parameters, depth: Int
+    ) -> Int? {
+        guard !element.kind.isMissing else { return nil }
+        guard depth < Checker.maximumDepth, nodeCount < Checker.maximumNodes else {
+            if !reportedSizeLimit {
+                reportedSizeLimit = true
+                let what = depth >= Checker.maximumDepth ? "deeper than \(Checker.maximumDepth) levels" : "more than \(Checker.maximumNodes) items"
+                report(.expansionTooLarge, "layout is \(what) after expanding components", at: element.range)
+            }
+            return nil
+        }
+        let kindName = element.kind.text
+        if let kind = ElementKind(rawValue: kindName) {
+            return buildPrimitive(element, kind: kind, parent: parent, siblingIndex: siblingIndex, scope: scope, parameters: parameters, depth: depth)
+        }
+        if let component = components[kindName] {
+            return instantiate(component, element, parent: parent, siblingIndex: siblingIndex, scope: scope, parameters: parameters, depth: depth)
+        }
+        reportUnknownElement(element.kind)
+        return nil
+    }
+
+    mutating func reportUnknownElement(_ kind: Identifier) {
+        let isComponentName = kind.text.utf8.first.map { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) } ?? false
+        let candidates = ElementKind.allCases.map(\.rawValue) + components.keys.sorted()
+        let fixIts = closestMatch(to: kind.text, in: candidates).map {
+            [FixIt.replace(kind.range, with: $0, message: "replace '\(kind.text)' with '\($0)'")]
+        } ?? []
+        let hint = fixIts.isEmpty ? "" : "; did you mean '\(fixIts[0].edits[0].replacement)'?"
+        if isComponentName {
+            report(.unknownComponent, "unknown component '\(kind.text)'\(hint)", at: kind.range, fixIts: fixIts)
+        } else {
+            report(.unknownElement, "unknown element '\(kind.text)'\(hint)", at: kind.range, fixIts: fixIts)
+        }
+    }
+
+    /// A stack or a leaf.
+    mutating func buildPrimitive(
+        _ element: ElementSyntax, kind: ElementKind, parent: Int?, siblingIndex: Int, scope: Scope, parameters: Parameters, depth: Int
+    ) -> Int {
+        let index = appendNode(element, kind: kind, parent: parent, siblingIndex: siblingIndex, scope: scope)
+        applyAttributes(element.arguments?.arguments ?? [], to: index, parameters: parameters)
+        if let body = element.body {
+            buildBody(body, of: index, scope: scope, parameters: parameters, depth: depth)
+        }
+        return index
+    }
+
+    /// Appends a node, giving it its name and path and registering the name in its scope.
+    mutating func appendNode(_ element: ElementSyntax, kind: ElementKind, parent: Int?, siblingIndex: Int, scope: Scope,
+                             name explicitName: Identifier? = nil) -> Int {
+        let nameSyntax = explicitName ?? element.name
+        let name = nameSyntax?.text ?? generatedName(kind.rawValue, siblingIndex, parent: parent)
+        let path = parent.map { nodes[$0].path + "." + name } ?? name
+        var node = LayoutNode(name: name, isNamed: nameSyntax != nil, path: path, kind: kind, parent: parent,
+                              origins: NodeOrigins(element: element.range))
+        if kind == .spacer {
+            // A spacer is an empty view that gives way first: no size of its own, hugging at 1.
+            node.leaf?.intrinsic = PerAxis(horizontal: 0, vertical: 0)
+            node.leaf?.hugging = PerAxis(horizontal: 1, vertical: 1)
+        }
+        let index = nodes.count
+        nodes.append(node)
+        nodeCount += 1
+        if let parent { nodes[parent].children.append(index) }
+        if let nameSyntax { declare(nameSyntax, index: index, in: scope) }
+        return index
+    }
+
+    /// `kind` plus the index among siblings; made unique against names the user wrote in the same parent.
+    func generatedName(_ base: String, _ siblingIndex: Int, parent: Int?) -> String {
+        var name = base + String(siblingIndex)
+        if let parent {
+            let taken = Set(nodes[parent].children.map { nodes[$0].name })
+            while taken.contains(name) { name += "_" }
+        }
+        return name
+    }
+
+    mutating func declare(_ name: Identifier, index: Int, in scope: Scope) {
+        if let first = scope.names[name.text] {
+            report(.duplicateName, "duplicate item name '\(name.text)' in this scope", at: name.range,
+                   notes: [DiagnosticNote("first declared here", at: nodes[first].origins.element)])
+        } else {
+            scope.names[name.text] = index
+        }
+    }
+
+    /// The members of a stack's body: arranged items and constraints blocks.
+    mutating func buildBody(_ body: Block, of index: Int, scope: Scope, parameters: Parameters, depth: Int) {
+        guard nodes[index].kind.isStack else {
+            report(.childrenOnLeaf, "\(nodes[index].kind.rawValue) is a leaf and cannot have children", at: body.range,
+                   fixIts: [.replace(body.range, with: "", message: "remove the block")])
+            return
+        }
+        var childIndex = 0
+        for member in body.members {
+            switch member {
+            case .element(let child):
+                if buildElement(child, parent: index, siblingIndex: childIndex, scope: scope, parameters: parameters, depth: depth + 1) != nil {
+                    childIndex += 1
+                }
+            case .constraints(let block):
+                scope.pending += block.constraints.map { ($0, parameters) }
+            case .constant(let decl):
+                report(.misplacedDeclaration, "'let' is only allowed at the top level of a file", at: decl.range)
+            case .component(let decl):
+                report(.misplacedDeclaration, "components are declared at the top level of a file", at: decl.range)
+            case .error:
+                continue
+            }
+        }
+    }
+
+    /// Expands a component instance: arguments bound to parameters, the body's element built in a scope of its own.
+    mutating func instantiate(
+        _ component: ComponentDecl, _ element: ElementSyntax, parent: Int?, siblingIndex: Int, scope: Scope, parameters: Parameters, depth: Int
+    ) -> Int? {
+        let name = component.name.text
+        if expanding.contains(name) {
+            let chain = (expanding.drop { $0 != name } + [name]).joined(separator: " -> ")
+            report(.recursiveComponent, "component '\(name)' contains itself (\(chain))", at: element.kind.range,
+                   notes: [DiagnosticNote("'\(name)' is declared here", at: component.name.range)])
+            return nil
+        }
+        if let body = element.body {
+            report(.childrenOnLeaf, "a component instance takes arguments, not children", at: body.range)
+        }
+        // Bind arguments.
+        var bound = Parameters()
+        var placement: [Argument] = []
+        var given: [String: SourceRange] = [:]
+        for argument in element.arguments?.arguments ?? [] {
+            let label = argument.label.text
+            if let first = given[label] {
+                report(.duplicateAttribute, "argument '\(label)' is given twice", at: argument.label.range,
+                       notes: [DiagnosticNote("first given here", at: first)])
+                continue
+            }
+            given[label] = argument.label.range
+            if let parameter = component.parameters.first(where: { $0.name.text == label }) {
+                let value = evaluate(argument.value, parameters)
+                if let type = ValueType(rawValue: parameter.type.text),
+                   coerce(value, to: type, for: "parameter '\(label)'", at: argument.value.range) != nil {
+                    bound.values[label] = value
+                } else {
+                    bound.values[label] = .invalid
+                }
+            } else if AttributeTable.placement.contains(label) {
+                placement.append(argument)
+            } else {
+                let candidates = component.parameters.map(\.name.text) + AttributeTable.placement
+                let suggestion = closestMatch(to: label, in: candidates)
+                let hint = suggestion.map { "; did you mean '\($0)'?" } ?? ""
+                report(.unknownParameter, "component '\(name)' has no parameter '\(label)'\(hint)", at: argument.label.range,
+                       notes: [DiagnosticNote("'\(name)' is declared here", at: component.name.range)],
+                       fixIts: suggestion.map { [.replace(argument.label.range, with: $0, message: "replace '\(label)' with '\($0)'")] } ?? [])
+            }
+        }
+        for parameter in component.parameters where !parameter.name.isMissing && bound.values[parameter.name.text] == nil {
+            if let defaultValue = parameter.defaultValue {
+                bound.values[parameter.name.text] = evaluate(defaultValue, Parameters())
+            } else {
+                let at = element.arguments?.range ?? element.kind.range
+                report(.missingArgument, "missing argument '\(parameter.name.text)' for component '\(name)'", at: at,
+                       notes: [DiagnosticNote("'\(parameter.name.text)' is declared here", at: parameter.range)])
+                bound.values[parameter.name.text] = .invalid
+            }
+        }
+        // The body: one element, plus constraints blocks that see the component's own names.
+        let elements = component.body.members.compactMap { member -> ElementSyntax? in
+            if case .element(let element) = member { return element }
+            return nil
+        }
+        guard elements.count == 1, let bodyElement = elements.first else {
+            report(.componentBodyShape, "the body of component '\(name)' must be exactly one element, found \(elements.count)",
+                   at: component.body.range)
+            return nil
+        }
+        let inner = Scope()
+        expanding.append(name)
+        defer { expanding.removeLast() }
+        guard let kind = ElementKind(rawValue: bodyElement.kind.text) else {
+            // The body is itself a component instance: expand it in the inner scope.
+            guard let index = buildElement(bodyElement, parent: parent, siblingIndex: siblingIndex, scope: inner, parameters: bound, depth: depth) else {
+                return nil
+            }
+            if let instanceName = element.name { rename(subtreeAt: index, to: instanceName.text) }
+            finishInstance(index, element, placement: placement, outer: scope, inner: inner, parameters: parameters, bound: bound, component: component)
+            return index
+        }
+        let index = appendNode(bodyElement, kind: kind, parent: parent, siblingIndex: siblingIndex, scope: inner,
+                               name: element.name ?? bodyElement.name)
+        nodes[index].origins = NodeOrigins(element: element.range)
+        applyAttributes(bodyElement.arguments?.arguments ?? [], to: index, parameters: bound)
+        if let body = bodyElement.body {
+            buildBody(body, of: index, scope: inner, parameters: bound, depth: depth)
+        }
+        finishInstance(index, element, placement: placement, outer: scope, inner: inner, parameters: parameters, bound: bound, component: component)
+        return index
+    }
+
+    /// Gives the subtree rooted at `index` (the nodes from `index` to the end, pre-order) a new root name.
+    private mutating func rename(subtreeAt index: Int, to name: String) {
+        let oldPath = nodes[index].path
+        let newPath = nodes[index].parent.map { nodes[$0].path + "." + name } ?? name
+        nodes[index].name = name
+        nodes[index].isNamed = true
+        for node in index..<nodes.count where nodes[node].path.hasPrefix(oldPath) {
+            nodes[node].path = newPath + nodes[node].path.dropFirst(oldPath.count)
+        }
+    }
+
+    /// Applies placement arguments, registers the instance's name outside, and resolves the instance's own constraints.
+    private mutating func finishInstance(_ index: Int, _ element: ElementSyntax, placement: [Argument], outer: Scope, inner: Scope,
+                                         parameters: Parameters, bound: Parameters, component: ComponentDecl) {
+        applyAttributes(placement, to: index, parameters: parameters)
+        for member in component.body.members {
+            if case .constraints(let block) = member { inner.pending += block.constraints.map { ($0, bound) } }
+        }
+        resolveConstraints(in: inner)
+        if let name = element.name {
+            declare(name, index: index, in: outer)
+        }
+        outer.instances[index] = inner
+    }
+}

@@ -1,0 +1,178 @@
+import StackSyntax
+
+/// The result of checking one file: the resolved layouts and every diagnostic (the parser's included).
+public struct CheckResult: Sendable {
+    /// The layouts that could be built; on errors, the parts that could not are left out.
+    public var model: LayoutModel
+    /// Parser and checker diagnostics, sorted by position, duplicates removed.
+    public var diagnostics: [Diagnostic]
+}
+
+/// Resolves names, expands components, evaluates constants and checks every attribute.
+///
+/// Total: any syntax tree, however broken, gives a model and diagnostics. Pieces the parser already
+/// reported as missing are skipped quietly, so one mistake gives one diagnostic.
+public func check(_ tree: SyntaxTree) -> CheckResult {
+    var checker = Checker(file: tree.file)
+    let roots = checker.checkFile(tree.declarations)
+    var seen = Set<Diagnostic>()
+    // A component's body is checked once per instance: identical findings collapse into one.
+    let all = (tree.diagnostics + checker.diagnostics).filter { seen.insert($0).inserted }
+    return CheckResult(model: LayoutModel(file: tree.file, roots: roots), diagnostics: all.sortedByLocation())
+}
+
+/// Parses and checks text in one call.
+public func check(_ file: SourceFile) -> CheckResult {
+    check(Parser.parse(file))
+}
+
+struct Checker {
+    /// Expanded trees deeper than this are refused (components can nest without recursion).
+    static let maximumDepth = 512
+    /// A file may expand to at most this many items in all.
+    static let maximumNodes = 4_000_000
+
+    let file: SourceFile
+    var diagnostics: [Diagnostic] = []
+    var constantDecls: [String: ConstantDecl] = [:]
+    var constantValues: [String: Value] = [:]
+    var evaluatingConstants: Set<String> = []
+    var usedConstants: Set<String> = []
+    var components: [String: ComponentDecl] = [:]
+    /// Components being expanded, innermost last: a repeat is recursion.
+    var expanding: [String] = []
+    var nodeCount = 0
+    var reportedSizeLimit = false
+
+    /// The tree being built.
+    var nodes: [LayoutNode] = []
+    var userConstraints: [UserConstraint] = []
+
+    init(file: SourceFile) {
+        self.file = file
+    }
+
+    mutating func report(_ id: DiagnosticID, _ message: String, at range: SourceRange,
+                         notes: [DiagnosticNote] = [], fixIts: [FixIt] = []) {
+        diagnostics.append(Diagnostic(id, message, at: range, notes: notes, fixIts: fixIts))
+    }
+
+    /// Declarations first (so uses may precede them), then every root layout in order.
+    mutating func checkFile(_ declarations: [Declaration]) -> [LayoutTree] {
+        var rootElements: [ElementSyntax] = []
+        for declaration in declarations {
+            switch declaration {
+            case .constant(let decl):
+                guard !decl.name.isMissing else { continue }
+                if let first = constantDecls[decl.name.text] {
+                    report(.duplicateDeclaration, "constant '\(decl.name.text)' is declared twice", at: decl.name.range,
+                           notes: [DiagnosticNote("first declared here", at: first.name.range)])
+                } else {
+                    constantDecls[decl.name.text] = decl
+                }
+            case .component(let decl):
+                declareComponent(decl)
+            case .element(let element):
+                rootElements.append(element)
+            case .constraints(let block):
+                report(.misplacedDeclaration, "a constraints block must be inside a stack or a component", at: block.range)
+            case .error:
+                continue
+            }
+        }
+        // Evaluate every constant once, in order, so errors in unused ones are still reported.
+        for declaration in declarations {
+            if case .constant(let decl) = declaration, !decl.name.isMissing, constantDecls[decl.name.text] == decl {
+                let wasUsed = usedConstants.contains(decl.name.text)
+                _ = constantValue(decl.name.text, at: decl.name.range)
+                if !wasUsed { usedConstants.remove(decl.name.text) }
+            }
+        }
+        var trees: [LayoutTree] = []
+        var rootNames: [String: SourceRange] = [:]
+        for (index, element) in rootElements.enumerated() {
+            guard let tree = buildRoot(element, index: index) else { continue }
+            if let first = rootNames[tree.name], element.name != nil {
+                report(.duplicateName, "duplicate root layout name '\(tree.name)'", at: element.name?.range ?? element.range,
+                       notes: [DiagnosticNote("first declared here", at: first)])
+                continue
+            }
+            rootNames[tree.name] = element.name?.range ?? element.range
+            trees.append(tree)
+        }
+        for declaration in declarations {
+            if case .constant(let decl) = declaration, !decl.name.isMissing, !usedConstants.contains(decl.name.text),
+               constantDecls[decl.name.text] == decl {
+                report(.unusedConstant, "constant '\(decl.name.text)' is never used", at: decl.name.range)
+            }
+        }
+        return trees
+    }
+
+    mutating func declareComponent(_ decl: ComponentDecl) {
+        guard !decl.name.isMissing else { return }
+        let name = decl.name.text
+        if let first = name.utf8.first, !(UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(first) {
+            let fixed = name.prefix(1).uppercased() + name.dropFirst()
+            report(.misplacedDeclaration, "component names start with an uppercase letter", at: decl.name.range,
+                   fixIts: [.replace(decl.name.range, with: fixed, message: "rename to '\(fixed)'")])
+        }
+        if let first = components[name] {
+            report(.duplicateDeclaration, "component '\(name)' is declared twice", at: decl.name.range,
+                   notes: [DiagnosticNote("first declared here", at: first.name.range)])
+            return
+        }
+        if elementKeywords.contains(name) {
+            report(.duplicateDeclaration, "'\(name)' is an element kind and cannot name a component", at: decl.name.range)
+            return
+        }
+        components[name] = decl
+        var seen: [String: SourceRange] = [:]
+        for parameter in decl.parameters where !parameter.name.isMissing {
+            if let first = seen[parameter.name.text] {
+                report(.duplicateDeclaration, "parameter '\(parameter.name.text)' is declared twice", at: parameter.name.range,
+                       notes: [DiagnosticNote("first declared here", at: first)])
+            }
+            seen[parameter.name.text] = parameter.name.range
+            guard !parameter.type.isMissing else { continue }
+            guard let type = ValueType(rawValue: parameter.type.text) else {
+                let names = ValueType.allCases.map(\.rawValue)
+                let suggestion = closestMatch(to: parameter.type.text, in: names)
+                report(.wrongValueType, "unknown type '\(parameter.type.text)'; expected \(listing(names))", at: parameter.type.range,
+                       fixIts: suggestion.map { [.replace(parameter.type.range, with: $0, message: "replace with '\($0)'")] } ?? [])
+                continue
+            }
+            if let defaultValue = parameter.defaultValue {
+                let value = evaluate(defaultValue, Parameters())
+                _ = coerce(value, to: type, for: "parameter '\(parameter.name.text)'", at: defaultValue.range)
+            }
+        }
+    }
+
+    /// Builds one root layout into its own arena.
+    mutating func buildRoot(_ element: ElementSyntax, index: Int) -> LayoutTree? {
+        nodes = []
+        userConstraints = []
+        let scope = Scope()
+        guard let root = buildElement(element, parent: nil, siblingIndex: index, scope: scope, parameters: Parameters(), depth: 0) else {
+            return nil
+        }
+        resolveConstraints(in: scope)
+        guard nodes[root].kind.isStack else {
+            report(.misplacedDeclaration, "a root layout must be an hstack or a vstack, not \(nodes[root].kind.rawValue)",
+                   at: element.kind.range)
+            return nil
+        }
+        return LayoutTree(nodes: nodes, userConstraints: userConstraints)
+    }
+}
+
+/// The names visible to a `constraints` block: one scope per root layout and per component instance.
+final class Scope {
+    /// Item names to node indices.
+    var names: [String: Int] = [:]
+    /// Constraints waiting for the scope to be complete (they may name later items).
+    var pending: [(ConstraintSyntax, Parameters)] = []
+    /// The scopes of component instances declared in this scope, by the instance's node index.
+    var instances: [Int: Scope] = [:]
+}

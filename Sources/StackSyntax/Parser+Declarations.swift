@@ -1,0 +1,241 @@
+/// The element names the language has; anything capitalized is a component.
+public let elementKeywords: Set<String> = ["hstack", "vstack", "view", "label", "image", "button", "spacer"]
+
+extension Parser {
+    /// file = { declaration } EOF ;
+    mutating func parseFile() -> [Declaration] {
+        var declarations: [Declaration] = []
+        while !at(.eof) {
+            if at(.rightBrace) || at(.rightParen) {
+                let token = advance()
+                diagnostics.append(Diagnostic(.unexpectedToken, "unexpected '\(text(of: token))' with nothing to close", at: token.range,
+                                              fixIts: [.replace(token.range, with: "", message: "remove it")]))
+                declarations.append(.error(token.range))
+                continue
+            }
+            declarations.append(parseDeclaration(context: "at top level"))
+        }
+        return declarations
+    }
+
+    /// declaration = constantDecl | componentDecl | element | constraintsBlock ;
+    ///
+    /// Always consumes at least one token, so loops around it make progress.
+    mutating func parseDeclaration(context: String) -> Declaration {
+        switch current.kind {
+        case .letKeyword: return .constant(parseConstantDecl())
+        case .componentKeyword: return .component(parseComponentDecl())
+        case .constraintsKeyword: return .constraints(parseConstraintsBlock())
+        case .identifier: return .element(parseElement())
+        default:
+            reportExpected("an element, 'let', 'component' or 'constraints' \(context)")
+            let start = currentStart
+            advance()
+            let skipped = recover(to: [.identifier, .letKeyword, .componentKeyword, .constraintsKeyword])
+            return .error(SourceRange(start: start, end: skipped?.end ?? previousEnd))
+        }
+    }
+
+    /// constantDecl = "let" identifier "=" expression ;
+    mutating func parseConstantDecl() -> ConstantDecl {
+        let start = currentStart
+        advance()
+        let name = parseIdentifier("after 'let'")
+        expect(.assign, "after the constant's name")
+        let value = parseExpression()
+        return ConstantDecl(name: name, value: value, range: SourceRange(start: start, end: previousEnd))
+    }
+
+    /// componentDecl = "component" identifier "(" [ parameter { "," parameter } [ "," ] ] ")" block ;
+    mutating func parseComponentDecl() -> ComponentDecl {
+        let start = currentStart
+        advance()
+        let name = parseIdentifier("after 'component'")
+        var parameters: [Parameter] = []
+        if eat(.leftParen) != nil {
+            while !at(.rightParen) && !at(.eof) && !at(.leftBrace) {
+                let before = index
+                parameters.append(parseParameter())
+                if eat(.comma) == nil {
+                    if !at(.rightParen) {
+                        reportExpected("',' or ')' in the parameter list")
+                        _ = recover(to: [.comma, .leftBrace])
+                        _ = eat(.comma)
+                    }
+                }
+                if index == before { advance() }
+            }
+            expect(.rightParen, "to end the parameter list")
+        }
+        let body: Block
+        if at(.leftBrace) {
+            body = parseBlock(ending: "component '\(name.text)'")
+        } else {
+            reportExpected("'{' to begin the body of component '\(name.text)'")
+            body = Block(members: [], range: .empty(at: previousEnd))
+        }
+        return ComponentDecl(name: name, parameters: parameters, body: body, range: SourceRange(start: start, end: previousEnd))
+    }
+
+    /// parameter = identifier ":" identifier [ "=" expression ] ;
+    mutating func parseParameter() -> Parameter {
+        let start = currentStart
+        let name = parseIdentifier("for a parameter name")
+        expect(.colon, "after the parameter name")
+        let type = parseIdentifier("for the parameter's type")
+        var defaultValue: Expression?
+        if eat(.assign) != nil { defaultValue = parseExpression() }
+        return Parameter(name: name, type: type, defaultValue: defaultValue, range: SourceRange(start: start, end: previousEnd))
+    }
+
+    /// element = identifier [ name ] [ arguments ] [ block ] ;
+    /// name    = identifier ;  (* not an element keyword, not capitalized *)
+    mutating func parseElement() -> ElementSyntax {
+        let start = currentStart
+        let kind = parseIdentifier("for an element")
+        var name: Identifier?
+        if at(.identifier) {
+            let candidate = text(of: current)
+            if !elementKeywords.contains(candidate), let first = candidate.utf8.first, !(UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(first) {
+                name = Identifier(candidate, range: advance().range)
+            }
+        }
+        var arguments: ArgumentList?
+        if at(.leftParen) { arguments = parseArguments(of: kind.text) }
+        var body: Block?
+        if at(.leftBrace) { body = parseBlock(ending: kind.text) }
+        return ElementSyntax(kind: kind, name: name, arguments: arguments, body: body, range: SourceRange(start: start, end: previousEnd))
+    }
+
+    /// arguments = "(" [ argument { "," argument } [ "," ] ] ")" ;
+    mutating func parseArguments(of element: String) -> ArgumentList {
+        let start = currentStart
+        advance()
+        var arguments: [Argument] = []
+        while !at(.rightParen) && !at(.eof) && !at(.leftBrace) && !at(.rightBrace) {
+            let before = index
+            if let argument = parseArgument() { arguments.append(argument) }
+            if eat(.comma) == nil && !at(.rightParen) {
+                if at(.identifier) && peek() == .colon {
+                    // `(a: 1 b: 2)`: a missing comma; report and go on with the next argument.
+                    reportExpected("',' between arguments", fixIt: .replace(.empty(at: previousEnd), with: ",", message: "insert ','"))
+                } else {
+                    reportExpected("',' or ')' in the arguments of \(element)")
+                    _ = recover(to: [.comma])
+                    _ = eat(.comma)
+                }
+            }
+            if index == before { advance() }
+        }
+        expect(.rightParen, "to end the arguments of \(element)")
+        return ArgumentList(arguments: arguments, range: SourceRange(start: start, end: previousEnd))
+    }
+
+    /// argument = identifier ":" expression ;
+    mutating func parseArgument() -> Argument? {
+        let start = currentStart
+        guard at(.identifier), peek() == .colon else {
+            if at(.identifier) || at(.number) || at(.string) || at(.minus) {
+                // `(center)`: a value without a label. Report it once and skip the value.
+                reportExpected("an argument label ('name: value')")
+                _ = recover(to: [.comma])
+            } else {
+                reportExpected("an argument")
+            }
+            return nil
+        }
+        let label = Identifier(text(of: current), range: advance().range)
+        advance()
+        let value = parseExpression()
+        return Argument(label: label, value: value, range: SourceRange(start: start, end: previousEnd))
+    }
+
+    /// block = "{" { declaration } "}" ;
+    mutating func parseBlock(ending owner: String) -> Block {
+        let start = currentStart
+        let open = advance()
+        guard enterNesting() else {
+            let skipped = skipRest()
+            return Block(members: [.error(skipped)], range: SourceRange(start: start, end: skipped.end))
+        }
+        defer { leaveNesting() }
+        var members: [Declaration] = []
+        while !at(.rightBrace) && !at(.eof) {
+            if at(.rightParen) {
+                let token = advance()
+                diagnostics.append(Diagnostic(.unexpectedToken, "unexpected ')' in the body of \(owner)", at: token.range,
+                                              fixIts: [.replace(token.range, with: "", message: "remove it")]))
+                members.append(.error(token.range))
+                continue
+            }
+            members.append(parseDeclaration(context: "in the body of \(owner)"))
+        }
+        if eat(.rightBrace) == nil {
+            diagnostics.append(Diagnostic(
+                .expectedToken, "expected '}' to end \(owner)", at: .empty(at: previousEnd),
+                notes: [DiagnosticNote("to match this '{'", at: open.range)],
+                fixIts: [.replace(.empty(at: previousEnd), with: "}", message: "insert '}'")]))
+        }
+        return Block(members: members, range: SourceRange(start: start, end: previousEnd))
+    }
+
+    /// constraintsBlock = "constraints" "{" { constraint } "}" ;
+    mutating func parseConstraintsBlock() -> ConstraintsBlock {
+        let start = currentStart
+        advance()
+        var constraints: [ConstraintSyntax] = []
+        guard let open = expect(.leftBrace, "after 'constraints'") else {
+            return ConstraintsBlock(constraints: [], range: SourceRange(start: start, end: previousEnd))
+        }
+        while !at(.rightBrace) && !at(.eof) {
+            let before = index
+            if let constraint = parseConstraint() { constraints.append(constraint) }
+            if index == before { advance() }
+        }
+        if eat(.rightBrace) == nil {
+            diagnostics.append(Diagnostic(
+                .expectedToken, "expected '}' to end the constraints block", at: .empty(at: previousEnd),
+                notes: [DiagnosticNote("to match this '{'", at: open.range)],
+                fixIts: [.replace(.empty(at: previousEnd), with: "}", message: "insert '}'")]))
+        }
+        return ConstraintsBlock(constraints: constraints, range: SourceRange(start: start, end: previousEnd))
+    }
+
+    /// constraint = expression relation expression [ "@" expression ] ;
+    /// relation   = "==" | "<=" | ">=" ;
+    mutating func parseConstraint() -> ConstraintSyntax? {
+        let start = currentStart
+        let left = parseExpression()
+        let relation: ConstraintSyntax.Relation
+        let relationRange = current.range
+        switch current.kind {
+        case .equalEqual: relation = .equal
+        case .lessEqual: relation = .lessThanOrEqual
+        case .greaterEqual: relation = .greaterThanOrEqual
+        case .assign:
+            relation = .equal
+            diagnostics.append(Diagnostic(.expectedToken, "expected '==', '<=' or '>=' in a constraint, found '='", at: current.range,
+                                          fixIts: [.replace(current.range, with: "==", message: "use '=='")]))
+        default:
+            reportExpected("'==', '<=' or '>=' in a constraint")
+            _ = recover(to: [.identifier, .rightBrace])
+            return nil
+        }
+        advance()
+        let right = parseExpression()
+        var priority: Expression?
+        if eat(.at) != nil { priority = parseExpression() }
+        return ConstraintSyntax(left: left, relation: relation, relationRange: relationRange, right: right, priority: priority,
+                                range: SourceRange(start: start, end: previousEnd))
+    }
+
+    /// An identifier, or a missing one (reported) that consumes nothing.
+    mutating func parseIdentifier(_ context: String) -> Identifier {
+        if at(.identifier) {
+            let token = advance()
+            return Identifier(text(of: token), range: token.range)
+        }
+        reportExpected("an identifier \(context)")
+        return Identifier("", range: .empty(at: previousEnd), isMissing: true)
+    }
+}

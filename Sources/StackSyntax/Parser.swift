@@ -1,0 +1,132 @@
+/// Parses a `.stack` file. Total: never throws, never traps; errors become diagnostics,
+/// missing pieces become missing nodes, junk becomes error nodes.
+///
+/// One `parseX()` per production of `Grammar/stack.ebnf`, with the rule above it.
+public struct Parser {
+    /// Deeper nesting (blocks plus expression parentheses and prefix operators) is an error,
+    /// never a stack overflow (Go's `maxNestLev`).
+    public static let maximumNestingDepth = 256
+
+    let file: SourceFile
+    var tokens: ContiguousArray<Token>
+    var index = 0
+    var depth = 0
+    var diagnostics: [Diagnostic] = []
+    /// Set once the nesting limit is hit, so it is reported once, not once per level.
+    var reportedNesting = false
+
+    /// Parses a whole file.
+    public static func parse(_ file: SourceFile) -> SyntaxTree {
+        let lexed = Lexer.tokenize(file)
+        var parser = Parser(file: file, tokens: lexed.tokens)
+        let declarations = parser.parseFile()
+        let diagnostics = (lexed.diagnostics + parser.diagnostics).sortedByLocation()
+        return SyntaxTree(file: file, declarations: declarations, comments: lexed.comments, diagnostics: diagnostics)
+    }
+
+    /// Parses text; a convenience for tools and tests.
+    public static func parse(_ text: String, path: String = "<input>") -> SyntaxTree {
+        parse(SourceFile(path: path, text: text))
+    }
+
+    init(file: SourceFile, tokens: ContiguousArray<Token>) {
+        self.file = file
+        self.tokens = tokens
+    }
+
+    // MARK: Primitives
+
+    /// The current token. The token array always ends with `.eof`, and `index` never passes it.
+    var current: Token { tokens[index] }
+
+    /// Whether the current token has this kind.
+    func at(_ kind: TokenKind) -> Bool { tokens[index].kind == kind }
+
+    /// The kind of the token `offset` ahead (`.eof` past the end).
+    func peek(_ offset: Int = 1) -> TokenKind {
+        let target = index + offset
+        return target < tokens.count ? tokens[target].kind : .eof
+    }
+
+    /// The current token's text.
+    func text(of token: Token) -> String { file.text(token.range) }
+
+    /// Moves past the current token (never past `.eof`) and returns it.
+    @discardableResult
+    mutating func advance() -> Token {
+        let token = tokens[index]
+        if token.kind != .eof { index += 1 }
+        return token
+    }
+
+    /// Consumes the current token if it has this kind.
+    mutating func eat(_ kind: TokenKind) -> Token? {
+        at(kind) ? advance() : nil
+    }
+
+    /// Consumes a token of this kind, or reports it missing (with a fix-it inserting it) and consumes nothing.
+    /// `context` completes the message: "expected ')' to end the argument list".
+    @discardableResult
+    mutating func expect(_ kind: TokenKind, _ context: String, insert: String? = nil) -> Token? {
+        if let token = eat(kind) { return token }
+        let spelling = insert ?? String(kind.spelling.dropFirst().dropLast())
+        reportExpected("\(kind.spelling) \(context)", fixIt: kind == .identifier ? nil : .replace(.empty(at: previousEnd), with: spelling, message: "insert '\(spelling)'"))
+        return nil
+    }
+
+    /// Reports "expected X, found Y" at the current token.
+    mutating func reportExpected(_ what: String, fixIt: FixIt? = nil) {
+        let token = current
+        let found = token.kind == .eof ? "end of file" : "'\(text(of: token))'"
+        let range = token.kind == .eof ? SourceRange.empty(at: previousEnd) : token.range
+        diagnostics.append(Diagnostic(.expectedToken, "expected \(what), found \(found)", at: range, fixIts: fixIt.map { [$0] } ?? []))
+    }
+
+    /// The end offset of the last consumed token (where a missing token belongs).
+    var previousEnd: Int { index > 0 ? Int(tokens[index - 1].end) : 0 }
+
+    /// The start offset of the current token.
+    var currentStart: Int { Int(current.start) }
+
+    /// Skips tokens until one of `kinds` (or a closing brace, or end of file), returning the skipped range.
+    /// Balanced parentheses and braces are skipped whole so recovery does not stop inside them.
+    mutating func recover(to kinds: Set<TokenKind>) -> SourceRange? {
+        let start = currentStart
+        var nesting = 0
+        while !at(.eof) {
+            let kind = current.kind
+            if nesting == 0 && (kinds.contains(kind) || kind == .rightBrace || kind == .rightParen) { break }
+            switch kind {
+            case .leftParen, .leftBrace: nesting += 1
+            case .rightParen, .rightBrace: nesting -= 1
+            default: break
+            }
+            advance()
+        }
+        return previousEnd > start ? SourceRange(start: start, end: previousEnd) : nil
+    }
+
+    /// Enters one level of nesting; false (and one diagnostic) when the limit is reached.
+    mutating func enterNesting() -> Bool {
+        guard depth < Parser.maximumNestingDepth else {
+            if !reportedNesting {
+                reportedNesting = true
+                diagnostics.append(Diagnostic(
+                    .nestingTooDeep, "nesting is deeper than \(Parser.maximumNestingDepth) levels", at: current.range))
+            }
+            return false
+        }
+        depth += 1
+        return true
+    }
+
+    /// Leaves one level of nesting.
+    mutating func leaveNesting() { depth -= 1 }
+
+    /// Skips everything up to the end of the file after the nesting limit, keeping braces balanced is pointless then.
+    mutating func skipRest() -> SourceRange {
+        let start = currentStart
+        while !at(.eof) { advance() }
+        return SourceRange(start: start, end: previousEnd)
+    }
+}

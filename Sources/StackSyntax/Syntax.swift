@@ -1,0 +1,156 @@
+/// The syntax tree of one `.stack` file: every declaration as written, missing pieces marked,
+/// junk kept in error nodes, comments kept beside the tree.
+public struct SyntaxTree: Sendable {
+    /// The source the tree was parsed from.
+    public var file: SourceFile
+    /// Top-level declarations in source order.
+    public var declarations: [Declaration]
+    /// Every comment, in source order (the formatter puts them back by position).
+    public var comments: [Comment]
+    /// Lexical and syntax errors, in source order.
+    public var diagnostics: [Diagnostic]
+}
+
+/// A name as written. `isMissing` marks a name the parser expected but did not find.
+public struct Identifier: Hashable, Sendable {
+    public var text: String
+    public var range: SourceRange
+    public var isMissing: Bool
+
+    /// Creates an identifier.
+    public init(_ text: String, range: SourceRange, isMissing: Bool = false) {
+        self.text = text
+        self.range = range
+        self.isMissing = isMissing
+    }
+}
+
+/// Anything that may appear at the top level or in a block.
+public enum Declaration: Hashable, Sendable {
+    case constant(ConstantDecl)
+    case component(ComponentDecl)
+    case element(ElementSyntax)
+    case constraints(ConstraintsBlock)
+    /// Tokens the parser skipped to recover.
+    case error(SourceRange)
+
+    /// The range the declaration covers.
+    public var range: SourceRange {
+        switch self {
+        case .constant(let decl): decl.range
+        case .component(let decl): decl.range
+        case .element(let element): element.range
+        case .constraints(let block): block.range
+        case .error(let range): range
+        }
+    }
+}
+
+/// `let name = expression`
+public struct ConstantDecl: Hashable, Sendable {
+    public var name: Identifier
+    public var value: Expression
+    public var range: SourceRange
+}
+
+/// `component Name(param: Type = default, ...) { element }`
+public struct ComponentDecl: Hashable, Sendable {
+    public var name: Identifier
+    public var parameters: [Parameter]
+    /// The members of the body; a valid component has exactly one element.
+    public var body: Block
+    public var range: SourceRange
+}
+
+/// `name: Type [= default]`
+public struct Parameter: Hashable, Sendable {
+    public var name: Identifier
+    public var type: Identifier
+    public var defaultValue: Expression?
+    public var range: SourceRange
+}
+
+/// `kind [name] [(arguments)] [{ members }]`: a stack, a leaf, or a component instance.
+public struct ElementSyntax: Hashable, Sendable {
+    /// `hstack`, `label`, … or a component name.
+    public var kind: Identifier
+    public var name: Identifier?
+    public var arguments: ArgumentList?
+    public var body: Block?
+    public var range: SourceRange
+}
+
+/// `( label: value, ... )`
+public struct ArgumentList: Hashable, Sendable {
+    public var arguments: [Argument]
+    public var range: SourceRange
+}
+
+/// `label: value`
+public struct Argument: Hashable, Sendable {
+    public var label: Identifier
+    public var value: Expression
+    public var range: SourceRange
+}
+
+/// `{ members }`
+public struct Block: Hashable, Sendable {
+    public var members: [Declaration]
+    public var range: SourceRange
+}
+
+/// `constraints { first == second * m + c @priority ... }`
+public struct ConstraintsBlock: Hashable, Sendable {
+    public var constraints: [ConstraintSyntax]
+    public var range: SourceRange
+}
+
+/// `left relation right [@ priority]`, sides as general expressions; the checker reads them as linear forms.
+public struct ConstraintSyntax: Hashable, Sendable {
+    public enum Relation: String, Hashable, Sendable {
+        case equal = "==", lessThanOrEqual = "<=", greaterThanOrEqual = ">="
+    }
+    public var left: Expression
+    public var relation: Relation
+    public var relationRange: SourceRange
+    public var right: Expression
+    public var priority: Expression?
+    public var range: SourceRange
+}
+
+/// An expression with its range.
+public struct Expression: Hashable, Sendable {
+    public indirect enum Kind: Hashable, Sendable {
+        case number(Double)
+        case string(String)
+        case bool(Bool)
+        /// `none`: no intrinsic metric in a size.
+        case none
+        case identifier(String)
+        /// `base.name`
+        case member(Expression, Identifier)
+        case negate(Expression)
+        case binary(BinaryOperator, Expression, Expression)
+        /// `width x height`
+        case size(Expression, Expression)
+        /// `(a, b, ...)` with two or more elements; one element in parentheses is `parenthesized`.
+        case tuple([Expression])
+        case parenthesized(Expression)
+        /// The parser expected an expression and found none (already diagnosed).
+        case missing
+    }
+
+    /// `+ - * /`
+    public enum BinaryOperator: String, Hashable, Sendable {
+        case add = "+", subtract = "-", multiply = "*", divide = "/"
+    }
+
+    public var kind: Kind
+    public var range: SourceRange
+
+    /// Creates an expression.
+    public init(_ kind: Kind, range: SourceRange) {
+        self.kind = kind
+        self.range = range
+    }
+}

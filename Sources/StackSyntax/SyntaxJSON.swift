@@ -1,0 +1,100 @@
+/// The documented JSON form of a syntax tree (`stackc ast --format json`).
+///
+/// Every node is an object with `"node"` (its kind) and `"range"`
+/// (`{"start", "end"}` byte offsets plus the 1-based `line` and `column` of the start).
+extension SyntaxTree {
+    /// The whole tree, its comments and its diagnostics.
+    public var json: JSONValue {
+        .object([
+            ("file", .string(file.path)),
+            ("declarations", .array(declarations.map { json($0) })),
+            ("comments", .array(comments.map { comment in
+                .object([("style", .string(comment.style == .line ? "line" : "block")), ("range", json(comment.range)),
+                         ("text", .string(file.text(comment.range)))])
+            })),
+            ("diagnostics", .array(diagnostics.map { json($0) })),
+        ])
+    }
+
+    func json(_ range: SourceRange) -> JSONValue {
+        let location = file.location(of: range.start)
+        return .object([("start", .number(Double(range.start))), ("end", .number(Double(range.end))),
+                        ("line", .number(Double(location.line))), ("column", .number(Double(location.column)))])
+    }
+
+    func json(_ identifier: Identifier?) -> JSONValue {
+        guard let identifier else { return .null }
+        return .object([("text", .string(identifier.text)), ("missing", .bool(identifier.isMissing)), ("range", json(identifier.range))])
+    }
+
+    func json(_ diagnostic: Diagnostic) -> JSONValue {
+        .object([("id", .string(diagnostic.id.rawValue)), ("severity", .string(diagnostic.severity.rawValue)),
+                 ("message", .string(diagnostic.message)), ("range", json(diagnostic.range))])
+    }
+
+    func json(_ declaration: Declaration) -> JSONValue {
+        switch declaration {
+        case .constant(let decl):
+            return .object([("node", .string("let")), ("name", json(decl.name)), ("value", json(decl.value)), ("range", json(decl.range))])
+        case .component(let decl):
+            return .object([
+                ("node", .string("component")), ("name", json(decl.name)),
+                ("parameters", .array(decl.parameters.map { parameter in
+                    .object([("name", json(parameter.name)), ("type", json(parameter.type)),
+                             ("default", parameter.defaultValue.map { json($0) } ?? .null), ("range", json(parameter.range))])
+                })),
+                ("body", json(decl.body)), ("range", json(decl.range)),
+            ])
+        case .element(let element):
+            return json(element)
+        case .constraints(let block):
+            return .object([
+                ("node", .string("constraints")),
+                ("constraints", .array(block.constraints.map { constraint in
+                    .object([("left", json(constraint.left)), ("relation", .string(constraint.relation.rawValue)),
+                             ("right", json(constraint.right)), ("priority", constraint.priority.map { json($0) } ?? .null),
+                             ("range", json(constraint.range))])
+                })),
+                ("range", json(block.range)),
+            ])
+        case .error(let range):
+            return .object([("node", .string("error")), ("range", json(range))])
+        }
+    }
+
+    func json(_ element: ElementSyntax) -> JSONValue {
+        .object([
+            ("node", .string("element")), ("kind", json(element.kind)), ("name", json(element.name)),
+            ("arguments", element.arguments.map { list in
+                .array(list.arguments.map { .object([("label", json($0.label)), ("value", json($0.value)), ("range", json($0.range))]) })
+            } ?? .null),
+            ("body", element.body.map { json($0) } ?? .null),
+            ("range", json(element.range)),
+        ])
+    }
+
+    func json(_ block: Block) -> JSONValue {
+        .object([("node", .string("block")), ("members", .array(block.members.map { json($0) })), ("range", json(block.range))])
+    }
+
+    func json(_ expression: Expression) -> JSONValue {
+        var members: [(String, JSONValue)]
+        switch expression.kind {
+        case .number(let value): members = [("node", .string("number")), ("value", .number(value))]
+        case .string(let value): members = [("node", .string("string")), ("value", .string(value))]
+        case .bool(let value): members = [("node", .string("bool")), ("value", .bool(value))]
+        case .none: members = [("node", .string("none"))]
+        case .identifier(let name): members = [("node", .string("identifier")), ("name", .string(name))]
+        case .member(let base, let name): members = [("node", .string("member")), ("base", json(base)), ("name", json(name))]
+        case .negate(let operand): members = [("node", .string("negate")), ("operand", json(operand))]
+        case .binary(let op, let lhs, let rhs):
+            members = [("node", .string("binary")), ("operator", .string(op.rawValue)), ("left", json(lhs)), ("right", json(rhs))]
+        case .size(let width, let height): members = [("node", .string("size")), ("width", json(width)), ("height", json(height))]
+        case .tuple(let elements): members = [("node", .string("tuple")), ("elements", .array(elements.map { json($0) }))]
+        case .parenthesized(let inner): members = [("node", .string("parenthesized")), ("expression", json(inner))]
+        case .missing: members = [("node", .string("missing"))]
+        }
+        members.append(("range", json(expression.range)))
+        return .object(members)
+    }
+}

@@ -1,0 +1,38 @@
+/// A readable, indented outline of a syntax tree (`stackc ast`), one declaration per line.
+public enum SyntaxOutline {
+    /// The outline of a whole tree.
+    public static func render(_ tree: SyntaxTree) -> String {
+        var lines: [String] = []
+        for declaration in tree.declarations { outline(declaration, tree.file, depth: 0, into: &lines) }
+        return lines.map { $0 + "\n" }.joined()
+    }
+
+    static func outline(_ declaration: Declaration, _ file: SourceFile, depth: Int, into lines: inout [String]) {
+        let indent = String(repeating: "  ", count: depth)
+        let location = file.location(of: declaration.range.start)
+        let at = " @\(location.line):\(location.column)"
+        switch declaration {
+        case .constant(let decl):
+            lines.append(indent + "let \(decl.name.text) = \(file.text(decl.value.range))" + at)
+        case .component(let decl):
+            let parameters = decl.parameters.map { "\($0.name.text): \($0.type.text)" }.joined(separator: ", ")
+            lines.append(indent + "component \(decl.name.text)(\(parameters))" + at)
+            for member in decl.body.members { outline(member, file, depth: depth + 1, into: &lines) }
+        case .element(let element):
+            var line = indent + element.kind.text
+            if let name = element.name { line += " " + name.text }
+            if let arguments = element.arguments {
+                line += "(" + arguments.arguments.map { "\($0.label.text): \(file.text($0.value.range))" }.joined(separator: ", ") + ")"
+            }
+            lines.append(line + at)
+            for member in element.body?.members ?? [] { outline(member, file, depth: depth + 1, into: &lines) }
+        case .constraints(let block):
+            lines.append(indent + "constraints" + at)
+            for constraint in block.constraints {
+                lines.append(indent + "  " + file.text(constraint.range))
+            }
+        case .error(let range):
+            lines.append(indent + "<error \(file.text(range).prefix(40))>" + at)
+        }
+    }
+}

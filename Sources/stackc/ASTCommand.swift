@@ -1,0 +1,34 @@
+import StackSyntax
+
+/// `stackc ast FILE`: the syntax tree, as an outline or as documented JSON.
+enum ASTCommand {
+    static let command = Command(
+        name: "ast",
+        summary: "Print the syntax tree",
+        help: """
+            OVERVIEW: Print the syntax tree of a .stack file (diagnostics go to standard error).
+
+            USAGE: stackc ast [--format text|json] FILE
+
+            OPTIONS:
+              --format <format>  text (default: an indented outline) or json (the schema in README)
+            """,
+        options: [OptionSpec(name: "format", takesValue: true, choices: ["text", "json"])],
+        run: run)
+
+    static func run(_ options: Options) -> Int32 {
+        guard options.positional.count == 1, let path = options.positional.first else {
+            Output.error("stackc ast: error: expected exactly one input file\n")
+            return ExitCode.usage
+        }
+        guard let file = Output.readSource(path) else { return ExitCode.usage }
+        let tree = Parser.parse(file)
+        if options.value("format") == "json" {
+            Output.write(tree.json.rendered(pretty: true) + "\n")
+        } else {
+            Output.write(SyntaxOutline.render(tree))
+        }
+        Output.error(DiagnosticRenderer(colored: Output.stderrIsColorTerminal).render(tree.diagnostics, in: file))
+        return tree.diagnostics.hasErrors ? ExitCode.diagnostics : ExitCode.ok
+    }
+}

@@ -1,0 +1,66 @@
+/// A command-line mistake: reported with usage help, exit code 2.
+struct UsageError: Error {
+    let message: String
+}
+
+/// An option a subcommand accepts.
+struct OptionSpec: Sendable {
+    /// `--format`; `short` is `-o`-style.
+    let name: String
+    var short: String? = nil
+    /// Whether it takes a value (`--format json`, `--format=json`).
+    let takesValue: Bool
+    /// Allowed values, when it is a choice.
+    var choices: [String] = []
+}
+
+/// Parsed arguments: option values by long name, and positional arguments in order.
+struct Options {
+    var values: [String: String] = [:]
+    var flags: Set<String> = []
+    var positional: [String] = []
+
+    func value(_ name: String) -> String? { values[name] }
+    func flag(_ name: String) -> Bool { flags.contains(name) }
+
+    static func parse(_ arguments: [String], spec: [OptionSpec]) throws -> Options {
+        var options = Options()
+        var index = 0
+        var onlyPositional = false
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            if onlyPositional || argument == "-" || !argument.hasPrefix("-") {
+                options.positional.append(argument)
+                continue
+            }
+            if argument == "--" {
+                onlyPositional = true
+                continue
+            }
+            var name = argument
+            var inline: String?
+            if let equals = argument.firstIndex(of: "="), argument.hasPrefix("--") {
+                name = String(argument[..<equals])
+                inline = String(argument[argument.index(after: equals)...])
+            }
+            guard let option = spec.first(where: { "--" + $0.name == name || $0.short.map { "-" + $0 } == name }) else {
+                throw UsageError(message: "unknown option '\(name)'")
+            }
+            if option.takesValue {
+                guard let value = inline ?? (index < arguments.count ? arguments[index] : nil) else {
+                    throw UsageError(message: "option '--\(option.name)' needs a value")
+                }
+                if inline == nil { index += 1 }
+                if !option.choices.isEmpty, !option.choices.contains(value) {
+                    throw UsageError(message: "invalid value '\(value)' for '--\(option.name)'; expected \(option.choices.joined(separator: ", "))")
+                }
+                options.values[option.name] = value
+            } else {
+                guard inline == nil else { throw UsageError(message: "option '\(name)' takes no value") }
+                options.flags.insert(option.name)
+            }
+        }
+        return options
+    }
+}

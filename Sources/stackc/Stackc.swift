@@ -1,0 +1,100 @@
+import Foundation
+
+/// The command-line program: argument handling over the libraries. Only this target reads and writes
+/// files and decides exit codes: 0 ok, 1 diagnostics with errors, 2 usage or I/O problems.
+enum Stackc {
+    static let version = "0.1.0"
+
+    /// Every subcommand, in help order.
+    static let commands: [Command] = [
+        CheckCommand.command, ASTCommand.command,
+    ]
+
+    static let usage = """
+        OVERVIEW: stackc compiles .stack layout files: checks them, lowers them to UIStackView's constraints,
+        solves them to frames, and renders them.
+
+        USAGE: stackc <command> [options] FILE...
+
+        COMMANDS:
+        \(commands.map { "  " + $0.name.padding(toLength: 10, withPad: " ", startingAt: 0) + $0.summary }.joined(separator: "\n"))
+
+        OPTIONS:
+          -h, --help  Show help (also 'stackc <command> --help')
+          --version   Show the version
+
+        Use '-' as FILE to read standard input.
+        """
+
+    static func run(_ arguments: [String]) -> Int32 {
+        guard let first = arguments.first else {
+            Output.error(usage)
+            return ExitCode.usage
+        }
+        switch first {
+        case "-h", "--help", "help":
+            if arguments.count > 1, let command = commands.first(where: { $0.name == arguments[1] }) {
+                Output.write(command.help + "\n")
+            } else {
+                Output.write(usage + "\n")
+            }
+            return ExitCode.ok
+        case "--version", "version":
+            Output.write("stackc \(version)\n")
+            return ExitCode.ok
+        default:
+            guard let command = commands.first(where: { $0.name == first }) else {
+                let suggestion = commands.map(\.name).min { distance(first, $0) < distance(first, $1) }
+                let hint = suggestion.map { distance(first, $0) <= 2 ? " (did you mean '\($0)'?)" : "" } ?? ""
+                Output.error("stackc: error: unknown command '\(first)'\(hint)\nRun 'stackc --help' for the list of commands.\n")
+                return ExitCode.usage
+            }
+            let rest = Array(arguments.dropFirst())
+            if rest.contains("-h") || rest.contains("--help") {
+                Output.write(command.help + "\n")
+                return ExitCode.ok
+            }
+            do {
+                let options = try Options.parse(rest, spec: command.options)
+                return command.run(options)
+            } catch let error as UsageError {
+                Output.error("stackc \(command.name): error: \(error.message)\nRun 'stackc \(command.name) --help' for usage.\n")
+                return ExitCode.usage
+            } catch {
+                Output.error("stackc: error: \(error)\n")
+                return ExitCode.usage
+            }
+        }
+    }
+
+    private static func distance(_ a: String, _ b: String) -> Int {
+        let a = Array(a.utf8), b = Array(b.utf8)
+        var row = Array(0...b.count)
+        for i in 1..<(a.count + 1) {
+            var previous = row[0]
+            row[0] = i
+            for j in stride(from: 1, through: b.count, by: 1) {
+                let saved = row[j]
+                row[j] = min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1] == b[j - 1] ? 0 : 1))
+                previous = saved
+            }
+        }
+        return row[b.count]
+    }
+}
+
+/// Process exit codes.
+enum ExitCode {
+    static let ok: Int32 = 0
+    static let diagnostics: Int32 = 1
+    static let usage: Int32 = 2
+}
+
+/// One subcommand.
+struct Command: Sendable {
+    let name: String
+    let summary: String
+    let help: String
+    let options: [OptionSpec]
+    let run: @Sendable (Options) -> Int32
+}
