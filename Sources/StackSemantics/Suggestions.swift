@@ -34,3 +34,10 @@ func editDistance(_ a: [UInt8], _ b: [UInt8]) -> Int {
     }
     return previous[b.count]
 }
+
+/// "'a', 'b' or 'c'".
+func listing(_ words: [String]) -> String {
+    let quoted = words.map { "'\($0)'" }
+    guard quoted.count > 1 else { return quoted.first ?? "" }
+    return quoted.dropLast().joined(separator: ", ") + " or " + (quoted.last ?? "")
+}

@@ -1,4 +1,0 @@
-import Testing
-@testable import StackSolver
-
-@Test func placeholderStackSolver() { #expect(Bool(true)) }
