@@ -1,4 +1,0 @@
-import Testing
-@testable import StackIR
-
-@Test func placeholderStackIR() { #expect(Bool(true)) }
