@@ -1,1 +1,273 @@
-// Solver lives here.
+// The exact solver: constraint IR -> frames, with Auto Layout's priority semantics.
+//
+// SEMANTICS
+// - Every item has a frame: variables x, y, width, height. leading = left = x,
+//   trailing = right = x + width, centerX = x + width / 2; top = y, bottom = y + height,
+//   centerY = y + height / 2. firstBaseline and lastBaseline are two more variables per item, tied
+//   to the frame only by the IR's own `baseline` constraints; unconstrained they are free.
+// - The root (`items[0]`) sits at x = 0, y = 0. A width or height passed to `solve` pins the root's
+//   size (required); without one the root takes its natural size from the constraints.
+// - Required constraints (priority >= 1000) hold exactly (to 1e-9 before rounding).
+// - Optional constraints are satisfied in strict priority order, priorities being real numbers:
+//   no violation at a higher priority is ever traded for any amount of lower-priority violation.
+//   Within one priority the sum of violations is minimised (|first - m * second - c| for `==`,
+//   only the violating side for `<=` and `>=`), as Cassowary does.
+//
+// TIE RULE (what UIKit calls "resolved by index in arrangedSubviews")
+// - After a priority level's sum is optimal, the level's constraints are taken in reverse IR order:
+//   the LAST constraint's violation is minimised, then the one before it, and so on, each keeping
+//   everything decided so far. So when violation must go somewhere, the earliest constraint of the
+//   level absorbs it. IR order follows arranged-subview order, hence in a fill stack with equal
+//   hugging the FIRST arranged view stretches (seed 003: red takes the extra space).
+// - Whatever is still free after every level (no constraint at any priority decides it) is left
+//   at the simplex vertex the deterministic pivoting reaches: parameters nonbasic at zero, so a
+//   variable bounded on one side only sits on that bound and a fully free one is 0. Such items are
+//   reported as ambiguous (`SolverFinding.Kind.ambiguous`).
+//
+// ALGORITHM
+// - Kiwi's tableau (rows `basic = constant + sum(c * s)`, externals never leave the basis), built
+//   constraint by constraint: required ones first (pins, then IR order), then optional ones with
+//   error variables. A required row with no feasible subject goes through phase one with an
+//   artificial variable; if its minimum is positive the constraint conflicts with those already in.
+// - On a conflict a minimal conflicting set is found by the additive method (QuickXplain's simple
+//   cousin) over the constraints sharing variables with the failing one; the failing constraint is
+//   dropped, as UIKit breaks the constraint it was adding, and the solve goes on.
+// - Objectives are then minimised one level at a time (lexicographic simplex). After each level
+//   every nonbasic symbol with a positive reduced cost is frozen at zero: that is exactly the
+//   level's optimal face, so later levels cannot disturb it and no weights or epsilons are needed.
+// - Every choice is by lowest dense id (Bland's rule), so output never depends on hashing.
+
+import StackIR
+import StackSyntax
+
+/// The frame of one item, in root coordinates.
+public struct Frame: Hashable, Sendable {
+    public var x: Double
+    public var y: Double
+    public var width: Double
+    public var height: Double
+
+    /// Creates a frame.
+    public init(x: Double, y: Double, width: Double, height: Double) {
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+    }
+
+    /// The all-zero frame.
+    public static let zero = Frame(x: 0, y: 0, width: 0, height: 0)
+    /// `x + width`.
+    public var maxX: Double { x + width }
+    /// `y + height`.
+    public var maxY: Double { y + height }
+}
+
+/// Which frame variables of an item the constraints decide (`false`: ambiguous, value chosen by the solver).
+public struct Determination: Hashable, Sendable {
+    public var x: Bool
+    public var y: Bool
+    public var width: Bool
+    public var height: Bool
+
+    /// Creates a determination.
+    public init(x: Bool, y: Bool, width: Bool, height: Bool) {
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+    }
+
+    /// Everything decided.
+    public static let all = Determination(x: true, y: true, width: true, height: true)
+    /// Whether all four are decided.
+    public var isComplete: Bool { x && y && width && height }
+}
+
+/// The solved layout of one IR.
+public struct LayoutSolution: Hashable, Sendable {
+    /// One frame per IR item, indexed by `ItemID.index`; `frames[0]` is the root at (0, 0).
+    public var frames: [Frame]
+    /// Per item, which frame variables the constraints decide.
+    public var determined: [Determination]
+    /// Per item, the first and last baseline (y in root coordinates; free baselines are 0).
+    public var baselines: [BaselinePair]
+    /// Conflicts, ambiguities and constraints the solver could not use, in a deterministic order.
+    public var findings: [SolverFinding]
+    /// IR indices of the required constraints dropped to recover from conflicts, ascending.
+    public var brokenConstraints: [Int]
+    /// Simplex pivots used (a measure of work, for benchmarks).
+    public var pivots: Int
+
+    /// The root's width.
+    public var width: Double { frames.first?.width ?? 0 }
+    /// The root's height.
+    public var height: Double { frames.first?.height ?? 0 }
+    /// Whether the layout had no conflict (ambiguity does not count).
+    public var isSatisfiable: Bool { brokenConstraints.isEmpty }
+}
+
+/// An item's two baselines.
+public struct BaselinePair: Hashable, Sendable {
+    public var first: Double
+    public var last: Double
+
+    /// Creates a pair.
+    public init(first: Double, last: Double) {
+        self.first = first
+        self.last = last
+    }
+}
+
+/// Solves `ir` to frames under the semantics at the top of `Solver.swift`.
+///
+/// - Parameters:
+///   - width: pins the root's width (required); `nil` lets it take its natural size.
+///   - height: pins the root's height likewise.
+/// Total: never traps; invalid constraints (unknown items, non-finite numbers) are reported in
+/// `findings` and ignored, conflicts are reported and broken, ambiguity is reported.
+public func solve(_ ir: ConstraintIR, width: Double? = nil, height: Double? = nil) -> LayoutSolution {
+    var solver = Solver(ir: ir, width: width, height: height)
+    return solver.run()
+}
+
+/// One solve: the tableau plus the bookkeeping that maps it back to the IR.
+struct Solver {
+    let ir: ConstraintIR
+    let constraints: [LinearConstraint]
+    let invalid: [(Int, InvalidReason)]
+    var tableau: Tableau
+    var findings: [SolverFinding] = []
+    var broken: [Int] = []
+
+    init(ir: ConstraintIR, width: Double?, height: Double?) {
+        self.ir = ir
+        (constraints, invalid) = linearize(ir, width: width, height: height)
+        tableau = Tableau(externals: ir.items.count * FrameVariable.perItem)
+        tableau.pivotLimit = 10_000 + 40 * (tableau.kinds.count + 4 * constraints.count)
+    }
+
+    mutating func run() -> LayoutSolution {
+        for (index, reason) in invalid {
+            findings.append(.invalid(index, reason, ir: ir))
+        }
+        addRequired()
+        let errors = addOptional()
+        minimiseLevels(errors)
+        if tableau.hitPivotLimit {
+            findings.append(.pivotLimit(tableau.pivots, ir: ir))
+        }
+        return makeSolution()
+    }
+
+    /// Required constraints in order; each one that conflicts with those before is reported and dropped.
+    private mutating func addRequired() {
+        var accepted: [Int] = []
+        for (index, constraint) in constraints.enumerated() where constraint.priority >= 1000 {
+            switch tableau.addRequired(constraint) {
+            case .added, .redundant:
+                accepted.append(index)
+            case .infeasible:
+                let members = minimalConflict(failing: index, accepted: accepted)
+                if case .constraint(let irIndex) = constraint.source { broken.append(irIndex) }
+                findings.append(.conflict(
+                    members: members.map { constraints[$0].source }, broken: constraint.source, ir: ir))
+            }
+        }
+        broken.sort()
+    }
+
+    /// Adds every optional constraint with its error variables; returns them per constraint index.
+    private mutating func addOptional() -> [Int: [Int]] {
+        var errors: [Int: [Int]] = [:]
+        for (index, constraint) in constraints.enumerated() where constraint.priority < 1000 {
+            var row = constraint.expression
+            if constraint.isEquality {
+                // expr == 0 @p  ->  expr - plus + minus = 0, violation plus + minus
+                let plus = tableau.newSymbol(.error)
+                let minus = tableau.newSymbol(.error)
+                _ = row.add(Row(constant: 0, terms: [(plus, -1), (minus, 1)]), times: 1)
+                _ = tableau.add(row, marker: plus, other: minus)
+                errors[index] = [plus, minus]
+            } else {
+                // expr >= 0 @p  ->  expr - slack + error = 0, violation error
+                let slack = tableau.newSymbol(.slack)
+                let error = tableau.newSymbol(.error)
+                _ = row.add(Row(constant: 0, terms: [(slack, -1), (error, 1)]), times: 1)
+                _ = tableau.add(row, marker: slack, other: error)
+                errors[index] = [error]
+            }
+        }
+        return errors
+    }
+
+    /// The lexicographic simplex: each priority (descending), then the tie rule inside it.
+    private mutating func minimiseLevels(_ errors: [Int: [Int]]) {
+        let optional = constraints.indices.filter { constraints[$0].priority < 1000 }
+        let priorities = Array(Set(optional.map { constraints[$0].priority })).sorted(by: >)
+        for priority in priorities {
+            let level = optional.filter { constraints[$0].priority == priority }
+            let symbols = level.flatMap { errors[$0] ?? [] }
+            minimise(symbols)
+            // Tie rule: the last constraint's violation first, so the earliest absorbs what remains.
+            for index in level.reversed() {
+                let own = errors[index] ?? []
+                if own.allSatisfy({ !tableau.isBasic($0) }) {
+                    // Nonbasic means zero already, the least possible: keep it there.
+                    for symbol in own { tableau.freeze(symbol) }
+                } else {
+                    minimise(own)
+                }
+            }
+        }
+    }
+
+    /// Minimises the sum of `symbols` on the current optimal face, then narrows the face to its optimum.
+    private mutating func minimise(_ symbols: [Int]) {
+        guard !tableau.hitPivotLimit else { return }
+        var objective = tableau.substituted(Row(constant: 0, terms: symbols.map { ($0, 1) }))
+        if tableau.optimize(&objective) {
+            tableau.freezePositiveCosts(of: objective)
+        }
+    }
+
+    private func makeSolution() -> LayoutSolution {
+        let count = ir.items.count
+        func value(_ variable: FrameVariable, _ item: Int) -> Double {
+            let raw = tableau.value(of: variable.symbol(of: item))
+            // Round away float noise (a required constraint holds to 1e-9 before rounding).
+            let rounded = (raw * 1e9).rounded() / 1e9
+            return rounded.isFinite ? (rounded == 0 ? 0 : rounded) : 0
+        }
+        var frames: [Frame] = []
+        var determined: [Determination] = []
+        var baselines: [BaselinePair] = []
+        frames.reserveCapacity(count)
+        for item in 0..<count {
+            frames.append(Frame(
+                x: value(.x, item), y: value(.y, item), width: value(.width, item), height: value(.height, item)))
+            baselines.append(BaselinePair(first: value(.firstBaseline, item), last: value(.lastBaseline, item)))
+            determined.append(Determination(
+                x: !tableau.canMove(FrameVariable.x.symbol(of: item)),
+                y: !tableau.canMove(FrameVariable.y.symbol(of: item)),
+                width: !tableau.canMove(FrameVariable.width.symbol(of: item)),
+                height: !tableau.canMove(FrameVariable.height.symbol(of: item))))
+        }
+        var all = findings
+        all += ambiguityFindings(determined: determined, ir: ir)
+        return LayoutSolution(
+            frames: frames, determined: determined, baselines: baselines, findings: all,
+            brokenConstraints: broken, pivots: tableau.pivots)
+    }
+}
+
+extension Tableau {
+    /// Adds a required constraint: `expr == 0` as it is, `expr >= 0` as `expr - slack == 0`.
+    mutating func addRequired(_ constraint: LinearConstraint) -> AddResult {
+        if constraint.isEquality { return add(constraint.expression, marker: nil, other: nil) }
+        let slack = newSymbol(.slack)
+        var row = constraint.expression
+        _ = row.add(Row(constant: 0, terms: [(slack, -1)]), times: 1)
+        return add(row, marker: slack, other: nil)
+    }
+}

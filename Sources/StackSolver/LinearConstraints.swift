@@ -1,0 +1,120 @@
+import StackIR
+
+/// The six variables of every item, in their dense order: external symbol `6 * item + slot`.
+enum FrameVariable: Int, CaseIterable {
+    case x, y, width, height, firstBaseline, lastBaseline
+
+    static let perItem = 6
+
+    /// The symbol of this variable of `item`.
+    func symbol(of item: Int) -> Int { item * FrameVariable.perItem + rawValue }
+}
+
+/// `attribute` of `item` as a linear form over the item's variables (Auto Layout's geometry:
+/// leading/left = x, trailing/right = x + width, centerX = x + width / 2, and the same vertically).
+func linearForm(_ anchor: Anchor) -> [(symbol: Int, coefficient: Double)] {
+    let item = anchor.item.index
+    let x = FrameVariable.x.symbol(of: item)
+    let y = FrameVariable.y.symbol(of: item)
+    let width = FrameVariable.width.symbol(of: item)
+    let height = FrameVariable.height.symbol(of: item)
+    switch anchor.attribute {
+    case .leading, .left: return [(x, 1)]
+    case .trailing, .right: return [(x, 1), (width, 1)]
+    case .centerX: return [(x, 1), (width, 0.5)]
+    case .width: return [(width, 1)]
+    case .top: return [(y, 1)]
+    case .bottom: return [(y, 1), (height, 1)]
+    case .centerY: return [(y, 1), (height, 0.5)]
+    case .height: return [(height, 1)]
+    case .firstBaseline: return [(FrameVariable.firstBaseline.symbol(of: item), 1)]
+    case .lastBaseline: return [(FrameVariable.lastBaseline.symbol(of: item), 1)]
+    }
+}
+
+/// One constraint reduced to `expression (== or >=) 0`.
+struct LinearConstraint {
+    /// `first - multiplier * second - constant`, negated for `<=`.
+    var expression: Row
+    var isEquality: Bool
+    /// Clamped to `...1000`; 1000 means required.
+    var priority: Double
+    /// What it came from.
+    var source: ConstraintSource
+}
+
+/// Where a solver constraint came from: the IR, or the root's placement and requested size.
+public enum ConstraintSource: Hashable, Sendable, Comparable {
+    /// The root's `x == 0`, `y == 0`, or size from `solve(_:width:height:)`.
+    case rootPin(RootPin)
+    /// `ir.constraints[index]`.
+    case constraint(Int)
+}
+
+/// The constraints the solver adds for the root itself.
+public enum RootPin: Int, Hashable, Sendable, Comparable {
+    case x, y, width, height
+
+    public static func < (a: RootPin, b: RootPin) -> Bool { a.rawValue < b.rawValue }
+}
+
+/// Why an IR constraint was left out of the solve.
+public enum InvalidReason: String, Hashable, Sendable {
+    /// An anchor names an item that does not exist.
+    case unknownItem = "refers to an item that does not exist"
+    /// The multiplier or constant is NaN, infinite or beyond 1e15.
+    case nonFiniteNumber = "has a non-finite or out-of-range number"
+    /// The priority is NaN or not positive.
+    case invalidPriority = "has a priority that is not a positive number"
+}
+
+/// The largest magnitude a constant or multiplier may have; beyond it arithmetic loses all precision.
+let largestMagnitude = 1e15
+
+/// Reduces the IR's constraints (and the root pins) to linear rows; invalid ones are reported.
+func linearize(
+    _ ir: ConstraintIR, width: Double?, height: Double?
+) -> (constraints: [LinearConstraint], invalid: [(Int, InvalidReason)]) {
+    var result: [LinearConstraint] = []
+    var invalid: [(Int, InvalidReason)] = []
+    guard !ir.items.isEmpty else {
+        return ([], ir.constraints.indices.map { ($0, .unknownItem) })
+    }
+    func pin(_ variable: FrameVariable, _ value: Double, _ which: RootPin) {
+        let row = Row(constant: -value, terms: [(variable.symbol(of: 0), 1)])
+        result.append(LinearConstraint(expression: row, isEquality: true, priority: 1000, source: .rootPin(which)))
+    }
+    pin(.x, 0, .x)
+    pin(.y, 0, .y)
+    if let width, width.isFinite, abs(width) <= largestMagnitude { pin(.width, width, .width) }
+    if let height, height.isFinite, abs(height) <= largestMagnitude { pin(.height, height, .height) }
+    let count = ir.items.count
+    for (index, constraint) in ir.constraints.enumerated() {
+        let items = [constraint.first.item.index] + (constraint.second.map { [$0.item.index] } ?? [])
+        guard items.allSatisfy({ $0 >= 0 && $0 < count }) else {
+            invalid.append((index, .unknownItem))
+            continue
+        }
+        let numbers = [constraint.constant] + (constraint.second == nil ? [] : [constraint.multiplier])
+        guard numbers.allSatisfy({ $0.isFinite && abs($0) <= largestMagnitude }) else {
+            invalid.append((index, .nonFiniteNumber))
+            continue
+        }
+        guard constraint.priority.isFinite || constraint.priority == .infinity, constraint.priority > 0 else {
+            invalid.append((index, .invalidPriority))
+            continue
+        }
+        // first - multiplier * second - constant (relation) 0
+        var terms = linearForm(constraint.first)
+        if let second = constraint.second {
+            terms += linearForm(second).map { ($0.symbol, -constraint.multiplier * $0.coefficient) }
+        }
+        var row = Row(constant: -constraint.constant, terms: terms)
+        // a <= b  <=>  -(a - b) >= 0
+        if constraint.relation == .lessThanOrEqual { row.scale(by: -1) }
+        result.append(LinearConstraint(
+            expression: row, isEquality: constraint.relation == .equal,
+            priority: min(constraint.priority, 1000), source: .constraint(index)))
+    }
+    return (result, invalid)
+}

@@ -1,0 +1,139 @@
+/// The one tolerance of the solver: coefficients and constants closer to zero than this are zero,
+/// a reduced cost must exceed it to count, a required constraint may miss by at most this much
+/// before rounding (far inside the 1e-6 that the semantics promise).
+let tolerance = 1e-9
+
+/// Whether a value is zero for the solver's purposes.
+@inline(__always)
+func nearZero(_ value: Double) -> Bool { abs(value) < tolerance }
+
+/// What a tableau symbol stands for. Externals are the frame variables and are unrestricted in sign;
+/// all other symbols are restricted to `>= 0`.
+enum SymbolKind: UInt8 {
+    /// A frame variable (x, y, width, height, baselines of an item).
+    case external
+    /// The slack of an inequality: `expr - slack == 0`, `slack >= 0`.
+    case slack
+    /// A violation of an optional constraint; the objectives minimise these.
+    case error
+    /// A temporary variable of phase one when a required row has no feasible subject.
+    case artificial
+}
+
+/// A sparse linear form `constant + sum(coefficient * symbol)` with symbols sorted ascending.
+///
+/// In the tableau a row reads `basic = constant + sum(...)` over nonbasic symbols; a row being
+/// added reads `0 = constant + sum(...)`; an objective reads `cost = constant + sum(...)`.
+struct Row {
+    var constant: Double
+    /// Ascending, no duplicates.
+    var symbols: [Int]
+    /// Parallel to `symbols`; never near zero.
+    var coefficients: [Double]
+
+    init(constant: Double = 0) {
+        self.constant = constant
+        self.symbols = []
+        self.coefficients = []
+    }
+
+    /// Builds a row from unsorted terms, summing duplicates and dropping zeros.
+    init(constant: Double, terms: [(symbol: Int, coefficient: Double)]) {
+        self.constant = constant
+        self.symbols = []
+        self.coefficients = []
+        let sorted = terms.sorted { $0.symbol < $1.symbol }
+        for term in sorted {
+            if let last = symbols.last, last == term.symbol {
+                coefficients[coefficients.count - 1] += term.coefficient
+            } else {
+                symbols.append(term.symbol)
+                coefficients.append(term.coefficient)
+            }
+        }
+        var keptSymbols: [Int] = []
+        var keptCoefficients: [Double] = []
+        for (symbol, coefficient) in zip(symbols, coefficients) where !nearZero(coefficient) {
+            keptSymbols.append(symbol)
+            keptCoefficients.append(coefficient)
+        }
+        symbols = keptSymbols
+        coefficients = keptCoefficients
+    }
+
+    var isEmpty: Bool { symbols.isEmpty }
+
+    /// The position of `symbol` in `symbols`, by binary search.
+    func position(of symbol: Int) -> Int? {
+        var low = 0
+        var high = symbols.count
+        while low < high {
+            let mid = (low + high) / 2
+            if symbols[mid] < symbol { low = mid + 1 } else { high = mid }
+        }
+        return low < symbols.count && symbols[low] == symbol ? low : nil
+    }
+
+    /// The coefficient of `symbol`, zero when absent.
+    func coefficient(of symbol: Int) -> Double {
+        position(of: symbol).map { coefficients[$0] } ?? 0
+    }
+
+    /// `self * factor`.
+    mutating func scale(by factor: Double) {
+        constant *= factor
+        for index in coefficients.indices { coefficients[index] *= factor }
+    }
+
+    /// `self + factor * other`, with `skip` removed from the result (the symbol being substituted).
+    /// Returns the symbols that appeared and disappeared, so the caller can keep its column index.
+    mutating func add(_ other: Row, times factor: Double, removing skip: Int? = nil) -> (added: [Int], removed: [Int]) {
+        var symbols: [Int] = []
+        var coefficients: [Double] = []
+        symbols.reserveCapacity(self.symbols.count + other.symbols.count)
+        coefficients.reserveCapacity(self.symbols.count + other.symbols.count)
+        var added: [Int] = []
+        var removed: [Int] = []
+        var i = 0
+        var j = 0
+        while i < self.symbols.count || j < other.symbols.count {
+            let a = i < self.symbols.count ? self.symbols[i] : Int.max
+            let b = j < other.symbols.count ? other.symbols[j] : Int.max
+            if a < b {
+                if a == skip { removed.append(a) } else {
+                    symbols.append(a)
+                    coefficients.append(self.coefficients[i])
+                }
+                i += 1
+            } else if b < a {
+                let value = factor * other.coefficients[j]
+                if b != skip, !nearZero(value) {
+                    symbols.append(b)
+                    coefficients.append(value)
+                    added.append(b)
+                }
+                j += 1
+            } else {
+                let value = self.coefficients[i] + factor * other.coefficients[j]
+                if a == skip || nearZero(value) { removed.append(a) } else {
+                    symbols.append(a)
+                    coefficients.append(value)
+                }
+                i += 1
+                j += 1
+            }
+        }
+        self.constant += factor * other.constant
+        self.symbols = symbols
+        self.coefficients = coefficients
+        return (added, removed)
+    }
+
+    /// Removes one symbol (its value is fixed at zero from now on).
+    mutating func remove(_ symbol: Int) {
+        if let index = position(of: symbol) {
+            symbols.remove(at: index)
+            coefficients.remove(at: index)
+        }
+    }
+}

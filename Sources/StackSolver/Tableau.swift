@@ -1,0 +1,297 @@
+/// The simplex tableau in kiwi's form: every basic symbol has a row `basic = constant + sum(c * s)`
+/// over nonbasic symbols; nonbasic symbols are zero. Restricted basic symbols always have a
+/// constant `>= 0` (primal feasibility), externals may be anything and never leave the basis.
+///
+/// Determinism: rows live in slots (dense integers), symbols are dense integers, every choice
+/// (subject, entering, leaving) takes the lowest id among equals; the column index is a `Set` only
+/// for membership, and every loop over it that can influence a choice iterates it sorted.
+struct Tableau {
+    /// Symbol id -> kind.
+    private(set) var kinds: [SymbolKind] = []
+    /// Slot -> row; a free slot has `basicOf[slot] == -1`.
+    private(set) var rows: [Row] = []
+    /// Slot -> its basic symbol.
+    private(set) var basicOf: [Int] = []
+    /// Symbol id -> the slot where it is basic, or -1.
+    private(set) var slotOf: [Int] = []
+    /// Symbol id -> the slots whose rows mention it (nonbasic occurrences).
+    private var columns: [Set<Int>] = []
+    /// Symbol id -> frozen at zero because a higher objective level needs it there.
+    private(set) var frozen: [Bool] = []
+    private var freeSlots: [Int] = []
+    /// Pivots done so far, against `pivotLimit`.
+    private(set) var pivots = 0
+    /// Set when `pivotLimit` stopped an optimisation.
+    private(set) var hitPivotLimit = false
+    /// The most pivots any solve may take (Bland's rule terminates, but numbers may misbehave).
+    var pivotLimit = 1_000_000
+
+    init(externals: Int) {
+        for _ in 0..<externals { _ = newSymbol(.external) }
+    }
+
+    /// Allocates the next dense symbol id.
+    mutating func newSymbol(_ kind: SymbolKind) -> Int {
+        kinds.append(kind)
+        slotOf.append(-1)
+        columns.append([])
+        frozen.append(false)
+        return kinds.count - 1
+    }
+
+    /// The current value of a symbol: its row constant if basic, else zero.
+    func value(of symbol: Int) -> Double {
+        guard symbol >= 0, symbol < slotOf.count else { return 0 }
+        let slot = slotOf[symbol]
+        return slot >= 0 ? rows[slot].constant : 0
+    }
+
+    func isBasic(_ symbol: Int) -> Bool { slotOf[symbol] >= 0 }
+
+    /// `expression` with every basic symbol replaced by its row, so it is over nonbasic symbols.
+    func substituted(_ expression: Row) -> Row {
+        var result = Row(constant: expression.constant)
+        var plain: [(symbol: Int, coefficient: Double)] = []
+        for (symbol, coefficient) in zip(expression.symbols, expression.coefficients) {
+            let slot = slotOf[symbol]
+            if slot >= 0 {
+                // basic = r.constant + sum(r): c * basic contributes c * row.
+                _ = result.add(rows[slot], times: coefficient)
+            } else {
+                plain.append((symbol, coefficient))
+            }
+        }
+        _ = result.add(Row(constant: 0, terms: plain), times: 1)
+        return result
+    }
+
+    // MARK: Rows
+
+    private mutating func insertRow(_ row: Row, basic: Int) -> Int {
+        let slot: Int
+        if let free = freeSlots.popLast() {
+            slot = free
+            rows[slot] = row
+            basicOf[slot] = basic
+        } else {
+            slot = rows.count
+            rows.append(row)
+            basicOf.append(basic)
+        }
+        slotOf[basic] = slot
+        for symbol in row.symbols { columns[symbol].insert(slot) }
+        return slot
+    }
+
+    private mutating func removeRow(at slot: Int) -> Row {
+        let row = rows[slot]
+        for symbol in row.symbols { columns[symbol].remove(slot) }
+        slotOf[basicOf[slot]] = -1
+        basicOf[slot] = -1
+        rows[slot] = Row()
+        freeSlots.append(slot)
+        return row
+    }
+
+    /// Every row mentioning `symbol` gets `symbol := definition` (and `objective` too, if given).
+    private mutating func substitute(_ symbol: Int, by definition: Row, objective: inout Row) {
+        // Each row is updated independently of the others, so the set's order cannot matter.
+        for slot in columns[symbol] {
+            let factor = rows[slot].coefficient(of: symbol)
+            // row = k + a*symbol + rest  ->  row = k + rest + a*definition
+            let changes = rows[slot].add(definition, times: factor, removing: symbol)
+            for added in changes.added { columns[added].insert(slot) }
+            for removed in changes.removed where removed != symbol { columns[removed].remove(slot) }
+        }
+        columns[symbol] = []
+        let factor = objective.coefficient(of: symbol)
+        if factor != 0 { _ = objective.add(definition, times: factor, removing: symbol) }
+    }
+
+    /// Makes `entering` basic in the row of slot `slot`, whose basic symbol leaves.
+    private mutating func pivot(entering: Int, slot: Int, objective: inout Row) {
+        pivots += 1
+        let leaving = basicOf[slot]
+        var row = removeRow(at: slot)
+        // leaving = k + a*entering + rest  ->  entering = (leaving - k - rest) / a
+        let a = row.coefficient(of: entering)
+        row.remove(entering)
+        _ = row.add(Row(constant: 0, terms: [(leaving, 1)]), times: -1)
+        row.scale(by: -1 / a)
+        substitute(entering, by: row, objective: &objective)
+        _ = insertRow(row, basic: entering)
+    }
+
+    // MARK: Adding constraints
+
+    /// The outcome of adding one constraint row.
+    enum AddResult {
+        case added
+        /// The row reduced to `0 == 0`: implied by the rows already present.
+        case redundant
+        /// No value of the symbols satisfies the row together with the present ones.
+        case infeasible
+    }
+
+    /// Adds `0 = row` (over any symbols; basic ones are substituted), solving it for an external
+    /// symbol if it has one, else for `marker` or `other` (fresh restricted symbols of this
+    /// constraint) if that keeps the tableau feasible, else by a phase-one artificial variable.
+    /// On `.infeasible` the tableau still holds exactly the rows it held before (maybe in another basis).
+    mutating func add(_ expression: Row, marker: Int?, other: Int?) -> AddResult {
+        var row = substituted(expression)
+        // Kiwi's invariant: a new row has a nonnegative constant, so a restricted subject with a
+        // negative coefficient gets the nonnegative value constant / -coefficient.
+        if row.constant < 0 { row.scale(by: -1) }
+        if row.isEmpty {
+            return nearZero(row.constant) ? .redundant : .infeasible
+        }
+        var subject: Int?
+        for symbol in row.symbols where kinds[symbol] == .external {
+            subject = symbol
+            break
+        }
+        if subject == nil, let marker, row.coefficient(of: marker) < 0 { subject = marker }
+        if subject == nil, let other, row.coefficient(of: other) < 0 { subject = other }
+        if let subject {
+            // 0 = k + a*subject + rest  ->  subject = -(k + rest) / a
+            let a = row.coefficient(of: subject)
+            row.remove(subject)
+            row.scale(by: -1 / a)
+            var none = Row()
+            substitute(subject, by: row, objective: &none)
+            _ = insertRow(row, basic: subject)
+            return .added
+        }
+        return addWithArtificial(row)
+    }
+
+    /// Phase one for one row: `art = row`, minimise `art`; the row is satisfiable iff the minimum is 0.
+    private mutating func addWithArtificial(_ row: Row) -> AddResult {
+        let artificial = newSymbol(.artificial)
+        _ = insertRow(row, basic: artificial)
+        var objective = row
+        let optimal = optimize(&objective)
+        guard optimal, nearZero(objective.constant) else {
+            // art > 0 means art is basic, so no other row mentions it: dropping its row leaves a
+            // feasible tableau of exactly the constraints present before (in another basis).
+            if slotOf[artificial] >= 0 { _ = removeRow(at: slotOf[artificial]) }
+            for slot in columns[artificial].sorted() { rows[slot].remove(artificial) }
+            columns[artificial] = []
+            frozen[artificial] = true
+            return .infeasible
+        }
+        let slot = slotOf[artificial]
+        if slot >= 0 {
+            // art is basic at value 0: swap it out for any restricted symbol of its row; the values do
+            // not move because the row's constant is zero.
+            var artRow = removeRow(at: slot)
+            if !artRow.isEmpty {
+                guard let entering = artRow.symbols.first(where: { kinds[$0] == .slack || kinds[$0] == .error })
+                else { return .infeasible }
+                // art = k + a*entering + rest  ->  entering = (art - k - rest) / a, then art := 0
+                let a = artRow.coefficient(of: entering)
+                artRow.remove(entering)
+                artRow.scale(by: -1 / a)
+                artRow.remove(artificial)
+                var none = Row()
+                substitute(entering, by: artRow, objective: &none)
+                _ = insertRow(artRow, basic: entering)
+            }
+        }
+        // art is nonbasic at zero: drop its column everywhere.
+        for slot in columns[artificial].sorted() {
+            rows[slot].remove(artificial)
+        }
+        columns[artificial] = []
+        frozen[artificial] = true
+        return .added
+    }
+
+    // MARK: Optimising
+
+    /// Minimises `objective` (over nonbasic symbols, kept up to date across pivots) by the primal
+    /// simplex with Bland's rule: the lowest-id improving symbol enters, the lowest-id basic symbol
+    /// among the tightest ratios leaves. Frozen symbols never enter. Returns false if the pivot
+    /// limit was hit or the objective looked unbounded (neither happens with sound numbers).
+    mutating func optimize(_ objective: inout Row) -> Bool {
+        while true {
+            guard pivots < pivotLimit else {
+                hitPivotLimit = true
+                return false
+            }
+            // Entering: a restricted symbol with negative cost grows; an external one moves against
+            // the sign of its cost.
+            var entering = -1
+            var direction = 1.0
+            for (symbol, cost) in zip(objective.symbols, objective.coefficients) where !frozen[symbol] {
+                if cost < -tolerance {
+                    entering = symbol
+                    direction = 1
+                    break
+                }
+                if cost > tolerance, kinds[symbol] == .external {
+                    entering = symbol
+                    direction = -1
+                    break
+                }
+            }
+            if entering < 0 { return true }
+            // Leaving: restricted basic r = k + a*entering + ... hits zero after a step of k / -(a*direction).
+            var bestSlot = -1
+            var bestRatio = Double.infinity
+            var bestBasic = Int.max
+            for slot in columns[entering].sorted() {
+                let basic = basicOf[slot]
+                guard kinds[basic] != .external else { continue }
+                let rate = rows[slot].coefficient(of: entering) * direction
+                guard rate < -tolerance else { continue }
+                let ratio = max(0, rows[slot].constant) / -rate
+                if ratio < bestRatio - tolerance || (ratio <= bestRatio + tolerance && basic < bestBasic) {
+                    bestRatio = min(ratio, bestRatio)
+                    bestSlot = slot
+                    bestBasic = basic
+                }
+            }
+            if bestSlot < 0 { return false }
+            pivot(entering: entering, slot: bestSlot, objective: &objective)
+        }
+    }
+
+    /// Freezes at zero every nonbasic symbol with a positive cost in an optimal objective: the
+    /// optimal face of that objective is exactly "those symbols are zero", so later objectives
+    /// stay on it (the lexicographic simplex).
+    mutating func freezePositiveCosts(of objective: Row) {
+        for (symbol, cost) in zip(objective.symbols, objective.coefficients)
+        where cost > tolerance && kinds[symbol] != .external {
+            frozen[symbol] = true
+        }
+    }
+
+    /// Freezes one nonbasic restricted symbol at zero.
+    mutating func freeze(_ symbol: Int) {
+        if slotOf[symbol] < 0, kinds[symbol] != .external { frozen[symbol] = true }
+    }
+
+    // MARK: Ambiguity
+
+    /// Whether the optimum lets `symbol` move: some unfrozen nonbasic symbol it depends on can take a
+    /// positive step (in a direction its sign allows) before any restricted basic symbol hits zero.
+    /// Degenerate directions (blocked at step zero in this basis) count as fixed.
+    func canMove(_ symbol: Int) -> Bool {
+        let slot = slotOf[symbol]
+        if slot < 0 { return hasFreeStep(symbol, direction: 1) || hasFreeStep(symbol, direction: -1) }
+        for dependency in rows[slot].symbols where !frozen[dependency] {
+            if hasFreeStep(dependency, direction: 1) { return true }
+            if kinds[dependency] == .external, hasFreeStep(dependency, direction: -1) { return true }
+        }
+        return false
+    }
+
+    private func hasFreeStep(_ symbol: Int, direction: Double) -> Bool {
+        for slot in columns[symbol] where kinds[basicOf[slot]] != .external {
+            let rate = rows[slot].coefficient(of: symbol) * direction
+            if rate < -tolerance, rows[slot].constant / -rate <= tolerance { return false }
+        }
+        return true
+    }
+}
