@@ -18,8 +18,10 @@ let package = Package(
         .target(name: "StackSolver", dependencies: ["StackIR"]),
         .target(name: "StackRender", dependencies: ["StackSolver"]),
         .executableTarget(name: "stackc", dependencies: ["StackSyntax", "StackSemantics"]),
-        .testTarget(name: "StackSyntaxTests", dependencies: ["StackSyntax"]),
-        .testTarget(name: "StackSemanticsTests", dependencies: ["StackSemantics"]),
+        .executableTarget(name: "stackc-bench-frontend", dependencies: ["StackSyntax", "StackSemantics"], path: "Benchmarks/FrontEndBenchmark"),
+        .target(name: "StackTestSupport", path: "Tests/StackTestSupport"),
+        .testTarget(name: "StackSyntaxTests", dependencies: ["StackSyntax", "StackTestSupport"]),
+        .testTarget(name: "StackSemanticsTests", dependencies: ["StackSemantics", "StackTestSupport"]),
         .testTarget(name: "StackIRTests", dependencies: ["StackIR"]),
         .testTarget(name: "StackSolverTests", dependencies: ["StackSolver"]),
     ]

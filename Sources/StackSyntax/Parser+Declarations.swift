@@ -170,7 +170,8 @@ extension Parser {
             }
             members.append(parseDeclaration(context: "in the body of \(owner)"))
         }
-        if eat(.rightBrace) == nil {
+        // After the nesting limit the rest of the file was skipped: the missing braces are not news.
+        if eat(.rightBrace) == nil && !reportedNesting {
             diagnostics.append(Diagnostic(
                 .expectedToken, "expected '}' to end \(owner)", at: .empty(at: previousEnd),
                 notes: [DiagnosticNote("to match this '{'", at: open.range)],

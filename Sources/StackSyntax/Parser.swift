@@ -76,6 +76,8 @@ public struct Parser {
 
     /// Reports "expected X, found Y" at the current token.
     mutating func reportExpected(_ what: String, fixIt: FixIt? = nil) {
+        // Past the nesting limit the rest of the file is skipped: what is missing then is not news.
+        guard !reportedNesting else { return }
         let token = current
         let found = token.kind == .eof ? "end of file" : "'\(text(of: token))'"
         let range = token.kind == .eof ? SourceRange.empty(at: previousEnd) : token.range

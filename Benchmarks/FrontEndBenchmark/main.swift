@@ -1,0 +1,2 @@
+// Front-end throughput benchmark: see Benchmarks/README.md.
+print("not yet written")

@@ -1,4 +1,0 @@
-import Testing
-@testable import StackSyntax
-
-@Test func placeholderStackSyntax() { #expect(Bool(true)) }
