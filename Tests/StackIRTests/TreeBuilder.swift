@@ -39,7 +39,7 @@ struct TreeBuilder {
 
     var tree: LayoutTree { LayoutTree(nodes: nodes, userConstraints: userConstraints) }
 
-    func lowered() -> ConstraintIR { lower(tree, in: Self.file(lines: nodes.count)) }
+    func lowered() -> ConstraintIR { lower(tree, in: Self.file(lines: max(nodes.count, 32))) }
 }
 
 /// A stack configuration as written in a fixture's `#!` line:
