@@ -14,10 +14,11 @@
 //   only the violating side for `<=` and `>=`), as Cassowary does.
 //
 // TIE RULE (what UIKit calls "resolved by index in arrangedSubviews")
-// - After a priority level's sum is optimal, the level's constraints are taken in reverse IR order:
-//   the LAST constraint's violation is minimised, then the one before it, and so on, each keeping
-//   everything decided so far. So when violation must go somewhere, the earliest constraint of the
-//   level absorbs it. IR order follows arranged-subview order, hence in a fill stack with equal
+// - Once every priority's sum is optimal (all levels, highest first), ties are broken level by level
+//   (highest first): the level's constraints are taken in reverse IR order, the LAST constraint's
+//   violation is minimised, then the one before it, and so on, each keeping everything decided so
+//   far. So when violation must go somewhere, the earliest constraint of the level absorbs it.
+//   IR order follows arranged-subview order, hence in a fill stack with equal
 //   hugging the FIRST arranged view stretches (seed 003: red takes the extra space).
 // - Whatever is still free after every level (no constraint at any priority decides it) is left
 //   at the simplex vertex the deterministic pivoting reaches: parameters nonbasic at zero, so a
@@ -201,14 +202,17 @@ struct Solver {
         return errors
     }
 
-    /// The lexicographic simplex: each priority (descending), then the tie rule inside it.
+    /// The lexicographic simplex: every priority's sum (descending), then the tie rule inside each
+    /// priority (descending). Ties are broken only after all levels, so a tie at a high priority is
+    /// first narrowed by every lower priority, as strict priority order demands.
     private mutating func minimiseLevels(_ errors: [Int: [Int]]) {
         let optional = constraints.indices.filter { constraints[$0].priority < 1000 }
         let priorities = Array(Set(optional.map { constraints[$0].priority })).sorted(by: >)
-        for priority in priorities {
-            let level = optional.filter { constraints[$0].priority == priority }
-            let symbols = level.flatMap { errors[$0] ?? [] }
-            minimise(symbols)
+        let levels = priorities.map { priority in optional.filter { constraints[$0].priority == priority } }
+        for level in levels {
+            minimise(level.flatMap { errors[$0] ?? [] })
+        }
+        for level in levels {
             // Tie rule: the last constraint's violation first, so the earliest absorbs what remains.
             for index in level.reversed() {
                 let own = errors[index] ?? []
