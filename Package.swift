@@ -8,7 +8,7 @@ let package = Package(
         /// The embeddable front end: lexer, parser, syntax tree, diagnostics.
         .library(name: "StackSyntax", targets: ["StackSyntax"]),
         /// The whole compiler as a library: checker, constraint IR, solver.
-        .library(name: "StackCompiler", targets: ["StackSyntax", "StackSemantics", "StackIR", "StackSolver", "StackRender"]),
+        .library(name: "StackCompiler", targets: ["StackSyntax", "StackSemantics", "StackIR", "StackSolver", "StackRender", "StackDriver"]),
         .executable(name: "stackc", targets: ["stackc"]),
     ],
     targets: [
@@ -17,12 +17,14 @@ let package = Package(
         .target(name: "StackIR", dependencies: ["StackSemantics"]),
         .target(name: "StackSolver", dependencies: ["StackIR"]),
         .target(name: "StackRender", dependencies: ["StackSolver"]),
-        .executableTarget(name: "stackc", dependencies: ["StackSyntax", "StackSemantics"]),
+        .target(name: "StackDriver", dependencies: ["StackSyntax", "StackSemantics", "StackIR", "StackSolver"]),
+        .executableTarget(name: "stackc", dependencies: ["StackSyntax", "StackDriver", "StackIR", "StackSolver", "StackRender"]),
         .executableTarget(name: "stackc-bench-frontend", dependencies: ["StackSyntax", "StackSemantics"], path: "Benchmarks/FrontEndBenchmark"),
         .target(name: "StackTestSupport", path: "Tests/StackTestSupport"),
         .testTarget(name: "StackSyntaxTests", dependencies: ["StackSyntax", "StackTestSupport"]),
         .testTarget(name: "StackSemanticsTests", dependencies: ["StackSemantics", "StackTestSupport"]),
         .testTarget(name: "StackIRTests", dependencies: ["StackIR"]),
         .testTarget(name: "StackSolverTests", dependencies: ["StackSolver"]),
+        .testTarget(name: "StackDriverTests", dependencies: ["StackDriver", "StackTestSupport"]),
     ]
 )

@@ -48,7 +48,7 @@ extension Checker {
         let constant = (right.constant - left.constant) / scale
         var priority = 1000.0
         if let expression = constraint.priority {
-            guard case .number(let value)? = coerce(evaluate(expression, parameters), to: .priority, for: "the priority", at: expression.range) else {
+            guard case .number(let value)? = coerce(evaluate(expression, parameters), to: .priority, for: "the constraint", at: expression.range) else {
                 return nil
             }
             priority = value

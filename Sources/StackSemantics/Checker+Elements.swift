@@ -131,10 +131,19 @@ extension Checker {
         if let body = element.body {
             report(.childrenOnLeaf, "a component instance takes arguments, not children", at: body.range)
         }
+        // Refuse an instance whose expansion alone would pass the limit, before spending the time to build it.
+        if nodeCount + componentSize(name, depth: depth) > Checker.maximumNodes {
+            if !reportedSizeLimit {
+                reportedSizeLimit = true
+                report(.expansionTooLarge, "layout has more than \(Checker.maximumNodes) items after expanding components", at: element.range)
+            }
+            return nil
+        }
         // Bind arguments.
         var bound = Parameters()
         var placement: [Argument] = []
         var given: [String: SourceRange] = [:]
+        var misspelled: Set<String> = []
         for argument in element.arguments?.arguments ?? [] {
             let label = argument.label.text
             if let first = given[label] {
@@ -156,6 +165,8 @@ extension Checker {
             } else {
                 let candidates = component.parameters.map(\.name.text) + AttributeTable.placement
                 let suggestion = closestMatch(to: label, in: candidates)
+                // A misspelled argument is not also a missing one.
+                if let suggestion { misspelled.insert(suggestion) }
                 let hint = suggestion.map { "; did you mean '\($0)'?" } ?? ""
                 report(.unknownParameter, "component '\(name)' has no parameter '\(label)'\(hint)", at: argument.label.range,
                        notes: [DiagnosticNote("'\(name)' is declared here", at: component.name.range)],
@@ -163,7 +174,9 @@ extension Checker {
             }
         }
         for parameter in component.parameters where !parameter.name.isMissing && bound.values[parameter.name.text] == nil {
-            if let defaultValue = parameter.defaultValue {
+            if misspelled.contains(parameter.name.text) {
+                bound.values[parameter.name.text] = .invalid
+            } else if let defaultValue = parameter.defaultValue {
                 bound.values[parameter.name.text] = evaluate(defaultValue, Parameters())
             } else {
                 let at = element.arguments?.range ?? element.kind.range
@@ -187,7 +200,7 @@ extension Checker {
         defer { expanding.removeLast() }
         guard let kind = ElementKind(rawValue: bodyElement.kind.text) else {
             // The body is itself a component instance: expand it in the inner scope.
-            guard let index = buildElement(bodyElement, parent: parent, siblingIndex: siblingIndex, scope: inner, parameters: bound, depth: depth) else {
+            guard let index = buildElement(bodyElement, parent: parent, siblingIndex: siblingIndex, scope: inner, parameters: bound, depth: depth + 1) else {
                 return nil
             }
             if let instanceName = element.name { rename(subtreeAt: index, to: instanceName.text) }
@@ -228,5 +241,34 @@ extension Checker {
             declare(name, index: index, in: outer)
         }
         outer.instances[index] = inner
+    }
+
+    /// How many items one instance of a component expands to (saturating), computed once per component.
+    mutating func componentSize(_ name: String, depth: Int) -> Int {
+        if let size = componentSizes[name] { return size }
+        guard depth < Checker.maximumDepth, let component = components[name], !sizingComponents.contains(name) else {
+            // Too deep or recursive: the expansion itself reports it.
+            return depth < Checker.maximumDepth ? 1 : Checker.maximumNodes + 1
+        }
+        sizingComponents.insert(name)
+        defer { sizingComponents.remove(name) }
+        let size = elementsSize(component.body.members, depth: depth + 1)
+        componentSizes[name] = size
+        return size
+    }
+
+    private mutating func elementsSize(_ members: [Declaration], depth: Int) -> Int {
+        var total = 0
+        for member in members {
+            guard case .element(let element) = member else { continue }
+            let size: Int
+            if ElementKind(rawValue: element.kind.text) != nil {
+                size = 1 + elementsSize(element.body?.members ?? [], depth: depth + 1)
+            } else {
+                size = componentSize(element.kind.text, depth: depth + 1)
+            }
+            total = min(total + size, Checker.maximumNodes + 1)
+        }
+        return total
     }
 }

@@ -14,6 +14,7 @@ public struct CheckResult: Sendable {
 /// reported as missing are skipped quietly, so one mistake gives one diagnostic.
 public func check(_ tree: SyntaxTree) -> CheckResult {
     var checker = Checker(file: tree.file)
+    checker.parseFailed = tree.diagnostics.hasErrors
     let roots = checker.checkFile(tree.declarations)
     var seen = Set<Diagnostic>()
     // A component's body is checked once per instance: identical findings collapse into one.
@@ -42,7 +43,12 @@ struct Checker {
     /// Components being expanded, innermost last: a repeat is recursion.
     var expanding: [String] = []
     var nodeCount = 0
+    /// Items per component instance, for refusing huge expansions up front.
+    var componentSizes: [String: Int] = [:]
+    var sizingComponents: Set<String> = []
     var reportedSizeLimit = false
+    /// The parser reported errors: warnings that may be their consequence are left out.
+    var parseFailed = false
 
     /// The tree being built.
     var nodes: [LayoutNode] = []
@@ -100,7 +106,9 @@ struct Checker {
             rootNames[tree.name] = element.name?.range ?? element.range
             trees.append(tree)
         }
-        for declaration in declarations {
+        // An unused constant in a file with errors is usually their consequence (a misspelled use): say nothing.
+        let hasErrors = diagnostics.hasErrors || parseFailed
+        for declaration in declarations where !hasErrors {
             if case .constant(let decl) = declaration, !decl.name.isMissing, !usedConstants.contains(decl.name.text),
                constantDecls[decl.name.text] == decl {
                 report(.unusedConstant, "constant '\(decl.name.text)' is never used", at: decl.name.range)

@@ -170,13 +170,7 @@ extension Parser {
             }
             members.append(parseDeclaration(context: "in the body of \(owner)"))
         }
-        // After the nesting limit the rest of the file was skipped: the missing braces are not news.
-        if eat(.rightBrace) == nil && !reportedNesting {
-            diagnostics.append(Diagnostic(
-                .expectedToken, "expected '}' to end \(owner)", at: .empty(at: previousEnd),
-                notes: [DiagnosticNote("to match this '{'", at: open.range)],
-                fixIts: [.replace(.empty(at: previousEnd), with: "}", message: "insert '}'")]))
-        }
+        expectClosingBrace(matching: open, ending: owner)
         return Block(members: members, range: SourceRange(start: start, end: previousEnd))
     }
 
@@ -193,12 +187,7 @@ extension Parser {
             if let constraint = parseConstraint() { constraints.append(constraint) }
             if index == before { advance() }
         }
-        if eat(.rightBrace) == nil {
-            diagnostics.append(Diagnostic(
-                .expectedToken, "expected '}' to end the constraints block", at: .empty(at: previousEnd),
-                notes: [DiagnosticNote("to match this '{'", at: open.range)],
-                fixIts: [.replace(.empty(at: previousEnd), with: "}", message: "insert '}'")]))
-        }
+        expectClosingBrace(matching: open, ending: "the constraints block")
         return ConstraintsBlock(constraints: constraints, range: SourceRange(start: start, end: previousEnd))
     }
 
@@ -228,6 +217,18 @@ extension Parser {
         if eat(.at) != nil { priority = parseExpression() }
         return ConstraintSyntax(left: left, relation: relation, relationRange: relationRange, right: right, priority: priority,
                                 range: SourceRange(start: start, end: previousEnd))
+    }
+
+    /// Consumes the `}` that closes `open`, or reports it missing with a note at `open`.
+    mutating func expectClosingBrace(matching open: Token, ending owner: String) {
+        guard eat(.rightBrace) == nil else { return }
+        // After the nesting limit the rest of the file was skipped, and a second report at the same place
+        // follows from the first: neither is news.
+        guard !reportedNesting, diagnostics.last?.range.start != previousEnd || diagnostics.last?.id != .expectedToken else { return }
+        diagnostics.append(Diagnostic(
+            .expectedToken, "expected '}' to end \(owner)", at: .empty(at: previousEnd),
+            notes: [DiagnosticNote("to match this '{'", at: open.range)],
+            fixIts: [.replace(.empty(at: previousEnd), with: "}", message: "insert '}'")]))
     }
 
     /// An identifier, or a missing one (reported) that consumes nothing.

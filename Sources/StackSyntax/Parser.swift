@@ -78,10 +78,22 @@ public struct Parser {
     mutating func reportExpected(_ what: String, fixIt: FixIt? = nil) {
         // Past the nesting limit the rest of the file is skipped: what is missing then is not news.
         guard !reportedNesting else { return }
+        // The lexer already reported an invalid character, and an unterminated string swallowed what follows it.
+        if current.kind == .invalid { return }
+        if index > 0, tokens[index - 1].kind == .string, !isTerminatedString(tokens[index - 1]) { return }
+        // One diagnostic per place: a second "expected" at the same token is a consequence of the first.
+        if let last = diagnostics.last, last.id == .expectedToken, last.range.start == (current.kind == .eof ? previousEnd : currentStart) {
+            return
+        }
         let token = current
         let found = token.kind == .eof ? "end of file" : "'\(text(of: token))'"
         let range = token.kind == .eof ? SourceRange.empty(at: previousEnd) : token.range
         diagnostics.append(Diagnostic(.expectedToken, "expected \(what), found \(found)", at: range, fixIts: fixIt.map { [$0] } ?? []))
+    }
+
+    /// Whether a string token ends with its closing quote (the lexer reported the ones that do not).
+    func isTerminatedString(_ token: Token) -> Bool {
+        token.end - token.start >= 2 && file.bytes[Int(token.end) - 1] == UInt8(ascii: "\"")
     }
 
     /// The end offset of the last consumed token (where a missing token belongs).

@@ -1,4 +1,4 @@
-import StackSemantics
+import StackDriver
 import StackSyntax
 
 /// `stackc check FILE...`: every diagnostic of every file, swiftc-style, on standard error.

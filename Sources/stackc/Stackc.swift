@@ -7,7 +7,7 @@ enum Stackc {
 
     /// Every subcommand, in help order.
     static let commands: [Command] = [
-        CheckCommand.command, ASTCommand.command,
+        CheckCommand.command, ASTCommand.command, IRCommand.command,
     ]
 
     static let usage = """

@@ -1,1 +1,0 @@
-// SVG rendering of solved layouts.

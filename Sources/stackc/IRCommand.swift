@@ -1,0 +1,41 @@
+import StackDriver
+import StackIR
+import StackSyntax
+
+/// `stackc ir FILE`: the constraint IR UIStackView would create, as text or JSON.
+enum IRCommand {
+    static let command = Command(
+        name: "ir",
+        summary: "Print the constraint IR (UIStackView's constraints)",
+        help: """
+            OVERVIEW: Lower a .stack file to the constraints UIStackView creates for it, plus the views' own
+            content-size constraints and the user's, each with the file:line:col that caused it.
+
+            USAGE: stackc ir [--root NAME] [--format text|json] FILE
+
+            OPTIONS:
+              --root <name>      Only this root layout (default: every root, in order)
+              --format <format>  text (default; parses back with the IR reader) or json (schema in README;
+                                 an array when there are several roots)
+            """,
+        options: [OptionSpec(name: "root", takesValue: true), OptionSpec(name: "format", takesValue: true, choices: ["text", "json"])],
+        run: run)
+
+    static func run(_ options: Options) -> Int32 {
+        guard options.positional.count == 1, let path = options.positional.first else {
+            Output.error("stackc ir: error: expected exactly one input file\n")
+            return ExitCode.usage
+        }
+        guard let file = Output.readSource(path) else { return ExitCode.usage }
+        let compilation = Compilation(file: file)
+        if compilation.reportDiagnostics() { return ExitCode.diagnostics }
+        guard let irs = compilation.selectRoots(options.value("root"), command: "ir") else { return ExitCode.usage }
+        if options.value("format") == "json" {
+            let json: JSONValue = irs.count == 1 ? irs[0].json : .array(irs.map(\.json))
+            Output.write(json.rendered(pretty: true) + "\n")
+        } else {
+            Output.write(irs.map(\.text).joined(separator: "\n"))
+        }
+        return ExitCode.ok
+    }
+}

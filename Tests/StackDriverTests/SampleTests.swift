@@ -1,0 +1,47 @@
+import Foundation
+import StackDriver
+import StackSyntax
+import StackTestSupport
+import Testing
+
+/// The first line of each diagnostic and note, as editors read them: `path:line:col: severity: message [ID]`.
+func headerLines(_ diagnostics: [Diagnostic], in file: SourceFile) -> String {
+    let renderer = DiagnosticRenderer()
+    return diagnostics.map { diagnostic in
+        renderer.render(diagnostic, in: file).split(separator: "\n", omittingEmptySubsequences: false)
+            .filter { $0.hasPrefix(file.path + ":") }.joined(separator: "\n") + "\n"
+    }.joined()
+}
+
+func source(_ url: URL) throws -> SourceFile {
+    // Paths relative to the repository, so golden files do not depend on where the clone is.
+    let relative = String(url.path.dropFirst(repositoryRoot.path.count + 1))
+    return SourceFile(path: relative, bytes: Array(try Data(contentsOf: url)))
+}
+
+@Test(arguments: stackFiles(in: "Samples"))
+func sampleChecksClean(_ url: URL) throws {
+    let compilation = Compilation(file: try source(url))
+    #expect(compilation.diagnostics.isEmpty, "\(headerLines(compilation.diagnostics, in: compilation.file))")
+    #expect(!compilation.irs.isEmpty)
+}
+
+/// Every file in `Samples/errors` gives exactly the diagnostics in its `.expected` file.
+/// `STACKC_UPDATE_GOLDEN=1 swift test` rewrites them; review the diff.
+@Test(arguments: stackFiles(in: "Samples/errors"))
+func errorSampleGivesItsExpectedDiagnostics(_ url: URL) throws {
+    let file = try source(url)
+    let compilation = Compilation(file: file)
+    let actual = headerLines(compilation.diagnostics, in: file)
+    let expectedURL = url.deletingPathExtension().appendingPathExtension("expected")
+    if ProcessInfo.processInfo.environment["STACKC_UPDATE_GOLDEN"] == "1" {
+        try Data(actual.utf8).write(to: expectedURL)
+    }
+    let expected = (try? String(contentsOf: expectedURL, encoding: .utf8)) ?? "<missing \(expectedURL.lastPathComponent)>"
+    #expect(actual == expected)
+    #expect(compilation.diagnostics.contains { $0.severity >= .warning }, "an error sample must produce a diagnostic")
+}
+
+@Test func everyErrorSampleIsListed() {
+    #expect(stackFiles(in: "Samples/errors").count >= 20)
+}
