@@ -3,8 +3,8 @@
 /// constant `>= 0` (primal feasibility), externals may be anything and never leave the basis.
 ///
 /// Determinism: rows live in slots (dense integers), symbols are dense integers, every choice
-/// (subject, entering, leaving) takes the lowest id among equals; the column index is a `Set` only
-/// for membership, and every loop over it that can influence a choice iterates it sorted.
+/// (subject, entering, leaving) takes the lowest id among equals, and column lists are iterated
+/// sorted; no `Set` or `Dictionary` is involved.
 struct Tableau {
     /// Symbol id -> kind.
     private(set) var kinds: [SymbolKind] = []
@@ -14,8 +14,12 @@ struct Tableau {
     private(set) var basicOf: [Int] = []
     /// Symbol id -> the slot where it is basic, or -1.
     private(set) var slotOf: [Int] = []
-    /// Symbol id -> the slots whose rows mention it (nonbasic occurrences).
-    private var columns: [Set<Int>] = []
+    /// Symbol id -> slots whose rows may mention it: appended when a symbol enters a row, never
+    /// removed eagerly; `rowsContaining` filters stale entries and compacts the list.
+    private var columns: [[Int]] = []
+    /// Per slot, the last `rowsContaining` call that saw it (deduplicates column lists).
+    private var seen: [Int] = []
+    private var tick = 0
     /// Symbol id -> frozen at zero because a higher objective level needs it there.
     private(set) var frozen: [Bool] = []
     private var freeSlots: [Int] = []
@@ -77,15 +81,15 @@ struct Tableau {
             slot = rows.count
             rows.append(row)
             basicOf.append(basic)
+            seen.append(0)
         }
         slotOf[basic] = slot
-        for symbol in row.symbols { columns[symbol].insert(slot) }
+        for symbol in row.symbols { columns[symbol].append(slot) }
         return slot
     }
 
     private mutating func removeRow(at slot: Int) -> Row {
         let row = rows[slot]
-        for symbol in row.symbols { columns[symbol].remove(slot) }
         slotOf[basicOf[slot]] = -1
         basicOf[slot] = -1
         rows[slot] = Row()
@@ -93,15 +97,25 @@ struct Tableau {
         return row
     }
 
-    /// Every row mentioning `symbol` gets `symbol := definition` (and `objective` too, if given).
+    /// The slots whose rows mention `symbol`, ascending; compacts the symbol's column list.
+    mutating func rowsContaining(_ symbol: Int) -> [Int] {
+        tick += 1
+        var result: [Int] = []
+        for slot in columns[symbol] where seen[slot] != tick {
+            seen[slot] = tick
+            if basicOf[slot] >= 0, rows[slot].position(of: symbol) != nil { result.append(slot) }
+        }
+        result.sort()
+        columns[symbol] = result
+        return result
+    }
+
+    /// Every row mentioning `symbol` gets `symbol := definition` (and `objective` too).
     private mutating func substitute(_ symbol: Int, by definition: Row, objective: inout Row) {
-        // Each row is updated independently of the others, so the set's order cannot matter.
-        for slot in columns[symbol] {
+        for slot in rowsContaining(symbol) {
             let factor = rows[slot].coefficient(of: symbol)
             // row = k + a*symbol + rest  ->  row = k + rest + a*definition
-            let changes = rows[slot].add(definition, times: factor, removing: symbol)
-            for added in changes.added { columns[added].insert(slot) }
-            for removed in changes.removed where removed != symbol { columns[removed].remove(slot) }
+            for added in rows[slot].add(definition, times: factor, removing: symbol) { columns[added].append(slot) }
         }
         columns[symbol] = []
         let factor = objective.coefficient(of: symbol)
@@ -175,7 +189,7 @@ struct Tableau {
             // art > 0 means art is basic, so no other row mentions it: dropping its row leaves a
             // feasible tableau of exactly the constraints present before (in another basis).
             if slotOf[artificial] >= 0 { _ = removeRow(at: slotOf[artificial]) }
-            for slot in columns[artificial].sorted() { rows[slot].remove(artificial) }
+            for slot in rowsContaining(artificial) { rows[slot].remove(artificial) }
             columns[artificial] = []
             frozen[artificial] = true
             return .infeasible
@@ -199,7 +213,7 @@ struct Tableau {
             }
         }
         // art is nonbasic at zero: drop its column everywhere.
-        for slot in columns[artificial].sorted() {
+        for slot in rowsContaining(artificial) {
             rows[slot].remove(artificial)
         }
         columns[artificial] = []
@@ -240,7 +254,7 @@ struct Tableau {
             var bestSlot = -1
             var bestRatio = Double.infinity
             var bestBasic = Int.max
-            for slot in columns[entering].sorted() {
+            for slot in rowsContaining(entering) {
                 let basic = basicOf[slot]
                 guard kinds[basic] != .external else { continue }
                 let rate = rows[slot].coefficient(of: entering) * direction
@@ -288,7 +302,8 @@ struct Tableau {
     }
 
     private func hasFreeStep(_ symbol: Int, direction: Double) -> Bool {
-        for slot in columns[symbol] where kinds[basicOf[slot]] != .external {
+        // Stale or repeated column entries are harmless: an absent symbol has coefficient 0.
+        for slot in columns[symbol] where basicOf[slot] >= 0 && kinds[basicOf[slot]] != .external {
             let rate = rows[slot].coefficient(of: symbol) * direction
             if rate < -tolerance, rows[slot].constant / -rate <= tolerance { return false }
         }
