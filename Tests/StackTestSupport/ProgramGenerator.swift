@@ -48,13 +48,21 @@ public struct ProgramGenerator {
         counter = 0
         constants = []
         components = []
-        var pieces: [String] = []
-        for _ in 0..<int(0...limits.maximumConstants) { pieces.append(constantDecl()) }
-        for _ in 0..<int(0...limits.maximumComponents) { pieces.append(componentDecl()) }
+        var constantPieces: [String] = []
+        var otherPieces: [String] = []
+        for _ in 0..<int(0...limits.maximumConstants) { constantPieces.append(constantDecl()) }
+        for _ in 0..<int(0...limits.maximumComponents) { otherPieces.append(componentDecl()) }
         let rootCount = int(1...limits.maximumRoots)
-        for _ in 0..<rootCount { pieces.append(root()) }
-        // Uses may precede declarations: the checker reads every declaration first.
-        pieces.shuffle(using: &rng)
+        for _ in 0..<rootCount { otherPieces.append(root()) }
+        // Uses may precede declarations: the checker reads every declaration first. Except that it evaluates
+        // a component's parameter defaults when it meets the component, so constants whose names a default
+        // may use come before the first component (see `defaultsMaySeeLaterConstants` in RandomCheckTests).
+        constantPieces.shuffle(using: &rng)
+        otherPieces.shuffle(using: &rng)
+        let firstComponent = otherPieces.firstIndex { $0.hasPrefix("component") } ?? otherPieces.count
+        var pieces = Array(otherPieces[..<firstComponent])
+        for constant in constantPieces { pieces.insert(constant, at: int(0...pieces.count)) }
+        pieces += otherPieces[firstComponent...]
         var text = chance(0.3) ? comment() + "\n" : ""
         for piece in pieces {
             text += piece + "\n"
@@ -161,6 +169,9 @@ extension ProgramGenerator {
         var precedence: Int
         /// False when some step leaves the checker's range (magnitude 1e12), which it reports.
         var inRange = true
+        /// A named priority alone (`defaultHigh`, `(defaultHigh)`): the checker reads it as a number only
+        /// as an operand of `+ - * /`, not alone and not negated (see the report).
+        var isBareWord = false
     }
 
     /// What a numeric position accepts.
@@ -204,7 +215,7 @@ extension ProgramGenerator {
     mutating func knownNumber(_ rule: NumberRule, depth: Int = 0) -> NumberExpression {
         for _ in 0..<4 {
             let candidate = randomNumber(depth: depth)
-            if candidate.inRange, let value = candidate.value, rule.accepts(value) { return candidate }
+            if candidate.inRange, !candidate.isBareWord, let value = candidate.value, rule.accepts(value) { return candidate }
         }
         return numberLiteral(rule)
     }
@@ -221,12 +232,14 @@ extension ProgramGenerator {
             return NumberExpression(text: constant.name, value: constant.number, precedence: 2)
         case 3:
             let (name, value) = pick(Self.namedPriorities)
-            return NumberExpression(text: name, value: value, precedence: 2)
+            return NumberExpression(text: name, value: value, precedence: 2, isBareWord: true)
         case 4:
             let inner = randomNumber(depth: depth + 1)
-            return NumberExpression(text: "(" + inner.text + ")", value: inner.value, precedence: 2, inRange: inner.inRange)
+            return NumberExpression(text: "(" + inner.text + ")", value: inner.value, precedence: 2, inRange: inner.inRange,
+                                    isBareWord: inner.isBareWord)
         case 5:
             let operand = randomNumber(depth: depth + 1)
+            guard !operand.isBareWord else { return numberLiteral(.any) }
             let text = operand.precedence == 2 && !operand.text.hasPrefix("-") ? "-" + operand.text : "-(" + operand.text + ")"
             return NumberExpression(text: text, value: operand.value.map { -$0 }, precedence: 2, inRange: operand.inRange)
         default:
