@@ -1,9 +1,11 @@
 import StackIR
 import StackSemantics
+import StackSolver
 import StackSyntax
 
 /// The whole pipeline for one file, run once and shared by the command line, the tests and editors:
-/// parse and check, then lower each root layout to the constraint IR.
+/// parse and check, lower each root layout to the constraint IR, and solve it at its own size to find
+/// conflicts and ambiguity at build time.
 ///
 /// Pure: no files, no output. Each phase's result is kept so callers can look at any of them.
 public struct Compilation: Sendable {
@@ -13,16 +15,22 @@ public struct Compilation: Sendable {
     public let checked: CheckResult
     /// One IR per root layout, in source order; empty when the checker found errors.
     public let irs: [ConstraintIR]
+    /// One solution per IR at the root's own size (explicit, else natural); empty when not solved.
+    public let solutions: [LayoutSolution]
+    /// Every diagnostic of every phase, sorted by position, each reported once.
+    public let diagnostics: [Diagnostic]
 
-    /// Runs the pipeline.
-    public init(file: SourceFile) {
+    /// Runs the pipeline. `solving: false` stops after lowering (no layout diagnostics).
+    public init(file: SourceFile, solving: Bool = true) {
         self.file = file
         self.checked = check(file)
         self.irs = checked.diagnostics.hasErrors ? [] : lower(checked.model)
+        self.solutions = solving ? irs.map { solve($0) } : []
+        var seen = Set<Diagnostic>()
+        // A constraint inside a component body is lowered once per instance: one report per place and cause.
+        let layout = solutions.flatMap { $0.diagnostics(in: file) }
+        self.diagnostics = (checked.diagnostics + layout).filter { seen.insert($0).inserted }.sortedByLocation()
     }
-
-    /// Every diagnostic, sorted.
-    public var diagnostics: [Diagnostic] { checked.diagnostics }
 
     /// The IR of the root named `name`, or of every root when `name` is nil; nil for an unknown name.
     public func roots(named name: String?) -> [ConstraintIR]? {

@@ -27,7 +27,7 @@ enum IRCommand {
             return ExitCode.usage
         }
         guard let file = Output.readSource(path) else { return ExitCode.usage }
-        let compilation = Compilation(file: file)
+        let compilation = Compilation(file: file, solving: false)
         if compilation.reportDiagnostics() { return ExitCode.diagnostics }
         guard let irs = compilation.selectRoots(options.value("root"), command: "ir") else { return ExitCode.usage }
         if options.value("format") == "json" {

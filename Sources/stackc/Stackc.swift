@@ -7,7 +7,7 @@ enum Stackc {
 
     /// Every subcommand, in help order.
     static let commands: [Command] = [
-        CheckCommand.command, ASTCommand.command, IRCommand.command,
+        CheckCommand.command, ASTCommand.command, IRCommand.command, LayoutCommand.command, RenderCommand.command,
     ]
 
     static let usage = """
