@@ -4,32 +4,33 @@ import StackSyntax
 
 /// The frames of a solved layout as an aligned table, one item per line in IR order:
 ///
-///     item              kind    x    y      w      h
-///     main              vstack  0    0    200    350
-///     main.red          view    0    0    200     50
+///     item        kind    x    y    w    h
+///     main        vstack  0    0  200  350
+///     main.red    view    0    0  200   50
 ///
 /// Numbers are rounded to three decimals for reading; `layoutJSON` has them exact.
 public func layoutText(_ ir: ConstraintIR, _ solution: LayoutSolution) -> String {
     var rows: [[String]] = [["item", "kind", "x", "y", "w", "h"]]
+    var marks = [""]
     for (index, item) in ir.items.enumerated() {
         let frame = index < solution.frames.count ? solution.frames[index] : .zero
         let kind = item.role.map { "guide(\($0.rawValue))" } ?? item.kind.rawValue
-        var marks = ""
-        if index < solution.determined.count, !solution.determined[index].isComplete, item.kind != .guide { marks = "  (ambiguous)" }
-        rows.append([item.name, kind, short(frame.x), short(frame.y), short(frame.width), short(frame.height) + marks])
+        rows.append([item.name, kind, short(frame.x), short(frame.y), short(frame.width), short(frame.height)])
+        let ambiguous = solution.findings.contains { finding in
+            if case .ambiguous(let id, _) = finding.kind { id.index == index } else { false }
+        }
+        marks.append(ambiguous ? "  (ambiguous)" : "")
     }
-    let columns = rows[0].count
-    var widths = Array(repeating: 0, count: columns)
+    var widths = Array(repeating: 0, count: 6)
     for row in rows { for (column, cell) in row.enumerated() { widths[column] = max(widths[column], cell.count) } }
     var output = ""
-    for row in rows {
-        var line = ""
-        for (column, cell) in row.enumerated() {
+    for (row, mark) in zip(rows, marks) {
+        // Names and kinds left-aligned, numbers right-aligned.
+        let cells = row.enumerated().map { column, cell in
             let padding = String(repeating: " ", count: max(0, widths[column] - cell.count))
-            // Names and kinds left-aligned, numbers right-aligned (the last column may carry a mark).
-            if column < 2 { line += cell + padding + "  " } else if column == columns - 1 { line += cell } else { line += padding + cell + "  " }
+            return column < 2 ? cell + padding : padding + cell
         }
-        output += line.trailingSpacesTrimmed() + "\n"
+        output += (cells.joined(separator: "  ") + mark).trailingSpacesTrimmed() + "\n"
     }
     if !solution.brokenConstraints.isEmpty {
         output += "broken: " + solution.brokenConstraints.map { describe(.constraint($0), in: ir) }.joined(separator: "; ") + "\n"
