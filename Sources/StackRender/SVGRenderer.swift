@@ -160,6 +160,8 @@ private func drawPanel(
             guard let covered = tabs.first(where: { overlaps($0, tab) }) else { break }
             tab.x = covered.x + covered.width + 3
         }
+        // A tab pushed past its own stack would label something else: leave it to the tooltip.
+        if tab.x + tab.width > b.x + max(b.width, tab.width) + 1 || tabs.contains(where: { overlaps($0, tab) }) { continue }
         tabs.append(tab)
         canvas.rect(tab, fill: Palette.stackStroke, stroke: nil, strokeWidth: 0, title: nil, radius: 2)
         canvas.text(label, x: tab.x + 4, y: tab.y + 10, size: 9.5, color: "#ffffff")
