@@ -52,8 +52,10 @@ extension Checker {
     }
 
     /// Appends a node, giving it its name and path and registering the name in its scope.
+    /// `name` overrides the element's own name (a component instance's name); `declared` is the name the
+    /// node has in `scope` (the body root's own name, inside its component).
     mutating func appendNode(_ element: ElementSyntax, kind: ElementKind, parent: Int?, siblingIndex: Int, scope: Scope,
-                             name explicitName: Identifier? = nil) -> Int {
+                             name explicitName: Identifier? = nil, declared: Identifier?? = nil) -> Int {
         let nameSyntax = explicitName ?? element.name
         let name = nameSyntax?.text ?? generatedName(kind.rawValue, siblingIndex, parent: parent)
         let path = parent.map { nodes[$0].path + "." + name } ?? name
@@ -68,7 +70,7 @@ extension Checker {
         nodes.append(node)
         nodeCount += 1
         if let parent { nodes[parent].children.append(index) }
-        if let nameSyntax { declare(nameSyntax, index: index, in: scope) }
+        if let declaredName = declared ?? nameSyntax { declare(declaredName, index: index, in: scope) }
         return index
     }
 
@@ -208,7 +210,7 @@ extension Checker {
             return index
         }
         let index = appendNode(bodyElement, kind: kind, parent: parent, siblingIndex: siblingIndex, scope: inner,
-                               name: element.name ?? bodyElement.name)
+                               name: element.name ?? bodyElement.name, declared: .some(bodyElement.name))
         nodes[index].origins = NodeOrigins(element: element.range)
         applyAttributes(bodyElement.arguments?.arguments ?? [], to: index, parameters: bound)
         if let body = bodyElement.body {

@@ -86,6 +86,10 @@ struct Checker {
                 continue
             }
         }
+        // Parameter defaults may use constants declared after the component: check them once all are known.
+        for declaration in declarations {
+            if case .component(let decl) = declaration, components[decl.name.text] == decl { checkParameters(of: decl) }
+        }
         // Evaluate every constant once, in order, so errors in unused ones are still reported.
         for declaration in declarations {
             if case .constant(let decl) = declaration, !decl.name.isMissing, constantDecls[decl.name.text] == decl {
@@ -135,6 +139,10 @@ struct Checker {
             return
         }
         components[name] = decl
+    }
+
+    /// Parameter names unique, types known, defaults of their type.
+    mutating func checkParameters(of decl: ComponentDecl) {
         var seen: [String: SourceRange] = [:]
         for parameter in decl.parameters where !parameter.name.isMissing {
             if let first = seen[parameter.name.text] {

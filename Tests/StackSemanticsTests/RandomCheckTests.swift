@@ -116,8 +116,7 @@ func pathologicalNestingIsBounded(prefix: String, unit: String) {
     #expect(checkViolation(result, file) == nil)
 }
 
-// Valid programs the checker rejects, found by the generator. Each fails once the checker is fixed
-// (a known issue that no longer occurs is a failure): then drop the `withKnownIssue` and the generator's workaround.
+// Valid programs the checker once rejected, found by the generator; kept as regression tests.
 
 /// The checker evaluates parameter defaults while it collects declarations, before later constants are known.
 @Test func defaultsMaySeeLaterConstants() {
@@ -128,9 +127,7 @@ func pathologicalNestingIsBounded(prefix: String, unit: String) {
         let gap = 4
         vstack { C() }
         """)
-    withKnownIssue("component defaults are evaluated before later constants are declared") {
-        #expect(check(file).diagnostics.isEmpty)
-    }
+    #expect(check(file).diagnostics.isEmpty)
 }
 
 /// A name on a component's body root disappears when the instance is named, so the body's own
@@ -145,7 +142,5 @@ func pathologicalNestingIsBounded(prefix: String, unit: String) {
         }
         vstack { Card first }
         """)
-    withKnownIssue("the instance name replaces the body root's name in the component's own scope") {
-        #expect(check(file).diagnostics.isEmpty)
-    }
+    #expect(check(file).diagnostics.isEmpty)
 }
