@@ -10,6 +10,10 @@ let package = Package(
         /// The whole compiler as a library: checker, constraint IR, solver.
         .library(name: "StackCompiler", targets: ["StackSyntax", "StackSemantics", "StackIR", "StackSolver", "StackRender", "StackDriver"]),
         .executable(name: "stackc", targets: ["stackc"]),
+        /// The UIKit anchor API on Linux, backed by the solver: runs code `stackc build` generates.
+        .library(name: "StackRuntime", targets: ["StackRuntime"]),
+        /// Generates Swift from every `.stack` file of a target (`stackc build`).
+        .plugin(name: "StackcPlugin", targets: ["StackcPlugin"]),
     ],
     targets: [
         .target(name: "StackSyntax"),
@@ -18,13 +22,20 @@ let package = Package(
         .target(name: "StackSolver", dependencies: ["StackIR"]),
         .target(name: "StackRender", dependencies: ["StackSolver"]),
         .target(name: "StackDriver", dependencies: ["StackSyntax", "StackSemantics", "StackIR", "StackSolver"]),
-        .executableTarget(name: "stackc", dependencies: ["StackSyntax", "StackDriver", "StackIR", "StackSolver", "StackRender"]),
+        .target(name: "StackLanguageServer", dependencies: ["StackDriver", "StackSyntax", "StackSemantics", "StackIR", "StackSolver"]),
+        .target(name: "StackCodegen", dependencies: ["StackIR", "StackSemantics"]),
+        .target(name: "StackRuntime", dependencies: ["StackSolver", "StackIR"]),
+        .plugin(name: "StackcPlugin", capability: .buildTool(), dependencies: ["stackc"]),
+        .executableTarget(name: "stackc", dependencies: ["StackSyntax", "StackDriver", "StackIR", "StackSolver", "StackRender", "StackLanguageServer", "StackCodegen"]),
         .executableTarget(name: "stackc-bench-frontend", dependencies: ["StackSyntax", "StackSemantics"], path: "Benchmarks/FrontEndBenchmark"),
         .target(name: "StackTestSupport", path: "Tests/StackTestSupport"),
         .testTarget(name: "StackSyntaxTests", dependencies: ["StackSyntax", "StackTestSupport"]),
         .testTarget(name: "StackSemanticsTests", dependencies: ["StackSemantics", "StackTestSupport"]),
         .testTarget(name: "StackIRTests", dependencies: ["StackIR"]),
-        .testTarget(name: "StackSolverTests", dependencies: ["StackSolver"]),
+        .testTarget(name: "StackSolverTests", dependencies: ["StackSolver", "StackRender"]),
+        .testTarget(name: "StackLanguageServerTests", dependencies: ["StackLanguageServer", "StackSyntax"]),
+        .testTarget(name: "StackCodegenTests", dependencies: ["StackCodegen", "StackRuntime", "StackDriver", "StackSolver"],
+                    exclude: ["Generated/README.md"], swiftSettings: [.define("STACKC_RUNTIME")]),
         .testTarget(name: "StackDriverTests", dependencies: ["StackDriver", "StackTestSupport"]),
     ]
 )

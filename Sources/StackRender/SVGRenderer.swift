@@ -91,16 +91,26 @@ private func drawPanel(
         if let owner = ir.items[index].owner?.index, owner < index { depth[index] = depth[owner] + 1 }
     }
     let frames = Array(solution.frames.prefix(count))
+    // Hidden items (the first item of a `hiding` constraint) and everything they own are not drawn,
+    // as UIKit does not draw them: their collapsed frames would only clutter the picture.
+    var hidden = Array(repeating: false, count: count)
+    for constraint in ir.constraints where constraint.category == .hiding && constraint.first.item.index < count {
+        hidden[constraint.first.item.index] = true
+    }
+    for index in 0..<count {
+        if let owner = ir.items[index].owner?.index, owner < index, hidden[owner] { hidden[index] = true }
+    }
 
     // 1. Stacks, outermost first.
-    for index in 0..<count where ir.items[index].kind.isStack {
+    for index in 0..<count where ir.items[index].kind.isStack && !hidden[index] {
         let b = box(frames[index])
         canvas.rect(b, fill: Palette.stackFill(depth: depth[index]), stroke: Palette.stackStroke, strokeWidth: 1.5,
                     title: tooltip(ir.items[index], frames[index]))
     }
     // 2. Spacing bands between consecutive arranged items.
     // (Inequality spacing belongs to equalSpacing / equalCentering, whose gap guides show the distance.)
-    for constraint in ir.constraints where constraint.category == .spacing && constraint.relation == .equal {
+    for constraint in ir.constraints where constraint.category == .spacing && constraint.relation == .equal
+        && !([constraint.first.item.index] + (constraint.second.map { [$0.item.index] } ?? [])).contains(where: { $0 < count && hidden[$0] }) {
         drawSpacing(constraint, ir: ir, frames: frames, box: box, into: &canvas)
     }
     // 3. Guides. An axis no constraint mentions (a gap guide's cross axis, a spanner's main axis) is
@@ -111,7 +121,7 @@ private func drawPanel(
             if anchor.attribute.isHorizontal { usesAxis[anchor.item.index].horizontal = true } else { usesAxis[anchor.item.index].vertical = true }
         }
     }
-    for index in 0..<count where ir.items[index].kind == .guide {
+    for index in 0..<count where ir.items[index].kind == .guide && !hidden[index] {
         var frame = frames[index]
         if let owner = ir.items[index].owner?.index, owner < count {
             let stack = frames[owner]
@@ -132,7 +142,7 @@ private func drawPanel(
         }
     }
     // 4. Leaves.
-    for index in 0..<count where !ir.items[index].kind.isStack && ir.items[index].kind != .guide {
+    for index in 0..<count where !ir.items[index].kind.isStack && ir.items[index].kind != .guide && !hidden[index] {
         let item = ir.items[index]
         let b = box(frames[index])
         let colors = Palette.leafFill(item.kind)
@@ -152,7 +162,7 @@ private func drawPanel(
     // 5. Stack name tabs last, so nothing covers them.
     // Nested stacks often share a corner: a tab that would cover an earlier one moves right.
     var tabs: [Box] = []
-    for index in 0..<count where ir.items[index].kind.isStack {
+    for index in 0..<count where ir.items[index].kind.isStack && !hidden[index] {
         let b = box(frames[index])
         let label = "\(localName(ir.items[index].name)) · \(ir.items[index].kind.rawValue)"
         var tab = Box(x: b.x, y: b.y - 14, width: textWidth(label, size: 9.5) + 8, height: 14)

@@ -23,7 +23,8 @@ enum LayoutCommand {
               --format <format>  text (default: a table) or json ({"root", "width", "height", "frames": [...]};
                                  an array when there are several roots or widths)
 
-            Without a size, a root takes its explicit width/height if it has them, else its natural (fitting) size.
+            Without a size, a root takes its explicit width/height if it has them, else its natural (fitting) size;
+            a size given here replaces the root's own.
             Conflicts (exit 1) and ambiguity (a warning) are reported on standard error; frames are printed anyway,
             after breaking a conflicting constraint as UIKit does.
             """,
@@ -100,8 +101,9 @@ struct LayoutRequest {
         self.height = height
     }
 
+    /// A requested size replaces the root's own `width:`/`height:` (the file's size is the default preview size).
     func solution(for ir: ConstraintIR, width: Double?) -> LayoutSolution {
-        solve(ir, width: width, height: height)
+        solve(ir.replacingRootSize(width: width != nil, height: height != nil), width: width, height: height)
     }
 
     /// Reports the layout findings once per distinct diagnostic; 1 when any is an error.
