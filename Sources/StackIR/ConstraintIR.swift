@@ -1,3 +1,4 @@
+import StackSemantics
 import StackSyntax
 
 /// The constraint IR of one root layout: items and the constraints between them, exactly those
@@ -110,28 +111,12 @@ public struct Origin: Hashable, Sendable {
     }
 }
 
-/// NSLayoutConstraint.Attribute, spelled as NSLayoutConstraint names them.
-public enum LayoutAttribute: String, Hashable, Sendable, CaseIterable {
-    case leading, trailing, left, right, top, bottom, width, height, centerX, centerY, firstBaseline, lastBaseline
+/// NSLayoutConstraint.Attribute, spelled as NSLayoutConstraint names them: the checker's `AnchorAttribute`,
+/// so user constraints lower without translation.
+public typealias LayoutAttribute = AnchorAttribute
 
-    /// The axis the attribute belongs to.
-    public var isHorizontal: Bool {
-        switch self {
-        case .leading, .trailing, .left, .right, .width, .centerX: true
-        case .top, .bottom, .height, .centerY, .firstBaseline, .lastBaseline: false
-        }
-    }
-
-    /// Width and height are sizes; the rest are positions.
-    public var isSize: Bool { self == .width || self == .height }
-}
-
-/// NSLayoutConstraint.Relation.
-public enum LayoutRelation: String, Hashable, Sendable, CaseIterable {
-    case equal = "=="
-    case lessThanOrEqual = "<="
-    case greaterThanOrEqual = ">="
-}
+/// NSLayoutConstraint.Relation: the checker's `Relation`.
+public typealias LayoutRelation = Relation
 
 /// `item.attribute`.
 public struct Anchor: Hashable, Sendable {

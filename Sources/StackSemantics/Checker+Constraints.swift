@@ -184,16 +184,3 @@ extension Relation {
         }
     }
 }
-
-extension AnchorAttribute {
-    /// Width and height.
-    var isSize: Bool { self == .width || self == .height }
-
-    /// Leading, trailing, left, right, centerX and width.
-    var isHorizontal: Bool {
-        switch self {
-        case .leading, .trailing, .left, .right, .centerX, .width: true
-        default: false
-        }
-    }
-}

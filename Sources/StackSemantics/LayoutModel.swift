@@ -228,12 +228,23 @@ public struct LayoutNode: Hashable, Sendable {
 }
 
 /// NSLayoutConstraint's attributes, as a user writes them in `constraints { }`.
-public enum AnchorAttribute: String, Sendable, CaseIterable {
+public enum AnchorAttribute: String, Hashable, Sendable, CaseIterable {
     case leading, trailing, left, right, top, bottom, width, height, centerX, centerY, firstBaseline, lastBaseline
+
+    /// The axis the attribute belongs to: leading, trailing, left, right, width and centerX are horizontal.
+    public var isHorizontal: Bool {
+        switch self {
+        case .leading, .trailing, .left, .right, .width, .centerX: true
+        case .top, .bottom, .height, .centerY, .firstBaseline, .lastBaseline: false
+        }
+    }
+
+    /// Width and height are sizes; the rest are positions.
+    public var isSize: Bool { self == .width || self == .height }
 }
 
 /// `==`, `<=`, `>=`.
-public enum Relation: String, Sendable, CaseIterable {
+public enum Relation: String, Hashable, Sendable, CaseIterable {
     case equal = "=="
     case lessThanOrEqual = "<="
     case greaterThanOrEqual = ">="
