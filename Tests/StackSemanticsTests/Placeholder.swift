@@ -1,4 +1,0 @@
-import Testing
-@testable import StackSemantics
-
-@Test func placeholderStackSemantics() { #expect(Bool(true)) }
