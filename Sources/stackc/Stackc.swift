@@ -7,7 +7,8 @@ enum Stackc {
 
     /// Every subcommand, in help order.
     static let commands: [Command] = [
-        CheckCommand.command, ASTCommand.command, IRCommand.command, LayoutCommand.command, RenderCommand.command,
+        CheckCommand.command, ASTCommand.command, IRCommand.command,
+        FormatCommand.command, ExplainCommand.command, LayoutCommand.command, RenderCommand.command,
     ]
 
     static let usage = """

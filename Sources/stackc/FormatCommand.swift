@@ -1,0 +1,70 @@
+import StackSyntax
+
+/// `stackc fmt FILE... [-w] [--check]`: the canonical layout of .stack files (see `StackFormatter`).
+enum FormatCommand {
+    static let command = Command(
+        name: "fmt",
+        summary: "Format files in the canonical style",
+        help: """
+            OVERVIEW: Format .stack files in the one canonical style: 4-space indentation, one element per line,
+            long argument lists wrapped, comments kept in place. The formatted file has the same constraints.
+
+            USAGE: stackc fmt [-w | --check] FILE...
+
+            OPTIONS:
+              -w, --write  Rewrite the files in place (only those that change) instead of printing them
+              --check      Print nothing but the names of the files that are not formatted; exit 1 if there are any
+
+            Files with syntax errors are not formatted: their diagnostics are printed and the exit status is 1.
+            Use '-' to read standard input (printed, never written back).
+            Exit status: 0 ok, 1 syntax errors or (with --check) unformatted files, 2 usage or I/O errors.
+            """,
+        options: [OptionSpec(name: "write", short: "w", takesValue: false), OptionSpec(name: "check", takesValue: false)],
+        run: run)
+
+    static func run(_ options: Options) -> Int32 {
+        guard !options.positional.isEmpty else {
+            Output.error("stackc fmt: error: no input files\nRun 'stackc fmt --help' for usage.\n")
+            return ExitCode.usage
+        }
+        let write = options.flag("write"), check = options.flag("check")
+        if write && check {
+            Output.error("stackc fmt: error: '-w' and '--check' cannot be used together\n")
+            return ExitCode.usage
+        }
+        var status = ExitCode.ok
+        func fail(_ code: Int32) {
+            if code == ExitCode.usage || status == ExitCode.ok { status = code }
+        }
+        let renderer = DiagnosticRenderer(colored: Output.stderrIsColorTerminal)
+        for path in options.positional {
+            guard let file = Output.readSource(path) else {
+                fail(ExitCode.usage)
+                continue
+            }
+            let tree = Parser.parse(file)
+            guard let formatted = StackFormatter.format(tree) else {
+                if tree.diagnostics.hasErrors {
+                    Output.error(renderer.render(tree.diagnostics, in: file))
+                    Output.error("stackc fmt: \(file.path) has syntax errors; not formatted\n")
+                } else {
+                    Output.error("stackc fmt: error: \(file.path) is not valid UTF-8; not formatted\n")
+                }
+                fail(ExitCode.diagnostics)
+                continue
+            }
+            let changed = Array(formatted.utf8) != file.bytes
+            if check {
+                if changed {
+                    Output.write(file.path + "\n")
+                    fail(ExitCode.diagnostics)
+                }
+            } else if write && path != "-" {
+                if changed, !Output.writeFile(formatted, to: path) { fail(ExitCode.usage) }
+            } else {
+                Output.write(formatted)
+            }
+        }
+        return status
+    }
+}
