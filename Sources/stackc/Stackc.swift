@@ -9,6 +9,7 @@ enum Stackc {
     static let commands: [Command] = [
         CheckCommand.command, ASTCommand.command, IRCommand.command,
         FormatCommand.command, ExplainCommand.command, LayoutCommand.command, RenderCommand.command,
+        LSPCommand.command,
     ]
 
     static let usage = """

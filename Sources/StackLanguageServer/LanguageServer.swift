@@ -1,0 +1,323 @@
+import StackSyntax
+
+/// A JSON-RPC error a request handler answers with.
+public struct ResponseError: Error, Hashable, Sendable {
+    /// The JSON-RPC or LSP error code.
+    public var code: Int
+    /// What went wrong.
+    public var message: String
+
+    /// Creates an error.
+    public init(code: Int, message: String) {
+        self.code = code
+        self.message = message
+    }
+
+    /// The message was not valid JSON.
+    public static let parseErrorCode = -32700
+    /// The JSON was not a valid request or notification, or a request came after `shutdown`.
+    public static let invalidRequestCode = -32600
+    /// No such method.
+    public static let methodNotFoundCode = -32601
+    /// The parameters were missing or malformed.
+    public static let invalidParamsCode = -32602
+    /// Something failed inside the server.
+    public static let internalErrorCode = -32603
+    /// A request came before `initialize`.
+    public static let serverNotInitializedCode = -32002
+
+    static func invalidParams(_ message: String) -> ResponseError { ResponseError(code: invalidParamsCode, message: message) }
+}
+
+/// The stackc language server's protocol logic, independent of any transport: feed it messages with
+/// `receive(_:)`, let it send through the closure it was created with, and call `flush()` when no
+/// input is waiting so it compiles changed documents and publishes their diagnostics.
+///
+/// Changes only mark a document dirty; compiling waits for `flush()` (or for a request that needs the
+/// result), so a burst of changes costs one compile. Deterministic: the same messages give the same output.
+/// Total: malformed JSON, unknown methods and bad parameters get JSON-RPC errors, never a trap.
+public final class LanguageServer {
+    /// The server's name and version, reported in `initialize`.
+    public static let name = "stackc"
+    /// The version reported in `initialize`.
+    public static let version = "0.1.0"
+
+    /// Turns a syntax tree into its canonical formatting, or nil when it cannot (a file with syntax errors).
+    public typealias Formatter = @Sendable (SyntaxTree) -> String?
+
+    private let send: (JSONValue) -> Void
+    let formatter: Formatter?
+    private var documents: [String: DocumentState] = [:]
+    /// URIs whose diagnostics are out of date, in the order they changed.
+    private var dirty: [String] = []
+    private var initialized = false
+    private var shutdownRequested = false
+    var clientCapabilities: JSONValue = .object([])
+
+    /// Set by the `exit` notification: 0 after `shutdown`, 1 otherwise. The transport stops when set.
+    public private(set) var exitCode: Int32?
+
+    struct DocumentState {
+        var document: TextDocument
+        /// Bumped by every change, so a cached analysis is never used for newer text.
+        var generation: Int
+        var analysis: (generation: Int, value: Analysis)?
+    }
+
+    /// Creates a server that sends every outgoing message (responses and notifications) through `send`,
+    /// and formats documents with `formatter` (no formatting edits when nil).
+    public init(formatter: Formatter? = defaultFormatter, send: @escaping (JSONValue) -> Void) {
+        self.formatter = formatter
+        self.send = send
+    }
+
+    /// Whether some document changed since its diagnostics were last published.
+    public var hasPendingWork: Bool { !dirty.isEmpty }
+
+    // MARK: Input
+
+    /// Handles one message body (the bytes after the header).
+    public func receive(_ body: [UInt8]) {
+        let message: JSONValue
+        do {
+            message = try JSONReader.read(body)
+        } catch {
+            respond(id: .null, error: ResponseError(code: ResponseError.parseErrorCode,
+                                                    message: "parse error at byte \(error.offset): \(error.message)"))
+            return
+        }
+        handle(message)
+    }
+
+    /// Handles one decoded message: a request, a notification, or a response to the server (ignored).
+    public func handle(_ message: JSONValue) {
+        guard case .object = message else {
+            respond(id: .null, error: ResponseError(code: ResponseError.invalidRequestCode, message: "a message must be a JSON object"))
+            return
+        }
+        let id = message["id"]
+        if let id {
+            switch id {
+            case .number, .string: break
+            case .null where message["method"] == nil: break
+            default:
+                respond(id: .null, error: ResponseError(code: ResponseError.invalidRequestCode, message: "'id' must be a number or a string"))
+                return
+            }
+        }
+        guard let methodValue = message["method"] else {
+            // A response to a server request; the server sends none, so there is nothing to match.
+            if id == nil || (message["result"] == nil && message["error"] == nil) {
+                respond(id: .null, error: ResponseError(code: ResponseError.invalidRequestCode, message: "a message needs a 'method'"))
+            }
+            return
+        }
+        guard let method = methodValue.stringValue else {
+            respond(id: id ?? .null, error: ResponseError(code: ResponseError.invalidRequestCode, message: "'method' must be a string"))
+            return
+        }
+        let params = message["params"] ?? .null
+        if let id {
+            let result: Result<JSONValue, ResponseError>
+            do {
+                result = .success(try request(method, params: params))
+            } catch {
+                result = .failure(error)
+            }
+            switch result {
+            case .success(let value): respond(id: id, result: value)
+            case .failure(let error): respond(id: id, error: error)
+            }
+        } else {
+            notification(method, params: params)
+        }
+    }
+
+    // MARK: Output
+
+    private func respond(id: JSONValue, result: JSONValue) {
+        send(.object([("jsonrpc", .string("2.0")), ("id", id), ("result", result)]))
+    }
+
+    private func respond(id: JSONValue, error: ResponseError) {
+        send(.object([
+            ("jsonrpc", .string("2.0")), ("id", id),
+            ("error", .object([("code", .number(Double(error.code))), ("message", .string(error.message))])),
+        ]))
+    }
+
+    private func notify(_ method: String, _ params: JSONValue) {
+        send(.object([("jsonrpc", .string("2.0")), ("method", .string(method)), ("params", params)]))
+    }
+
+    /// Sends `window/logMessage` (type 3: info, 2: warning, 1: error).
+    func log(_ message: String, type: Int = 3) {
+        notify("window/logMessage", .object([("type", .number(Double(type))), ("message", .string(message))]))
+    }
+
+    // MARK: Dispatch
+
+    private func request(_ method: String, params: JSONValue) throws(ResponseError) -> JSONValue {
+        if method == "initialize" {
+            guard !initialized else { throw ResponseError(code: ResponseError.invalidRequestCode, message: "already initialized") }
+            initialized = true
+            clientCapabilities = params["capabilities"] ?? .object([])
+            return initializeResult
+        }
+        guard initialized else {
+            throw ResponseError(code: ResponseError.serverNotInitializedCode, message: "the server is not initialized")
+        }
+        guard !shutdownRequested else {
+            throw ResponseError(code: ResponseError.invalidRequestCode, message: "the server is shutting down")
+        }
+        switch method {
+        case "shutdown":
+            shutdownRequested = true
+            return .null
+        case "textDocument/documentSymbol":
+            return documentSymbols(try analysis(params), uri: try uri(params))
+        case "textDocument/hover":
+            let (analysis, offset) = try position(params)
+            return hover(analysis, at: offset)
+        case "textDocument/completion":
+            let (analysis, offset) = try position(params)
+            return completion(analysis, at: offset)
+        case "textDocument/definition":
+            let (analysis, offset) = try position(params)
+            return definition(analysis, at: offset, uri: try uri(params))
+        case "textDocument/formatting":
+            return formatting(try analysis(params))
+        case "textDocument/codeAction":
+            guard let range = LSPRange(json: params["range"]) else { throw .invalidParams("expected 'range'") }
+            return codeActions(try analysis(params), uri: try uri(params), range: range, context: params["context"])
+        default:
+            throw ResponseError(code: ResponseError.methodNotFoundCode, message: "unknown method '\(method)'")
+        }
+    }
+
+    private func notification(_ method: String, params: JSONValue) {
+        if method == "exit" {
+            exitCode = shutdownRequested ? 0 : 1
+            return
+        }
+        guard initialized, !shutdownRequested else { return }
+        switch method {
+        case "textDocument/didOpen":
+            guard let item = params["textDocument"], let uri = item["uri"]?.stringValue, let text = item["text"]?.stringValue else {
+                log("textDocument/didOpen without a text document", type: 2)
+                return
+            }
+            let document = TextDocument(uri: uri, version: item["version"]?.intValue ?? 0, text: text)
+            let generation = (documents[uri]?.generation ?? 0) + 1
+            documents[uri] = DocumentState(document: document, generation: generation, analysis: nil)
+            markDirty(uri)
+        case "textDocument/didChange":
+            guard let uri = params["textDocument"]?["uri"]?.stringValue, var state = documents[uri] else {
+                log("textDocument/didChange for a document that is not open", type: 2)
+                return
+            }
+            guard let changes = params["contentChanges"]?.arrayValue else {
+                log("textDocument/didChange without contentChanges", type: 2)
+                return
+            }
+            let parsed = changes.compactMap(TextChange.init(json:))
+            if parsed.count != changes.count { log("textDocument/didChange: skipped \(changes.count - parsed.count) malformed change(s)", type: 2) }
+            state.document.apply(parsed)
+            if let version = params["textDocument"]?["version"]?.intValue { state.document.version = version }
+            state.generation += 1
+            state.analysis = nil
+            documents[uri] = state
+            markDirty(uri)
+        case "textDocument/didClose":
+            guard let uri = params["textDocument"]?["uri"]?.stringValue else { return }
+            documents[uri] = nil
+            dirty.removeAll { $0 == uri }
+            notify("textDocument/publishDiagnostics", .object([("uri", .string(uri)), ("diagnostics", .array([]))]))
+        default:
+            // initialized, didSave, $/cancelRequest, $/setTrace, configuration changes: nothing to do.
+            break
+        }
+    }
+
+    private func markDirty(_ uri: String) {
+        dirty.removeAll { $0 == uri }
+        dirty.append(uri)
+    }
+
+    /// Compiles every changed document and publishes its diagnostics. The transport calls this when
+    /// no input is waiting, so changes that arrive together are compiled once.
+    public func flush() {
+        let uris = dirty
+        dirty.removeAll()
+        for uri in uris {
+            guard let state = documents[uri] else { continue }
+            let analysis = currentAnalysis(uri)
+            let style = DiagnosticStyle(relatedInformation: clientCapabilities["textDocument"]?["publishDiagnostics"]?["relatedInformation"]?.boolValue ?? false)
+            notify("textDocument/publishDiagnostics", .object([
+                ("uri", .string(uri)),
+                ("version", .number(Double(state.document.version))),
+                ("diagnostics", .array(analysis.lspDiagnostics(uri: uri, style: style))),
+            ]))
+        }
+    }
+
+    /// The text of an open document (for tests and tools).
+    public func text(of uri: String) -> String? { documents[uri]?.document.text }
+
+    private func currentAnalysis(_ uri: String) -> Analysis {
+        let state = documents[uri]!
+        if let cached = state.analysis, cached.generation == state.generation { return cached.value }
+        let analysis = Analysis(file: state.document.file)
+        documents[uri]?.analysis = (state.generation, analysis)
+        return analysis
+    }
+
+    private func uri(_ params: JSONValue) throws(ResponseError) -> String {
+        guard let uri = params["textDocument"]?["uri"]?.stringValue else { throw .invalidParams("expected 'textDocument.uri'") }
+        return uri
+    }
+
+    private func analysis(_ params: JSONValue) throws(ResponseError) -> Analysis {
+        let uri = try uri(params)
+        guard documents[uri] != nil else { throw .invalidParams("document '\(uri)' is not open") }
+        return currentAnalysis(uri)
+    }
+
+    private func position(_ params: JSONValue) throws(ResponseError) -> (Analysis, Int) {
+        let analysis = try analysis(params)
+        guard let position = LSPPosition(json: params["position"]) else { throw .invalidParams("expected 'position'") }
+        return (analysis, analysis.mapper.offset(of: position))
+    }
+
+    private var initializeResult: JSONValue {
+        .object([
+            ("capabilities", .object([
+                ("positionEncoding", .string("utf-16")),
+                ("textDocumentSync", .object([
+                    ("openClose", .bool(true)),
+                    ("change", .number(2)),
+                ])),
+                ("documentSymbolProvider", .bool(true)),
+                ("hoverProvider", .bool(true)),
+                ("completionProvider", .object([
+                    ("triggerCharacters", .array(["(", ",", ":", "."].map { .string($0) })),
+                    ("resolveProvider", .bool(false)),
+                ])),
+                ("definitionProvider", .bool(true)),
+                ("documentFormattingProvider", .bool(true)),
+                ("codeActionProvider", .object([("codeActionKinds", .array([.string("quickfix")]))])),
+            ])),
+            ("serverInfo", .object([("name", .string(LanguageServer.name)), ("version", .string(LanguageServer.version))])),
+        ])
+    }
+
+    /// Whether the client accepts Markdown in hovers.
+    var hoverMarkdown: Bool {
+        clientCapabilities["textDocument"]?["hover"]?["contentFormat"]?.arrayValue?.contains(.string("markdown")) ?? false
+    }
+
+    /// Whether the client takes `DocumentSymbol` trees (else flat `SymbolInformation`).
+    var hierarchicalSymbols: Bool {
+        clientCapabilities["textDocument"]?["documentSymbol"]?["hierarchicalDocumentSymbolSupport"]?.boolValue ?? false
+    }
+}
