@@ -19,7 +19,7 @@ let package = Package(
         .target(name: "StackSyntax"),
         .target(name: "StackSemantics", dependencies: ["StackSyntax"]),
         .target(name: "StackIR", dependencies: ["StackSemantics"]),
-        .target(name: "StackSolver", dependencies: ["StackIR"]),
+        .target(name: "StackSolver", dependencies: ["StackIR", "StackSemantics"]),
         .target(name: "StackRender", dependencies: ["StackSolver"]),
         .target(name: "StackDriver", dependencies: ["StackSyntax", "StackSemantics", "StackIR", "StackSolver"]),
         .target(name: "StackLanguageServer", dependencies: ["StackDriver", "StackSyntax", "StackSemantics", "StackIR", "StackSolver"]),

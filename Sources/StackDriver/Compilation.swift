@@ -25,7 +25,7 @@ public struct Compilation: Sendable {
         self.file = file
         self.checked = check(file)
         self.irs = checked.diagnostics.hasErrors ? [] : lower(checked.model)
-        self.solutions = solving ? irs.map { solve($0) } : []
+        self.solutions = solving ? zip(checked.model.roots, irs).map { solveLayout(tree: $0, ir: $1) } : []
         var seen = Set<Diagnostic>()
         // A constraint inside a component body is lowered once per instance: one report per place and cause.
         let layout = solutions.flatMap { $0.diagnostics(in: file) }

@@ -103,7 +103,11 @@ struct LayoutRequest {
 
     /// A requested size replaces the root's own `width:`/`height:` (the file's size is the default preview size).
     func solution(for ir: ConstraintIR, width: Double?) -> LayoutSolution {
-        solve(ir.replacingRootSize(width: width != nil, height: height != nil), width: width, height: height)
+        let sized = ir.replacingRootSize(width: width != nil, height: height != nil)
+        // The structured solver needs the tree the IR came from; it checks that the two match.
+        guard let index = compilation.irs.firstIndex(where: { $0.root == ir.root && $0.items.count == ir.items.count }),
+              compilation.checked.model.roots.indices.contains(index) else { return solve(sized, width: width, height: height) }
+        return solveLayout(tree: compilation.checked.model.roots[index], ir: sized, width: width, height: height)
     }
 
     /// Reports the layout findings once per distinct diagnostic; 1 when any is an error.

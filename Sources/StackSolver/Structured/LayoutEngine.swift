@@ -1,0 +1,119 @@
+import StackIR
+import StackSemantics
+import StackSyntax
+
+/// Solves one root layout, choosing the solver automatically: the structured solver (exact, linear
+/// time, on the tree) when the layout is made of stacks only and is conflict-free and determined at
+/// this size, else the general solver. The result is the general solver's in either case: the same
+/// frames, determinations and findings.
+///
+/// - Parameters:
+///   - tree: the checked tree `ir` was lowered from (`ir.items[i]` is `tree.nodes[i]`).
+///   - width: pins the root's width; `nil` lets it take its natural size.
+///   - height: pins the root's height likewise.
+public func solveLayout(tree: LayoutTree, ir: ConstraintIR, width: Double? = nil, height: Double? = nil) -> LayoutSolution {
+    if let layout = StructuredLayout(tree: tree, ir: ir), let solution = layout.frames(width: width, height: height) {
+        return solution
+    }
+    return solve(ir, width: width, height: height)
+}
+
+/// A solved layout that keeps its state: a new container size re-solves with the top-down pass only
+/// (no parsing, lowering or bottom-up work), and a changed intrinsic size recomputes only the cost
+/// functions on the path from that leaf to the root before the top-down pass.
+///
+/// Layouts the structured solver does not handle (see `solveLayout`) are re-solved by the general
+/// solver from the kept IR, so the engine always answers with the general solver's result.
+public final class LayoutEngine {
+    /// The tree, with intrinsic sizes as last set.
+    public private(set) var tree: LayoutTree
+    /// The IR, with content-size constants as last set.
+    public private(set) var ir: ConstraintIR
+    /// The last solution.
+    public private(set) var solution: LayoutSolution
+    /// The root size of the last solve (`nil`: natural).
+    public private(set) var width: Double?
+    public private(set) var height: Double?
+    private var structured: StructuredLayout?
+    private let file: SourceFile?
+
+    /// Builds the engine and solves at `width` x `height`.
+    ///
+    /// - Parameter file: the source the tree came from; needed only to re-lower when an intrinsic size
+    ///   changes what the lowering emits (a size that appears or disappears, fillProportionally's
+    ///   multipliers, a baseline stack's tallest item).
+    public init(tree: LayoutTree, ir: ConstraintIR, file: SourceFile? = nil, width: Double? = nil, height: Double? = nil) {
+        self.tree = tree
+        self.ir = ir
+        self.file = file
+        self.width = width
+        self.height = height
+        structured = StructuredLayout(tree: tree, ir: ir)
+        solution = LayoutSolution(frames: [], determined: [], baselines: [], findings: [], brokenConstraints: [], pivots: 0)
+        solution = solveNow()
+    }
+
+    /// Whether the structured solver holds this layout (else every solve uses the general solver).
+    public var isStructured: Bool { structured != nil }
+
+    /// Re-solves at a new root size and returns the solution.
+    @discardableResult
+    public func resize(width: Double?, height: Double?) -> LayoutSolution {
+        self.width = width
+        self.height = height
+        solution = solveNow()
+        return solution
+    }
+
+    /// Sets one leaf's intrinsic size on one axis and re-solves. Returns false (and changes nothing)
+    /// when `node` is not a leaf, or when the change needs re-lowering and no source file was given.
+    @discardableResult
+    public func setIntrinsicSize(of node: Int, axis: Axis, to value: Double?) -> Bool {
+        guard tree.nodes.indices.contains(node), tree.nodes[node].leaf != nil else { return false }
+        if let value, !value.isFinite { return false }
+        let slot = axis == .horizontal ? 0 : 1
+        let old = tree.nodes[node].leaf?.intrinsic[axis] ?? nil
+        var newTree = tree
+        newTree.nodes[node].leaf?.intrinsic[axis] = value
+        // The lowering's output depends on the value beyond the content-size constants when the
+        // value appears or disappears, in fillProportionally stacks, and for a baseline stack's tallest item.
+        let parentStack = tree.nodes[node].parent.flatMap { tree.nodes[$0].stack }
+        let structural = (old == nil) != (value == nil) || parentStack?.distribution == .fillProportionally
+            || parentStack?.alignment == .firstBaseline || parentStack?.alignment == .lastBaseline
+        if structural {
+            guard let file else { return false }
+            tree = newTree
+            ir = lower(newTree, in: file)
+            structured = StructuredLayout(tree: tree, ir: ir)
+            solution = solveNow()
+            return true
+        }
+        tree = newTree
+        if let value {
+            for (index, constraint) in ir.constraints.enumerated()
+            where constraint.first.item.index == node && constraint.second == nil
+                && (constraint.category == .contentHugging || constraint.category == .contentCompression)
+                && constraint.first.attribute.isHorizontal == (axis == .horizontal) {
+                ir.constraints[index].constant = value
+            }
+        }
+        if var layout = structured, let value {
+            layout.model.tree = newTree
+            layout.model.leafAxes[node][slot]?.intrinsic = value
+            var current: Int? = node
+            var ok = true
+            while let index = current, ok {
+                ok = layout.update(index)
+                current = tree.nodes[index].parent
+            }
+            structured = ok ? layout : StructuredLayout(tree: tree, ir: ir)
+        }
+        solution = solveNow()
+        return true
+    }
+
+    private func solveNow() -> LayoutSolution {
+        if let structured, let result = structured.frames(width: width, height: height) { return result }
+        return solve(ir, width: width, height: height)
+    }
+}

@@ -1,0 +1,347 @@
+// Convex piecewise-linear cost functions of one length, with lexicographic slopes (Slope.swift).
+
+/// One linear piece: `length` units (possibly infinite) at `slope`, owned by child `owner` of a merge.
+struct Segment {
+    var length: Double
+    var slope: Slope
+    var owner: Int32
+    var order: Int32
+}
+
+/// A convex piecewise-linear function, stored around a minimiser: `anchor` is a point where 0 is a
+/// subgradient; `right` lists the pieces to its right with ascending slopes (all >= 0), `left` the
+/// pieces to its left going outwards with descending slopes (all <= 0). The domain ends where a list
+/// ends with finite lengths (required bounds); an infinite last piece leaves it open.
+struct CostFunction {
+    var anchor: Double
+    var right: [Segment]
+    var left: [Segment]
+
+    /// A function defined at one point only (an explicit size, a hidden item's length).
+    static func point(_ value: Double) -> CostFunction { CostFunction(anchor: value, right: [], left: []) }
+
+    /// Zero everywhere: a length nothing prefers.
+    static let free = CostFunction(
+        anchor: 0, right: [Segment(length: .infinity, slope: .zero, owner: 0, order: 0)],
+        left: [Segment(length: .infinity, slope: .zero, owner: 0, order: 1)])
+
+    /// `|length - target|` at a priority: a constraint `length == target @priority`.
+    static func absolute(target: Double, priority: Double, index: Int) -> CostFunction {
+        CostFunction(
+            anchor: target,
+            right: [Segment(length: .infinity, slope: .constraint(priority: priority, index: index, sign: 1), owner: 0, order: 0)],
+            left: [Segment(length: .infinity, slope: .constraint(priority: priority, index: index, sign: -1), owner: 0, order: 1)])
+    }
+
+    /// The greatest feasible length (may be infinite).
+    var upperEnd: Double { right.reduce(anchor) { $0 + $1.length } }
+    /// The least feasible length (may be minus infinity).
+    var lowerEnd: Double { left.reduce(anchor) { $0 - $1.length } }
+
+    /// Whether `value` is feasible, with the solver's tolerance.
+    func contains(_ value: Double) -> Bool {
+        let slack = structuredTolerance * max(1, abs(value))
+        return value >= lowerEnd - slack && value <= upperEnd + slack
+    }
+
+    /// Whether the minimiser is a single point (no zero-slope piece next to the anchor).
+    var hasUniqueMinimum: Bool {
+        !(right.first?.slope.isZero ?? false) && !(left.first?.slope.isZero ?? false)
+    }
+
+    /// `f(x - offset)`.
+    func shifted(by offset: Double) -> CostFunction {
+        var copy = self
+        copy.anchor += offset
+        return copy
+    }
+
+    /// `f((x - offset) / factor)` for a positive factor (fillEqually: k equal lengths plus spacing).
+    func stretched(by factor: Double, offset: Double) -> CostFunction {
+        func scale(_ s: Segment) -> Segment {
+            Segment(length: s.length * factor, slope: s.slope.scaled(by: 1 / factor), owner: s.owner, order: s.order)
+        }
+        return CostFunction(anchor: anchor * factor + offset, right: right.map(scale), left: left.map(scale))
+    }
+
+    /// `min over y <= x of f(y)`: an item that may be shorter than its container at no cost.
+    var monotoneEnvelope: CostFunction {
+        CostFunction(anchor: anchor, right: [Segment(length: .infinity, slope: .zero, owner: 0, order: 0)], left: left)
+    }
+
+    /// The pieces in ascending position: the start (lowest end) and each piece's end and slope.
+    func ascendingPieces() -> (start: Double, pieces: [(end: Double, slope: Slope)]) {
+        var pieces: [(end: Double, slope: Slope)] = []
+        pieces.reserveCapacity(left.count + right.count)
+        var x = anchor
+        var leftEnds: [(end: Double, slope: Slope)] = []
+        for segment in left {
+            leftEnds.append((x, segment.slope))
+            x -= segment.length
+        }
+        let start = x
+        pieces.append(contentsOf: leftEnds.reversed())
+        x = anchor
+        for segment in right {
+            x += segment.length
+            pieces.append((x, segment.slope))
+        }
+        return (start, pieces)
+    }
+
+    /// Builds a function from ascending pieces; nil when it is unbounded below (no minimiser).
+    static func fromPieces(start: Double, _ pieces: [(end: Double, slope: Slope)]) -> CostFunction? {
+        var starts: [Double] = []
+        starts.reserveCapacity(pieces.count)
+        var previous = start
+        for piece in pieces {
+            starts.append(previous)
+            previous = piece.end
+        }
+        func segment(_ k: Int, order: Int) -> Segment {
+            let length = pieces[k].end - starts[k]
+            return Segment(length: length.isNaN ? .infinity : length, slope: pieces[k].slope, owner: 0, order: Int32(order))
+        }
+        guard !pieces.isEmpty else { return start.isFinite ? .point(start) : nil }
+        let firstNonNegative = pieces.firstIndex { $0.slope.sign >= 0 }
+        var anchor: Double
+        var leftIndices: [Int]
+        var rightIndices: [Int]
+        switch firstNonNegative {
+        case nil:
+            guard let last = pieces.last, last.end.isFinite else { return nil }
+            anchor = last.end
+            leftIndices = Array(pieces.indices.reversed())
+            rightIndices = []
+        case 0?:
+            if start.isFinite {
+                anchor = start
+                leftIndices = []
+                rightIndices = Array(pieces.indices)
+            } else {
+                guard pieces[0].slope.isZero else { return nil }
+                if pieces[0].end.isFinite {
+                    anchor = pieces[0].end
+                    leftIndices = [0]
+                    rightIndices = Array(pieces.indices.dropFirst())
+                } else {
+                    return .free
+                }
+            }
+        case let k?:
+            anchor = pieces[k - 1].end
+            leftIndices = Array((0..<k).reversed())
+            rightIndices = Array(k..<pieces.count)
+        }
+        let right = rightIndices.enumerated().map { segment($0.element, order: $0.offset) }.filter { $0.length > 0 }
+        let left = leftIndices.enumerated().map { segment($0.element, order: $0.offset) }.filter { $0.length > 0 }
+        return CostFunction(anchor: anchor, right: right, left: left)
+    }
+}
+
+/// The result of merging children along an axis (infimal convolution): the merged function, whose
+/// segments name their child as `owner`, and how many children own a zero-slope piece at the anchor
+/// (more than one makes a length inside that flat region ambiguous).
+struct Merge {
+    var function: CostFunction
+    var zeroOwners: Int
+    var zeroBelow: Double
+    var zeroAbove: Double
+}
+
+/// Infimal convolution: the least total cost of lengths adding up to x. Each child's pieces are
+/// taken cheapest first, so when two pieces tie on every priority the earlier constraint's piece
+/// (the smaller tie component) comes first: the earliest item absorbs, as the tie rule says.
+func merge(_ functions: [CostFunction]) -> Merge {
+    var anchor = 0.0
+    for function in functions { anchor += function.anchor }
+    var zeroOwnerSet: [Int32] = []
+    var zeroBelow = 0.0
+    var zeroAbove = 0.0
+    func side(_ pick: (CostFunction) -> [Segment], ascending: Bool, zeroTotal: inout Double) -> [Segment] {
+        // The first infinite piece in slope order ends the list: nothing after it is ever used.
+        var bound: Segment? = nil
+        var total = 0
+        for (owner, function) in functions.enumerated() {
+            let segments = pick(function)
+            total += segments.count
+            for segment in segments where segment.slope.isZero {
+                zeroTotal += segment.length
+                if !zeroOwnerSet.contains(Int32(owner)) { zeroOwnerSet.append(Int32(owner)) }
+            }
+            if let last = segments.last, last.length == .infinity {
+                var candidate = last
+                candidate.owner = Int32(owner)
+                if let current = bound {
+                    let c = Slope.compare(candidate.slope, current.slope)
+                    if ascending ? c < 0 : c > 0 { bound = candidate }
+                } else {
+                    bound = candidate
+                }
+            }
+        }
+        var kept: [Segment] = []
+        kept.reserveCapacity(bound == nil ? total : 8)
+        for (owner, function) in functions.enumerated() {
+            for (order, var segment) in pick(function).enumerated() {
+                segment.owner = Int32(owner)
+                segment.order = Int32(order)
+                if let bound {
+                    let c = Slope.compare(segment.slope, bound.slope)
+                    if ascending ? c > 0 : c < 0 { break }
+                }
+                kept.append(segment)
+            }
+        }
+        kept.sort { a, b in
+            if a.owner == b.owner { return a.order < b.order }
+            let c = Slope.compare(a.slope, b.slope)
+            if c != 0 { return ascending ? c < 0 : c > 0 }
+            return a.owner < b.owner
+        }
+        if let cut = kept.firstIndex(where: { $0.length == .infinity }) {
+            kept.removeSubrange((cut + 1)...)
+        }
+        return kept
+    }
+    let right = side({ $0.right }, ascending: true, zeroTotal: &zeroAbove)
+    let left = side({ $0.left }, ascending: false, zeroTotal: &zeroBelow)
+    return Merge(function: CostFunction(anchor: anchor, right: right, left: left),
+                 zeroOwners: zeroOwnerSet.count, zeroBelow: zeroBelow, zeroAbove: zeroAbove)
+}
+
+/// Splits `total` among the merged children: each child's length, or nil when the total is outside
+/// the domain (a required conflict) or the split is not unique (ambiguity). `anchors` are the
+/// children's own anchors.
+func split(_ merged: Merge, total: Double, anchors: [Double]) -> [Double]? {
+    let f = merged.function
+    var values = anchors
+    var remaining = total - f.anchor
+    let slack = structuredTolerance * max(1, abs(total))
+    if merged.zeroOwners > 1, remaining < merged.zeroAbove - slack, remaining > -merged.zeroBelow + slack {
+        return nil
+    }
+    let upward = remaining >= 0
+    var rest = abs(remaining)
+    for segment in upward ? f.right : f.left {
+        guard rest > 0 else { break }
+        let take = min(segment.length, rest)
+        values[Int(segment.owner)] += upward ? take : -take
+        rest -= take
+    }
+    remaining = rest
+    return remaining > slack ? nil : values
+}
+
+/// Pointwise sum of functions of the same length (items across a stack, fillEqually items); nil
+/// when their domains do not meet (a required conflict) or the sum has no minimum.
+func pointwiseSum(_ functions: [CostFunction]) -> CostFunction? {
+    guard let first = functions.first else { return .free }
+    if functions.count == 1 { return first }
+    var lo = -Double.infinity
+    var hi = Double.infinity
+    var all: [(start: Double, pieces: [(end: Double, slope: Slope)])] = []
+    all.reserveCapacity(functions.count)
+    for function in functions {
+        let pieces = function.ascendingPieces()
+        lo = max(lo, pieces.start)
+        hi = min(hi, pieces.pieces.last?.end ?? pieces.start)
+        all.append(pieces)
+    }
+    let slack = structuredTolerance * max(1, abs(lo.isFinite ? lo : 0), abs(hi.isFinite ? hi : 0))
+    guard lo <= hi + slack else { return nil }
+    if lo >= hi - slack {
+        // A single feasible point.
+        return .point(lo.isFinite ? lo : hi)
+    }
+    // Events: where one function's slope changes, strictly inside (lo, hi).
+    var current: [Slope] = []
+    current.reserveCapacity(all.count)
+    var events: [(x: Double, function: Int32, piece: Int32)] = []
+    for (index, entry) in all.enumerated() {
+        var k = 0
+        while k < entry.pieces.count - 1 && entry.pieces[k].end <= lo { k += 1 }
+        current.append(entry.pieces[k].slope)
+        var j = k
+        while j < entry.pieces.count - 1 && entry.pieces[j].end < hi {
+            events.append((entry.pieces[j].end, Int32(index), Int32(j + 1)))
+            j += 1
+        }
+    }
+    events.sort { $0.x != $1.x ? $0.x < $1.x : $0.function < $1.function }
+    var levels: [LevelTerm] = []
+    var heap = TieHeap()
+    var versions = [Int32](repeating: 0, count: all.count)
+    for (index, slope) in current.enumerated() {
+        levels = mergeLevels(levels, slope.levels, factor: 1)
+        if let tie = slope.tie { heap.push(TieEntry(key: tie, sign: slope.tieSign, function: Int32(index), version: 0)) }
+    }
+    func total() -> Slope {
+        while let top = heap.top, top.version != versions[Int(top.function)] { heap.pop() }
+        guard let top = heap.top else { return Slope(levels: levels, tie: nil, tieSign: 0) }
+        return Slope(levels: levels, tie: top.key, tieSign: top.sign)
+    }
+    var pieces: [(end: Double, slope: Slope)] = []
+    var e = 0
+    while e < events.count {
+        let x = events[e].x
+        pieces.append((x, total()))
+        while e < events.count && events[e].x == x {
+            let index = Int(events[e].function)
+            let next = all[index].pieces[Int(events[e].piece)].slope
+            levels = mergeLevels(levels, next.levels, factor: 1)
+            levels = mergeLevels(levels, current[index].levels, factor: -1)
+            current[index] = next
+            versions[index] += 1
+            if let tie = next.tie {
+                heap.push(TieEntry(key: tie, sign: next.tieSign, function: Int32(index), version: versions[index]))
+            }
+            e += 1
+        }
+    }
+    pieces.append((hi, total()))
+    return CostFunction.fromPieces(start: lo, pieces)
+}
+
+/// One function's current tie summary in `pointwiseSum`.
+struct TieEntry {
+    var key: TieKey
+    var sign: Double
+    var function: Int32
+    var version: Int32
+}
+
+/// A binary max-heap of tie summaries by key (stale entries are skipped lazily).
+struct TieHeap {
+    var items: [TieEntry] = []
+
+    var top: TieEntry? { items.first }
+
+    mutating func push(_ entry: TieEntry) {
+        items.append(entry)
+        var child = items.count - 1
+        while child > 0 {
+            let parent = (child - 1) / 2
+            guard items[parent].key < items[child].key else { break }
+            items.swapAt(parent, child)
+            child = parent
+        }
+    }
+
+    mutating func pop() {
+        guard !items.isEmpty else { return }
+        items.swapAt(0, items.count - 1)
+        items.removeLast()
+        var parent = 0
+        while true {
+            let left = 2 * parent + 1
+            let right = left + 1
+            var largest = parent
+            if left < items.count && items[largest].key < items[left].key { largest = left }
+            if right < items.count && items[largest].key < items[right].key { largest = right }
+            guard largest != parent else { break }
+            items.swapAt(parent, largest)
+            parent = largest
+        }
+    }
+}

@@ -1,0 +1,222 @@
+import Foundation
+import StackIR
+import StackSemantics
+import StackSyntax
+import Testing
+@testable import StackSolver
+
+/// Random stack-only trees: depth <= 4, every distribution and alignment, priorities, hidden items,
+/// spacing, custom spacing, margins, explicit sizes, intrinsic sizes with `none`, some baselines.
+func randomTree(seed: UInt64, maxNodes: Int = 24) -> LayoutTree {
+    var rng = SplitMix(seed: seed)
+    var nodes: [LayoutNode] = []
+    let priorities: [Double] = [1, 50, 250, 250, 251, 500, 749, 750, 750, 999, 1000]
+    func range(_ index: Int) -> SourceRange { SourceRange(start: index * 5, end: index * 5 + 4) }
+    func chance(_ p: Double) -> Bool { Double.random(in: 0..<1, using: &rng) < p }
+    func add(kind: ElementKind, parent: Int?, depth: Int) {
+        let index = nodes.count
+        let name = "n\(index)"
+        let path = parent.map { "\(nodes[$0].path).\(name)" } ?? name
+        var node = LayoutNode(name: name, isNamed: true, path: path, kind: kind, parent: parent, origins: NodeOrigins(element: range(index)))
+        if parent != nil {
+            node.hidden = chance(0.12)
+            if chance(0.12) { node.spacingAfter = [0, 3, 10, -4].randomElement(using: &rng)! }
+        }
+        if chance(0.06) { node.width = Double(Int.random(in: 0...120, using: &rng)) }
+        if chance(0.06) { node.height = Double(Int.random(in: 0...120, using: &rng)) }
+        if var stack = node.stack {
+            stack.distribution = StackSemantics.Distribution.allCases.randomElement(using: &rng)!
+            stack.alignment = StackSemantics.Alignment.allCases.randomElement(using: &rng)!
+            if chance(0.6) { stack.alignment = [.fill, .leading, .center, .trailing].randomElement(using: &rng)! }
+            if chance(0.5) { stack.distribution = [.fill, .fillEqually, .equalSpacing].randomElement(using: &rng)! }
+            stack.spacing = [0, 0, 4, 8, -2].randomElement(using: &rng)!
+            if chance(0.2) {
+                stack.layoutMarginsRelative = true
+                stack.margins = chance(0.5) ? .uiKitDefault
+                    : Insets(top: Double(Int.random(in: 0...10, using: &rng)), leading: Double(Int.random(in: 0...10, using: &rng)),
+                             bottom: Double(Int.random(in: 0...10, using: &rng)), trailing: Double(Int.random(in: 0...10, using: &rng)))
+            }
+            stack.baselineRelative = chance(0.05)
+            node.stack = stack
+        }
+        if var leaf = node.leaf {
+            let sizes: [Double?] = [nil, 0, 10, 20, 20, 35, 50, 80]
+            leaf.intrinsic = PerAxis(horizontal: sizes.randomElement(using: &rng)!, vertical: sizes.randomElement(using: &rng)!)
+            if kind == .spacer { leaf.intrinsic = PerAxis(horizontal: nil, vertical: nil) }
+            leaf.hugging = PerAxis(horizontal: priorities.randomElement(using: &rng)!, vertical: priorities.randomElement(using: &rng)!)
+            leaf.compressionResistance = PerAxis(horizontal: priorities.randomElement(using: &rng)!, vertical: priorities.randomElement(using: &rng)!)
+            if kind == .spacer { leaf.hugging = PerAxis(horizontal: 1, vertical: 1) }
+            if chance(0.1) { leaf.firstBaseline = Double(Int.random(in: 0...30, using: &rng)) }
+            node.leaf = leaf
+        }
+        nodes.append(node)
+        if let parent { nodes[parent].children.append(index) }
+        guard kind.isStack else { return }
+        let childCount = chance(0.05) ? 0 : Int.random(in: 1...4, using: &rng)
+        for _ in 0..<childCount where nodes.count < maxNodes {
+            let stackChild = depth < 3 && chance(0.35)
+            let kind: ElementKind = stackChild
+                ? (Bool.random(using: &rng) ? .hstack : .vstack)
+                : [.view, .label, .image, .button, .spacer, .view].randomElement(using: &rng)!
+            add(kind: kind, parent: index, depth: depth + 1)
+        }
+    }
+    add(kind: Bool.random(using: &rng) ? .hstack : .vstack, parent: nil, depth: 0)
+    return LayoutTree(nodes: nodes)
+}
+
+/// The container sizes a random case is solved at: natural, a fixed width, a fixed width and height.
+func differentialSizes(seed: UInt64) -> [(Double?, Double?)] {
+    var rng = SplitMix(seed: seed ^ 0x5EED)
+    let w = Double(Int.random(in: 0...400, using: &rng))
+    let h = Double(Int.random(in: 0...300, using: &rng))
+    return [(nil, nil), (w, nil), (w, h)]
+}
+
+/// Why two solutions differ, or nil when frames agree to 1e-6 and determinations and findings are equal.
+func solutionDifference(_ a: LayoutSolution, _ b: LayoutSolution, ir: ConstraintIR) -> String? {
+    guard a.frames.count == b.frames.count else { return "frame counts \(a.frames.count) vs \(b.frames.count)" }
+    for i in a.frames.indices {
+        let f = a.frames[i], g = b.frames[i]
+        if abs(f.x - g.x) > 1e-6 || abs(f.y - g.y) > 1e-6 || abs(f.width - g.width) > 1e-6 || abs(f.height - g.height) > 1e-6 {
+            return "\(ir.items[i].name): structured \(f) vs general \(g)"
+        }
+        if a.determined[i] != b.determined[i] {
+            return "\(ir.items[i].name): determined \(a.determined[i]) vs \(b.determined[i])"
+        }
+    }
+    if a.findings != b.findings { return "findings \(a.findings.map(\.message)) vs \(b.findings.map(\.message))" }
+    if a.baselines != b.baselines { return "baselines differ" }
+    return nil
+}
+
+/// Why the structured solver declines a layout that the general solver finds clean (for coverage reports).
+func fallbackReason(tree: LayoutTree, ir: ConstraintIR) -> String? {
+    if StructuredModel(tree: tree, ir: ir) == nil {
+        for node in tree.nodes {
+            guard let stack = node.stack else { continue }
+            if stack.distribution == .fillProportionally { return "fillProportionally" }
+            if stack.distribution == .equalCentering { return "equalCentering" }
+            if stack.alignment == .firstBaseline || stack.alignment == .lastBaseline { return "baseline alignment" }
+            if stack.baselineRelative && stack.axis == .vertical { return "baselineRelative" }
+            if stack.distribution == .equalSpacing && node.children.contains(where: { tree.nodes[$0].hidden }) { return "equalSpacing with hidden items" }
+        }
+        return "model (other)"
+    }
+    return StructuredLayout(tree: tree, ir: ir) == nil ? "bottom-up" : "top-down"
+}
+
+/// Runs `count` random cases from `seed`; returns (failures, cases that took the structured path, solves).
+func runDifferential(seed: UInt64, count: Int, maxNodes: Int) -> (failures: [String], structured: Int, solves: Int, clean: Int, reasons: [String: Int]) {
+    var failures: [String] = []
+    var clean = 0
+    var reasons: [String: Int] = [:]
+    var structured = 0
+    var solves = 0
+    let file = SourceFile(path: "random.stack", text: String(repeating: "node\n", count: maxNodes + 2))
+    for offset in 0..<UInt64(count) {
+        let caseSeed = seed &+ offset
+        let tree = randomTree(seed: caseSeed, maxNodes: maxNodes)
+        let ir = lower(tree, in: file)
+        let layout = StructuredLayout(tree: tree, ir: ir)
+        for (width, height) in differentialSizes(seed: caseSeed) {
+            solves += 1
+            let general = solve(ir, width: width, height: height)
+            if general.findings.isEmpty { clean += 1 }
+            guard let fast = layout?.frames(width: width, height: height) else {
+                if general.findings.isEmpty, let reason = fallbackReason(tree: tree, ir: ir) { reasons[reason, default: 0] += 1 }
+                continue
+            }
+            structured += 1
+            if let difference = solutionDifference(fast, general, ir: ir) {
+                failures.append("case seed \(caseSeed) size \(width.map { "\($0)" } ?? "nil") x \(height.map { "\($0)" } ?? "nil"): \(difference)")
+                if failures.count >= 10 { return (failures, structured, solves, clean, reasons) }
+            }
+        }
+    }
+    return (failures, structured, solves, clean, reasons)
+}
+
+@Suite struct DifferentialTests {
+    /// 500 random layouts (100,000 with `STACKC_LONG_TESTS=1`), each at three container sizes: whenever
+    /// the structured solver answers, its frames, determinations and findings are the general solver's.
+    @Test func structuredMatchesGeneral() {
+        let environment = ProcessInfo.processInfo.environment
+        let long = environment["STACKC_LONG_TESTS"] == "1"
+        let count = Int(environment["STACKC_DIFF_CASES"] ?? "") ?? (long ? 100_000 : 500)
+        let seed = UInt64(environment["STACKC_DIFF_SEED"] ?? "") ?? 20_250_601
+        print("DifferentialTests: seed \(seed), \(count) cases")
+        let result = runDifferential(seed: seed, count: count, maxNodes: long ? 24 : 18)
+        print("DifferentialTests: \(result.structured) of \(result.solves) solves took the structured path, \(result.clean) had no findings, \(result.failures.count) failures")
+        print("DifferentialTests: conflict-free determined solves left to the general solver, by cause: \(result.reasons.sorted { $0.key < $1.key })")
+        for failure in result.failures { Issue.record("\(failure)") }
+        // The comparison must exercise the structured path, not only fallbacks.
+        // (Layouts with conflicts or ambiguity, fillProportionally, equalCentering and baselines go to
+        // the general solver by design; at least a third of the clean solves must be structured.)
+        #expect(result.structured * 3 >= result.clean, "only \(result.structured) of \(result.clean) clean solves were structured")
+    }
+
+    /// The automatic entry returns the general solver's answer for every case, fallbacks included.
+    @Test func automaticEntryMatchesGeneral() {
+        let file = SourceFile(path: "random.stack", text: String(repeating: "node\n", count: 40))
+        for seed in UInt64(1)...60 {
+            let tree = randomTree(seed: seed, maxNodes: 14)
+            let ir = lower(tree, in: file)
+            for (width, height) in differentialSizes(seed: seed) {
+                let automatic = solveLayout(tree: tree, ir: ir, width: width, height: height)
+                let general = solve(ir, width: width, height: height)
+                if let difference = solutionDifference(automatic, general, ir: ir) { Issue.record("seed \(seed): \(difference)") }
+            }
+        }
+    }
+
+    /// The engine's resize and intrinsic-size updates agree with solving from scratch.
+    @Test func engineMatchesFromScratch() {
+        let file = SourceFile(path: "random.stack", text: String(repeating: "node\n", count: 40))
+        var checked = 0
+        for seed in UInt64(100)...160 {
+            var tree = randomTree(seed: seed, maxNodes: 14)
+            let engine = LayoutEngine(tree: tree, ir: lower(tree, in: file), file: file)
+            for width in [Double(120), 0, 333] {
+                let solution = engine.resize(width: width, height: nil)
+                let expected = solve(lower(tree, in: file), width: width, height: nil)
+                if let difference = solutionDifference(solution, expected, ir: engine.ir) { Issue.record("seed \(seed) width \(width): \(difference)") }
+            }
+            guard let leaf = tree.nodes.indices.last(where: { tree.nodes[$0].leaf?.intrinsic.horizontal != nil }) else { continue }
+            #expect(engine.setIntrinsicSize(of: leaf, axis: .horizontal, to: 47))
+            tree.nodes[leaf].leaf?.intrinsic.horizontal = 47
+            let expected = solve(lower(tree, in: file), width: 333, height: nil)
+            if let difference = solutionDifference(engine.solution, expected, ir: engine.ir) { Issue.record("seed \(seed) after intrinsic: \(difference)") }
+            checked += 1
+        }
+        #expect(checked > 20)
+    }
+
+    /// Hand-written cases with known frames: the tie rule (the first of equal huggers stretches) and a
+    /// layout the structured solver must hand to the general one (ambiguous).
+    @Test func knownCases() {
+        let file = SourceFile(path: "k.stack", text: String(repeating: "node\n", count: 10))
+        func node(_ i: Int, _ kind: ElementKind, parent: Int?) -> LayoutNode {
+            LayoutNode(name: "n\(i)", isNamed: true, path: parent == nil ? "n\(i)" : "n0.n\(i)", kind: kind, parent: parent,
+                       origins: NodeOrigins(element: SourceRange(start: i * 5, end: i * 5 + 4)))
+        }
+        var root = node(0, .hstack, parent: nil)
+        root.children = [1, 2]
+        var a = node(1, .view, parent: 0)
+        a.leaf?.intrinsic = PerAxis(horizontal: 50, vertical: 20)
+        var b = node(2, .view, parent: 0)
+        b.leaf?.intrinsic = PerAxis(horizontal: 30, vertical: 40)
+        let tree = LayoutTree(nodes: [root, a, b])
+        let ir = lower(tree, in: file)
+        let layout = StructuredLayout(tree: tree, ir: ir)
+        let solution = layout?.frames(width: 200, height: nil)
+        #expect(solution?.frames[1] == Frame(x: 0, y: 0, width: 170, height: 40))
+        #expect(solution?.frames[2] == Frame(x: 170, y: 0, width: 30, height: 40))
+        var free = tree
+        free.nodes[1].leaf?.intrinsic.horizontal = nil
+        free.nodes[2].leaf?.intrinsic.horizontal = nil
+        let freeIR = lower(free, in: file)
+        #expect(StructuredLayout(tree: free, ir: freeIR)?.frames(width: 200, height: nil) == nil)
+        #expect(!solveLayout(tree: free, ir: freeIR, width: 200).findings.isEmpty)
+    }
+}
