@@ -9,7 +9,7 @@ enum Stackc {
     static let commands: [Command] = [
         CheckCommand.command, ASTCommand.command, IRCommand.command,
         FormatCommand.command, ExplainCommand.command, LayoutCommand.command, RenderCommand.command,
-        LSPCommand.command,
+        LSPCommand.command, BuildCommand.command,
     ]
 
     static let usage = """

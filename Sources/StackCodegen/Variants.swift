@@ -1,0 +1,166 @@
+import StackIR
+import StackSemantics
+import StackSyntax
+
+/// An arranged item whose `hidden:` the file writes: generated code can toggle it at run time.
+struct Toggle {
+    var node: Int
+    var group: Int
+    /// Its bit in the group's combination mask.
+    var bit: Int
+}
+
+/// The toggles of one stack and, per combination of their hidden states (bit i = toggle i hidden),
+/// the pool constraints that are active.
+struct ToggleGroup {
+    var stack: Int
+    var toggles: [Int]
+    var table: [[Int]]
+}
+
+/// Where a constraint of the generated code lives.
+enum Placement: Hashable {
+    /// Created and activated by `install`.
+    case always
+    /// In the pool of constraints that hidden toggles switch; index into the pool.
+    case pool(Int)
+}
+
+/// A constraint of one lowering, told apart from identical ones by its occurrence number.
+struct Key: Hashable {
+    var entry: Entry
+    var occurrence: Int
+}
+
+/// The constraints of a root layout in creation order, and the hidden toggles.
+///
+/// Toggling an arranged item's `hidden` changes only the constraints of its stack (spacing,
+/// hiding, gaps, spanner boundaries, proportions, baselines taken from it). So the lowering is
+/// re-run for every combination of one stack's toggles (the other toggles at their written values);
+/// constraints present in every combination are created once, the rest go to a pool, and a table
+/// per stack lists the pool constraints each combination activates. Creation order is a merge of
+/// all those lowerings' orders, so in every combination the active constraints are in that
+/// combination's IR order (StackRuntime solves in creation order, like the IR).
+///
+/// A stack with more than `maxToggles` toggles, or whose orders cannot be merged, gets none
+/// (its items keep their written `hidden`).
+struct Plan {
+    static let maxToggles = 8
+    var naming: Naming
+    var ordered: [(entry: Entry, placement: Placement)] = []
+    var poolSize = 0
+    var toggles: [Toggle] = []
+    var groups: [ToggleGroup] = []
+
+    init(tree: LayoutTree, ir: ConstraintIR, file: SourceFile, names: Names) {
+        naming = Naming(tree: tree)
+        let base = keys(tree: tree, ir: ir, names: names)
+        var candidates: [Int: [Int]] = [:]
+        var parents: [Int] = []
+        for (index, node) in tree.nodes.enumerated() {
+            guard let parent = node.parent, node.origins.hidden != nil, tree.nodes.indices.contains(parent) else { continue }
+            if candidates[parent] == nil { parents.append(parent) }
+            candidates[parent, default: []].append(index)
+        }
+        var sequences = [base]
+        var pools: [(stack: Int, toggles: [Int], perCombination: [[Key]])] = []
+        var alwaysExtra: [Key] = []
+        for parent in parents {
+            let members = candidates[parent] ?? []
+            guard members.count <= Self.maxToggles else { continue }
+            var variants: [[Key]] = []
+            for mask in 0..<(1 << members.count) {
+                var variant = tree
+                for (bit, node) in members.enumerated() { variant.nodes[node].hidden = mask & (1 << bit) != 0 }
+                variants.append(keys(tree: variant, ir: lower(variant, in: file), names: names))
+            }
+            let stable = variants.dropFirst().reduce(Set(variants[0])) { $0.intersection($1) }
+            let merged = Self.merge(sequences + variants)
+            guard merged != nil else { continue }
+            sequences += variants
+            var perCombination: [[Key]] = []
+            for variant in variants {
+                perCombination.append(variant.filter { !stable.contains($0) && !$0.entry.runtimeOnly })
+                alwaysExtra += variant.filter { !stable.contains($0) && $0.entry.runtimeOnly }
+            }
+            pools.append((parent, members, perCombination))
+        }
+        // Constraints any default combination varies are not common; runtime-only ones always are.
+        var variable = Set<Key>()
+        for pool in pools {
+            let mask = pool.toggles.enumerated().reduce(0) { $0 | (tree.nodes[$1.element].hidden ? 1 << $1.offset : 0) }
+            variable.formUnion(pool.perCombination[mask])
+        }
+        var poolIndex: [Key: Int] = [:]
+        var poolOrder = Set<Key>()
+        for pool in pools { poolOrder.formUnion(pool.perCombination.joined()) }
+        let universe = Set(base.filter { !variable.contains($0) }).union(poolOrder).union(alwaysExtra)
+        let order = Self.merge(sequences.map { $0.filter { universe.contains($0) } }) ?? base
+        // Pool indices follow creation order: the generated `pool` array is filled in that order.
+        poolIndex = [:]
+        for key in order {
+            if poolOrder.contains(key), poolIndex[key] == nil {
+                poolIndex[key] = poolSize
+                poolSize += 1
+                ordered.append((key.entry, .pool(poolIndex[key]!)))
+            } else {
+                ordered.append((key.entry, .always))
+            }
+        }
+        for (groupIndex, pool) in pools.enumerated() {
+            let table = pool.perCombination.map { combination in combination.compactMap { poolIndex[$0] }.sorted() }
+            groups.append(ToggleGroup(stack: pool.stack, toggles: [], table: table))
+            for (bit, node) in pool.toggles.enumerated() {
+                groups[groupIndex].toggles.append(toggles.count)
+                toggles.append(Toggle(node: node, group: groupIndex, bit: bit))
+            }
+        }
+    }
+
+    /// One lowering's constraints as keys; guide names accumulate in `naming`.
+    private mutating func keys(tree: LayoutTree, ir: ConstraintIR, names: Names) -> [Key] {
+        var renderer = ConstraintRenderer(tree: tree, ir: ir, naming: naming, names: names)
+        let entries = renderer.entries()
+        naming = renderer.naming
+        var seen: [Entry: Int] = [:]
+        return entries.map { entry in
+            let occurrence = seen[entry, default: 0]
+            seen[entry] = occurrence + 1
+            return Key(entry: entry, occurrence: occurrence)
+        }
+    }
+
+    /// One order that contains every sequence as a subsequence (Kahn's algorithm over "comes right
+    /// before" edges, ties by first appearance), or nil if the sequences disagree.
+    static func merge(_ sequences: [[Key]]) -> [Key]? {
+        if sequences.count == 1 { return sequences[0] }
+        var rank: [Key: Int] = [:]
+        var nodes: [Key] = []
+        for sequence in sequences {
+            for key in sequence where rank[key] == nil {
+                rank[key] = nodes.count
+                nodes.append(key)
+            }
+        }
+        var successors = Array(repeating: Set<Int>(), count: nodes.count)
+        var incoming = Array(repeating: 0, count: nodes.count)
+        for sequence in sequences {
+            for (a, b) in zip(sequence, sequence.dropFirst()) {
+                let (from, to) = (rank[a]!, rank[b]!)
+                if successors[from].insert(to).inserted { incoming[to] += 1 }
+            }
+        }
+        var ready = Set(nodes.indices.filter { incoming[$0] == 0 })
+        var result: [Key] = []
+        result.reserveCapacity(nodes.count)
+        while let next = ready.min() {
+            ready.remove(next)
+            result.append(nodes[next])
+            for successor in successors[next].sorted() {
+                incoming[successor] -= 1
+                if incoming[successor] == 0 { ready.insert(successor) }
+            }
+        }
+        return result.count == nodes.count ? result : nil
+    }
+}

@@ -1,0 +1,46 @@
+import Foundation
+import StackCodegen
+import StackDriver
+import StackSyntax
+
+/// `stackc build FILE`: Swift source that builds the file's layouts with Auto Layout anchors.
+enum BuildCommand {
+    static let command = Command(
+        name: "build",
+        summary: "Generate Swift (NSLayoutAnchor code) for the layouts",
+        help: """
+            OVERVIEW: Generate Swift that builds each root layout with Auto Layout anchors: a class per root
+            owning its views and the layout guides that stand in for stacks, with install(in:), frames() and
+            setHidden(_:for:) for arranged items that write hidden:. The file builds against UIKit, AppKit,
+            or StackRuntime (Linux, or -D STACKC_RUNTIME) for headless layout.
+
+            USAGE: stackc build [-o OUT.swift] [--platform uikit|appkit] FILE
+
+            OPTIONS:
+              -o, --output <path>    Write here (default: standard output); not written when there are errors
+              --platform <platform>  uikit (default; also builds against AppKit) or appkit (AppKit names)
+            """,
+        options: [
+            OptionSpec(name: "output", short: "o", takesValue: true),
+            OptionSpec(name: "platform", takesValue: true, choices: Platform.allCases.map(\.rawValue)),
+        ],
+        run: run)
+
+    static func run(_ options: Options) -> Int32 {
+        guard options.positional.count == 1, let path = options.positional.first else {
+            Output.error("stackc build: error: expected exactly one input file\n")
+            return ExitCode.usage
+        }
+        guard let file = Output.readSource(path) else { return ExitCode.usage }
+        let compilation = Compilation(file: file)
+        if compilation.reportDiagnostics() { return ExitCode.diagnostics }
+        let platform = options.value("platform").flatMap(Platform.init(rawValue:)) ?? .uikit
+        let source = generateSwift(compilation.checked.model, irs: compilation.irs, platform: platform)
+        let output = options.value("output")
+        // Unchanged output is not rewritten, so a build system sees nothing new to compile.
+        if let output, output != "-", let existing = FileManager.default.contents(atPath: output), existing == Data(source.utf8) {
+            return ExitCode.ok
+        }
+        return Output.writeFile(source, to: output) ? ExitCode.ok : ExitCode.usage
+    }
+}
