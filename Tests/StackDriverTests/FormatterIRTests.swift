@@ -10,7 +10,7 @@ import Testing
 // Over every sample and over generated programs, as generated and with their whitespace shuffled.
 // Randomised tests print their seed; replay with `STACKC_SEED=<seed>`.
 
-private let irProgramCount = longTestsEnabled ? 5_000 : 150
+private let irProgramCount = longTestsEnabled ? 5_000 : 100
 
 /// Each root's IR text without the `; file:line:col` origins.
 private func irWithoutOrigins(_ compilation: Compilation) -> [String] {
