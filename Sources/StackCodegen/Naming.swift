@@ -19,6 +19,7 @@ struct Naming {
         "install", "frames", "setHidden", "isHidden", "Toggle", "init", "deinit", "self", "Self", "Type",
         "toggled", "hiddenStates", "variants", "activeToggled", "updateVisibility", "identified",
         "guideFrame", "setContent", "container", "constraints", "pool", "active", "leaves", "guides",
+        "allCases", "rawValue",
     ]
 
     /// Swift keywords that may not be used as plain identifiers.

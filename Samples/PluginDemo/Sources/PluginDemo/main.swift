@@ -10,7 +10,7 @@ func show(_ title: String, install: (UIView) -> Void, frames: () -> [(name: Stri
     print(title)
     for (name, frame) in frames() where !name.contains("#") {
         let numbers = [frame.minX, frame.minY, frame.width, frame.height].map { String(format: "%g", Double($0)) }
-        print("  \(name.padding(toLength: 28, withPad: " ", startingAt: 0)) \(numbers.joined(separator: " "))")
+        print("  \(name.padding(toLength: 34, withPad: " ", startingAt: 0)) \(numbers.joined(separator: " "))")
     }
 }
 
