@@ -20,15 +20,16 @@ extension Parser {
 
     /// declaration = constantDecl | componentDecl | element | constraintsBlock ;
     ///
-    /// Always consumes at least one token, so loops around it make progress.
-    mutating func parseDeclaration(context: String) -> Declaration {
+    /// Always consumes at least one token, so loops around it make progress. `context` is only needed for
+    /// the error message, so it is built only then (an autoclosure; see `expect`).
+    mutating func parseDeclaration(context: @autoclosure () -> String) -> Declaration {
         switch current.kind {
         case .letKeyword: return .constant(parseConstantDecl())
         case .componentKeyword: return .component(parseComponentDecl())
         case .constraintsKeyword: return .constraints(parseConstraintsBlock())
         case .identifier: return .element(parseElement())
         default:
-            reportExpected("an element, 'let', 'component' or 'constraints' \(context)")
+            reportExpected("an element, 'let', 'component' or 'constraints' \(context())")
             let start = currentStart
             advance()
             let skipped = recover(to: [.identifier, .letKeyword, .componentKeyword, .constraintsKeyword])

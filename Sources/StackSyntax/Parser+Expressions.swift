@@ -154,6 +154,14 @@ extension Parser {
 
     /// The value of a string token, escapes resolved, quotes removed.
     func stringValue(_ token: Token) -> String {
+        // Most strings have no escapes: their value is the bytes between the quotes, decoded once
+        // (the scalar loop below cost ~10% of parsing). Invalid UTF-8 is repaired the same way on both paths.
+        let start = Int(token.start) + 1
+        var end = Int(token.end)
+        if start <= end, !file.bytes[start..<end].contains(UInt8(ascii: "\\")) {
+            if end > start, file.bytes[end - 1] == UInt8(ascii: "\"") { end -= 1 }
+            return String(decoding: file.bytes[start..<end], as: UTF8.self)
+        }
         let raw = text(of: token)
         var result = ""
         var iterator = raw.unicodeScalars.dropFirst().makeIterator()
