@@ -99,7 +99,7 @@ public final class LayoutEngine {
         }
         if var layout = structured, let value {
             layout.model.tree = newTree
-            layout.model.leafAxes[node][slot]?.intrinsic = value
+            layout.model.leafAxes[2 * node + slot]?.intrinsic = value
             var current: Int? = node
             var ok = true
             while let index = current, ok {
@@ -112,8 +112,15 @@ public final class LayoutEngine {
         return true
     }
 
+    /// Whether the last solve took the structured path (false: the general solver answered).
+    public private(set) var lastSolveWasStructured = false
+
     private func solveNow() -> LayoutSolution {
-        if let structured, let result = structured.frames(width: width, height: height) { return result }
+        if let structured, let result = structured.frames(width: width, height: height) {
+            lastSolveWasStructured = true
+            return result
+        }
+        lastSolveWasStructured = false
         return solve(ir, width: width, height: height)
     }
 }

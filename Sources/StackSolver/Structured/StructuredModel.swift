@@ -24,10 +24,10 @@ struct LeafAxis {
 struct StructuredModel {
     var tree: LayoutTree
     var count: Int { tree.nodes.count }
-    /// Per node and axis (0 horizontal, 1 vertical): content-size constraints, if any.
-    var leafAxes: [[LeafAxis?]]
-    /// Per node and axis: the explicit size.
-    var explicit: [[Double?]]
+    /// Per node and axis at `2 * node + axis` (0 horizontal, 1 vertical): content-size constraints, if any.
+    var leafAxes: [LeafAxis?]
+    /// Per node and axis at `2 * node + axis`: the explicit size.
+    var explicit: [Double?]
     /// Per node: the spacing constant before it in its parent (0 for a first item).
     var spacingBefore: [Double]
     /// Per stack: margins (top, leading, bottom, trailing) when layoutMarginsRelative.
@@ -41,8 +41,19 @@ struct StructuredModel {
     var spannerGuide: [Int?]
     var marginsGuide: [Int?]
     var gapGuides: [[Int]]
-    /// Per node: the IR indices of its hugging and compression constraints, per axis (for updates).
-    var contentConstraintIndices: [[(hugging: Int, compression: Int)?]]
+    /// Compact structure for the hot loops (no `LayoutNode` copies): per node, -1 for a leaf, else
+    /// the stack's axis (0 horizontal, 1 vertical).
+    var stackAxis: [Int8]
+    var hidden: [Bool]
+    var distribution: [Distribution]
+    var alignment: [Alignment]
+    /// Children of node i: `childList[childStart[i]..<childStart[i + 1]]`.
+    var childStart: [Int]
+    var childList: [Int]
+    /// Per stack: its visible children, the sum of its spacings and the largest spacing.
+    var visibleChildren: [[Int]]
+    var spacingTotal: [Double]
+    var largestSpacing: [Double]
     let itemCount: Int
 
     init?(tree: LayoutTree, ir: ConstraintIR) {
@@ -50,8 +61,8 @@ struct StructuredModel {
         let n = tree.nodes.count
         guard n > 0, tree.userConstraints.isEmpty, ir.items.count >= n else { return nil }
         itemCount = ir.items.count
-        leafAxes = Array(repeating: [nil, nil], count: n)
-        explicit = Array(repeating: [nil, nil], count: n)
+        leafAxes = Array(repeating: nil, count: 2 * n)
+        explicit = Array(repeating: nil, count: 2 * n)
         spacingBefore = Array(repeating: 0, count: n)
         margins = Array(repeating: nil, count: n)
         suppression = Array(repeating: nil, count: n)
@@ -60,7 +71,17 @@ struct StructuredModel {
         spannerGuide = Array(repeating: nil, count: n)
         marginsGuide = Array(repeating: nil, count: n)
         gapGuides = Array(repeating: [], count: n)
-        contentConstraintIndices = Array(repeating: [nil, nil], count: n)
+        stackAxis = Array(repeating: -1, count: n)
+        hidden = Array(repeating: false, count: n)
+        distribution = Array(repeating: .fill, count: n)
+        alignment = Array(repeating: .fill, count: n)
+        childStart = []
+        childStart.reserveCapacity(n + 1)
+        childList = []
+        childList.reserveCapacity(n)
+        visibleChildren = Array(repeating: [], count: n)
+        spacingTotal = Array(repeating: 0, count: n)
+        largestSpacing = Array(repeating: 0, count: n)
 
         // Structure: the IR's first n items are the tree's nodes.
         for (index, node) in tree.nodes.enumerated() {
@@ -103,25 +124,21 @@ struct StructuredModel {
             switch c.category {
             case .contentHugging, .contentCompression:
                 guard first < n, c.second == nil else { return nil }
-                var entry = leafAxes[first][axis] ?? LeafAxis(
+                var entry = leafAxes[2 * first + axis] ?? LeafAxis(
                     intrinsic: c.constant, hugging: OptionalRef(priority: 1000, index: -1),
                     compression: OptionalRef(priority: 1000, index: -1))
                 guard entry.intrinsic == c.constant else { return nil }
-                var indices = contentConstraintIndices[first][axis] ?? (-1, -1)
                 if c.category == .contentHugging {
                     guard c.relation == .lessThanOrEqual else { return nil }
                     entry.hugging = ref
-                    indices.hugging = index
                 } else {
                     guard c.relation == .greaterThanOrEqual else { return nil }
                     entry.compression = ref
-                    indices.compression = index
                 }
-                leafAxes[first][axis] = entry
-                contentConstraintIndices[first][axis] = indices
+                leafAxes[2 * first + axis] = entry
             case .explicitSize:
-                guard first < n, c.relation == .equal, c.second == nil, priority >= 1000, explicit[first][axis] == nil else { return nil }
-                explicit[first][axis] = c.constant
+                guard first < n, c.relation == .equal, c.second == nil, priority >= 1000, explicit[2 * first + axis] == nil else { return nil }
+                explicit[2 * first + axis] = c.constant
             case .spacing:
                 guard first < n, c.first.attribute != .firstBaseline, priority >= 1000 else { return nil }
                 spacingBefore[first] = c.constant
@@ -159,6 +176,19 @@ struct StructuredModel {
         for (owner, values) in marginValues {
             margins[owner] = Insets(top: values[0], leading: values[1], bottom: values[2], trailing: values[3])
         }
+        for (index, node) in tree.nodes.enumerated() {
+            hidden[index] = node.hidden
+            childStart.append(childList.count)
+            childList.append(contentsOf: node.children)
+            guard let stack = node.stack else { continue }
+            stackAxis[index] = stack.axis == .horizontal ? 0 : 1
+            distribution[index] = stack.distribution
+            alignment[index] = stack.alignment
+            visibleChildren[index] = node.children.filter { !tree.nodes[$0].hidden }
+            for child in node.children.dropFirst() { spacingTotal[index] += spacingBefore[child] }
+            largestSpacing[index] = node.children.dropFirst().map { spacingBefore[$0] }.max() ?? 0
+        }
+        childStart.append(childList.count)
         for index in 0..<n {
             let node = tree.nodes[index]
             if node.stack?.layoutMarginsRelative == true && !node.children.isEmpty {
@@ -178,6 +208,9 @@ struct StructuredModel {
             }
         }
     }
+
+    /// The children of a node.
+    @inline(__always) func children(_ node: Int) -> ArraySlice<Int> { childList[childStart[node]..<childStart[node + 1]] }
 
     /// The lead-side inset and the total inset of a stack's canvas on an axis.
     func insets(_ node: Int, axis: Int) -> (lead: Double, total: Double) {

@@ -4,17 +4,19 @@ import StackSemantics
 /// The structured solver's state for one layout: per node and axis, the cost function of the node's
 /// length (bottom-up), and for stacks what the top-down pass needs to split a length among children.
 ///
-/// Axis 0 is horizontal, 1 vertical. Every stack constraint relates a stack to its own arranged items
-/// and guides, and the two axes share no variable, so each axis of each subtree has a cost that
-/// depends on its length only: a convex piecewise-linear function with lexicographic slopes.
+/// Axis 0 is horizontal, 1 vertical; per-node-and-axis arrays are indexed `2 * node + axis`. Every
+/// stack constraint relates a stack to its own arranged items and guides, and the two axes share no
+/// variable, so each axis of each subtree has a cost that depends on its length only: a convex
+/// piecewise-linear function with lexicographic slopes (Slope.swift, PiecewiseLinear.swift).
 struct StructuredLayout {
     var model: StructuredModel
     /// Per node and axis: the cost of the node's length, before its explicit size.
-    var inner: [[CostFunction]]
+    var inner: [CostFunction]
     /// Per node and axis: what its parent sees (a single point when the size is explicit).
-    var outer: [[CostFunction]]
-    /// Per stack, along its axis: the merge of its visible items (fill, equalSpacing).
+    var outer: [CostFunction]
+    /// Per stack, along its axis: the merge of its visible items (fill, equalSpacing) and their anchors.
     var merges: [Merge?]
+    var mergeAnchors: [[Double]]
     /// Per stack, across its axis with a weak alignment: each item's minimiser with suppression.
     var crossAnchors: [[Double]]
 
@@ -22,9 +24,10 @@ struct StructuredLayout {
         guard let model = StructuredModel(tree: tree, ir: ir) else { return nil }
         self.model = model
         let n = model.count
-        inner = Array(repeating: [.free, .free], count: n)
+        inner = Array(repeating: .free, count: 2 * n)
         outer = inner
         merges = Array(repeating: nil, count: n)
+        mergeAnchors = Array(repeating: [], count: n)
         crossAnchors = Array(repeating: [], count: n)
         for index in stride(from: n - 1, through: 0, by: -1) {
             guard update(index) else { return nil }
@@ -36,12 +39,13 @@ struct StructuredLayout {
     mutating func update(_ index: Int) -> Bool {
         for axis in 0..<2 {
             guard let function = innerFunction(index, axis: axis) else { return false }
-            inner[index][axis] = function
-            if let size = model.explicit[index][axis] {
+            let slot = 2 * index + axis
+            inner[slot] = function
+            if let size = model.explicit[slot] {
                 guard function.contains(size) else { return false }
-                outer[index][axis] = .point(size)
+                outer[slot] = .point(size)
             } else {
-                outer[index][axis] = function
+                outer[slot] = function
             }
         }
         return true
@@ -57,174 +61,170 @@ struct StructuredLayout {
     }
 
     private mutating func innerFunction(_ index: Int, axis: Int) -> CostFunction? {
-        let node = model.tree.nodes[index]
-        guard let stack = node.stack else { return leafFunction(model.leafAxes[index][axis]) }
-        let children = node.children
+        let stackAxis = Int(model.stackAxis[index])
+        guard stackAxis >= 0 else { return leafFunction(model.leafAxes[2 * index + axis]) }
+        let children = model.children(index)
         guard !children.isEmpty else { return .free }
         let inset = model.insets(index, axis: axis).total
-        let visible = children.filter { !model.tree.nodes[$0].hidden }
-        let along = (stack.axis == .horizontal ? 0 : 1) == axis
-        if along {
-            for child in children where model.tree.nodes[child].hidden {
-                guard outer[child][axis].contains(0) else { return nil }
+        let visible = model.visibleChildren[index]
+        if stackAxis == axis {
+            for child in children where model.hidden[child] {
+                guard outer[2 * child + axis].contains(0) else { return nil }
             }
-            var spacing = 0.0
-            for child in children.dropFirst() { spacing += model.spacingBefore[child] }
-            switch stack.distribution {
+            let spacing = model.spacingTotal[index]
+            switch model.distribution[index] {
             case .fillEqually:
-                guard let sum = pointwiseSum(visible.map { outer[$0][axis] }) else { return nil }
+                guard let sum = pointwiseSum(visible.map { outer[2 * $0 + axis] }) else { return nil }
                 return sum.stretched(by: Double(visible.count), offset: spacing + inset)
             case .equalSpacing where visible.count > 1:
                 // The gaps: k - 1 equal lengths, each at least the largest spacing, free of cost.
-                let largest = children.dropFirst().map { model.spacingBefore[$0] }.max() ?? 0
                 let gaps = CostFunction(
-                    anchor: Double(visible.count - 1) * largest,
+                    anchor: Double(visible.count - 1) * model.largestSpacing[index],
                     right: [Segment(length: .infinity, slope: .zero, owner: 0, order: 0)], left: [])
-                let merged = merge(visible.map { outer[$0][axis] } + [gaps])
+                let functions = visible.map { outer[2 * $0 + axis] } + [gaps]
+                let merged = merge(functions)
                 merges[index] = merged
+                mergeAnchors[index] = functions.map(\.anchor)
                 return merged.function.shifted(by: inset)
             default:
-                let merged = merge(visible.map { outer[$0][axis] })
+                let functions = visible.map { outer[2 * $0 + axis] }
+                let merged = merge(functions)
                 merges[index] = merged
+                mergeAnchors[index] = functions.map(\.anchor)
                 return merged.function.shifted(by: spacing + inset)
             }
         }
-        if stack.alignment == .fill {
-            return pointwiseSum(children.map { outer[$0][axis] })?.shifted(by: inset)
+        if model.alignment[index] == .fill {
+            return pointwiseSum(children.map { outer[2 * $0 + axis] })?.shifted(by: inset)
         }
         var anchors: [Double] = []
+        anchors.reserveCapacity(children.count)
         var envelopes: [CostFunction] = []
+        envelopes.reserveCapacity(visible.count + 1)
         for child in children {
             guard let ref = model.suppression[child],
-                  let withSuppression = pointwiseSum([outer[child][axis], .absolute(target: 0, priority: ref.priority, index: ref.index)]),
+                  let withSuppression = pointwiseSum([outer[2 * child + axis], .absolute(target: 0, priority: ref.priority, index: ref.index)]),
                   withSuppression.hasUniqueMinimum else { return nil }
             anchors.append(withSuppression.anchor)
-            if !model.tree.nodes[child].hidden { envelopes.append(withSuppression.monotoneEnvelope) }
+            if !model.hidden[child] { envelopes.append(withSuppression.monotoneEnvelope) }
         }
         crossAnchors[index] = anchors
         if children.count == 1 {
-            guard let fit = model.canvasFit[index] else { return nil }
-            return pointwiseSum([envelopes[0].shifted(by: inset), .absolute(target: 0, priority: fit.priority, index: fit.index)])
+            guard let fit = model.canvasFit[index], let only = envelopes.first else { return nil }
+            return pointwiseSum([only.shifted(by: inset), .absolute(target: 0, priority: fit.priority, index: fit.index)])
         }
         guard let fit = model.spanningFit[index] else { return nil }
-        return pointwiseSum(envelopes + [.absolute(target: 0, priority: fit.priority, index: fit.index)])?.shifted(by: inset)
+        envelopes.append(.absolute(target: 0, priority: fit.priority, index: fit.index))
+        return pointwiseSum(envelopes)?.shifted(by: inset)
     }
 
     /// The top-down pass: frames for a root size (nil: natural). Nil when the layout has a required
     /// conflict or is ambiguous at this size (the general solver then reports it).
     func frames(width: Double?, height: Double?) -> LayoutSolution? {
         let n = model.count
-        var position = [[Double]](repeating: [0, 0], count: n)
-        var length = [[Double]](repeating: [0, 0], count: n)
+        var position = [Double](repeating: 0, count: 2 * n)
+        var length = [Double](repeating: 0, count: 2 * n)
         var frames = [Frame](repeating: .zero, count: model.itemCount)
         var determined = [Determination](repeating: .all, count: model.itemCount)
         for (axis, requested) in [width, height].enumerated() {
-            let root = outer[0][axis]
+            let root = outer[axis]
             if let requested, requested.isFinite, abs(requested) <= 1e15 {
                 guard root.contains(requested) else { return nil }
-                length[0][axis] = requested
+                length[axis] = requested
             } else {
                 guard root.hasUniqueMinimum, root.anchor.isFinite else { return nil }
-                length[0][axis] = root.anchor
+                length[axis] = root.anchor
             }
         }
+        /// Along one axis only: the other axis's determination is free for a guide.
+        func guideDetermination(_ axis: Int) -> Determination {
+            axis == 0 ? Determination(x: true, y: false, width: true, height: false)
+                : Determination(x: false, y: true, width: false, height: true)
+        }
         for index in 0..<n {
-            let node = model.tree.nodes[index]
-            guard let stack = node.stack, !node.children.isEmpty else { continue }
-            let children = node.children
-            let visible = children.filter { !model.tree.nodes[$0].hidden }
-            let alongAxis = stack.axis == .horizontal ? 0 : 1
+            let alongAxis = Int(model.stackAxis[index])
+            guard alongAxis >= 0 else { continue }
+            let children = model.children(index)
+            guard !children.isEmpty else { continue }
+            let visibleCount = model.visibleChildren[index].count
             for axis in 0..<2 {
                 let inset = model.insets(index, axis: axis)
-                let canvasStart = position[index][axis] + inset.lead
-                let canvasLength = length[index][axis] - inset.total
+                let canvasStart = position[2 * index + axis] + inset.lead
+                let canvasLength = length[2 * index + axis] - inset.total
                 if let guide = model.marginsGuide[index] {
-                    if axis == 0 {
-                        frames[guide].x = canvasStart
-                        frames[guide].width = canvasLength
-                    } else {
-                        frames[guide].y = canvasStart
-                        frames[guide].height = canvasLength
-                    }
+                    setAlong(&frames[guide], axis: axis, start: canvasStart, length: canvasLength)
                 }
                 if axis == alongAxis {
-                    var spacing = 0.0
-                    for child in children.dropFirst() { spacing += model.spacingBefore[child] }
                     var lengths: [Double]
                     var gap: Double? = nil
-                    switch stack.distribution {
+                    switch model.distribution[index] {
                     case .fillEqually:
-                        let share = (canvasLength - spacing) / Double(visible.count)
-                        for child in visible where !outer[child][axis].contains(share) { return nil }
-                        lengths = Array(repeating: share, count: visible.count)
-                    case .equalSpacing where visible.count > 1:
-                        guard let merged = merges[index] else { return nil }
-                        let largest = children.dropFirst().map { model.spacingBefore[$0] }.max() ?? 0
-                        let gapAnchors = visible.map { outer[$0][axis].anchor } + [Double(visible.count - 1) * largest]
-                        guard var values = split(merged, total: canvasLength, anchors: gapAnchors) else { return nil }
-                        gap = values.removeLast() / Double(visible.count - 1)
+                        let share = (canvasLength - model.spacingTotal[index]) / Double(visibleCount)
+                        for child in model.visibleChildren[index] where !outer[2 * child + axis].contains(share) { return nil }
+                        lengths = Array(repeating: share, count: visibleCount)
+                    case .equalSpacing where visibleCount > 1:
+                        guard let merged = merges[index],
+                              var values = split(merged, total: canvasLength, anchors: mergeAnchors[index]) else { return nil }
+                        gap = values.removeLast() / Double(visibleCount - 1)
                         lengths = values
                     default:
                         guard let merged = merges[index],
-                              let values = split(merged, total: canvasLength - spacing, anchors: visible.map { outer[$0][axis].anchor })
+                              let values = split(merged, total: canvasLength - model.spacingTotal[index], anchors: mergeAnchors[index])
                         else { return nil }
                         lengths = values
                     }
                     var x = canvasStart
                     var next = 0
                     var gapIndex = 0
-                    for (offset, child) in children.enumerated() {
-                        if offset > 0 {
+                    var first = true
+                    for child in children {
+                        if !first {
                             if let gap {
                                 let guide = model.gapGuides[index][gapIndex]
                                 gapIndex += 1
                                 setAlong(&frames[guide], axis: axis, start: x, length: gap)
-                                determined[guide] = axis == 0
-                                    ? Determination(x: true, y: false, width: true, height: false)
-                                    : Determination(x: false, y: true, width: false, height: true)
+                                determined[guide] = guideDetermination(axis)
                                 x += gap
                             } else {
                                 x += model.spacingBefore[child]
                             }
                         }
-                        position[child][axis] = x
-                        let value: Double
-                        if model.tree.nodes[child].hidden {
-                            value = 0
-                        } else {
+                        first = false
+                        position[2 * child + axis] = x
+                        var value = 0.0
+                        if !model.hidden[child] {
                             value = lengths[next]
                             next += 1
                         }
-                        length[child][axis] = value
+                        length[2 * child + axis] = value
                         x += value
                     }
-                } else if stack.alignment == .fill {
+                } else if model.alignment[index] == .fill {
                     for child in children {
-                        position[child][axis] = canvasStart
-                        length[child][axis] = canvasLength
+                        position[2 * child + axis] = canvasStart
+                        length[2 * child + axis] = canvasLength
                     }
                 } else {
                     let anchors = crossAnchors[index]
+                    let alignment = model.alignment[index]
                     for (offset, child) in children.enumerated() {
-                        let value = model.tree.nodes[child].hidden ? anchors[offset] : min(canvasLength, anchors[offset])
-                        length[child][axis] = value
-                        switch stack.alignment {
-                        case .leading: position[child][axis] = canvasStart
-                        case .trailing: position[child][axis] = canvasStart + canvasLength - value
-                        default: position[child][axis] = canvasStart + (canvasLength - value) / 2
+                        let value = model.hidden[child] ? anchors[offset] : min(canvasLength, anchors[offset])
+                        length[2 * child + axis] = value
+                        switch alignment {
+                        case .leading: position[2 * child + axis] = canvasStart
+                        case .trailing: position[2 * child + axis] = canvasStart + canvasLength - value
+                        default: position[2 * child + axis] = canvasStart + (canvasLength - value) / 2
                         }
                     }
                     if let guide = model.spannerGuide[index] {
                         setAlong(&frames[guide], axis: axis, start: canvasStart, length: canvasLength)
-                        determined[guide] = axis == 0
-                            ? Determination(x: true, y: false, width: true, height: false)
-                            : Determination(x: false, y: true, width: false, height: true)
+                        determined[guide] = guideDetermination(axis)
                     }
                 }
             }
         }
         for index in 0..<n {
-            frames[index] = Frame(x: position[index][0], y: position[index][1], width: length[index][0], height: length[index][1])
+            frames[index] = Frame(x: position[2 * index], y: position[2 * index + 1], width: length[2 * index], height: length[2 * index + 1])
         }
         for index in frames.indices {
             let f = frames[index]
