@@ -41,7 +41,7 @@ public struct MessageFramer: Sendable {
                 }
                 return nil
             }
-            let header = String(decoding: buffer[start..<headerEnd.contentStart - headerEnd.separatorLength], as: UTF8.self)
+            let header = String(decoding: buffer[start..<max(start, headerEnd.headerEnd)], as: UTF8.self)
             start = headerEnd.contentStart
             switch MessageFramer.contentLength(in: header) {
             case .success(let length): pendingLength = length
@@ -58,13 +58,15 @@ public struct MessageFramer: Sendable {
     private struct HeaderProblem: Error { let message: String }
 
     /// The end of the header block: accepts `\r\n\r\n` and, leniently, `\n\n`.
-    private func findHeaderEnd() -> (contentStart: Int, separatorLength: Int)? {
+    /// `headerEnd` excludes the line break ending the last header line.
+    private func findHeaderEnd() -> (contentStart: Int, headerEnd: Int)? {
         var index = start
         while index < buffer.count {
             if buffer[index] == UInt8(ascii: "\n") {
-                if index + 1 < buffer.count, buffer[index + 1] == UInt8(ascii: "\n") { return (index + 2, 2) }
+                let lineEnd = index > start && buffer[index - 1] == UInt8(ascii: "\r") ? index - 1 : index
+                if index + 1 < buffer.count, buffer[index + 1] == UInt8(ascii: "\n") { return (index + 2, lineEnd) }
                 if index + 2 < buffer.count, buffer[index + 1] == UInt8(ascii: "\r"), buffer[index + 2] == UInt8(ascii: "\n") {
-                    return (index + 3, 4)
+                    return (index + 3, lineEnd)
                 }
             }
             index += 1

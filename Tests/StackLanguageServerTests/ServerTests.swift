@@ -5,10 +5,12 @@ import Testing
 /// Drives a `LanguageServer` in memory and records what it sends.
 final class Harness {
     var sent: [JSONValue] = []
-    lazy var server = LanguageServer(formatter: nil) { [unowned self] in self.sent.append($0) }
+    let formatter: LanguageServer.Formatter?
+    lazy var server = LanguageServer(formatter: formatter) { [unowned self] in self.sent.append($0) }
     private var nextID = 1
 
-    init(initialize: Bool = true) {
+    init(initialize: Bool = true, formatter: LanguageServer.Formatter? = nil) {
+        self.formatter = formatter
         if initialize {
             _ = request("initialize", #"{"capabilities": {"textDocument": {"publishDiagnostics": {"relatedInformation": true}, "hover": {"contentFormat": ["markdown"]}, "documentSymbol": {"hierarchicalDocumentSymbolSupport": true}}}}"#)
             notify("initialized", "{}")
@@ -141,5 +143,46 @@ final class Harness {
         #expect(labels(4, 22).contains("gap"))               // spacing: |gap
         #expect(labels(7, 1).contains("hstack"))
         #expect(labels(7, 1).contains("Card"))
+    }
+}
+
+@Suite struct ServerRobustnessTests {
+    /// Random requests with random positions over random edits of a real sample: every request is
+    /// answered (result or error) and nothing traps.
+    @Test func randomSessionsNeverTrap() {
+        var generator = SplitMix(seed: 5)
+        let harness = Harness(formatter: LanguageServer.defaultFormatter)
+        let base = """
+            let gap = 8
+            component Card(title: String = "é", align: Alignment = center) {
+                vstack(alignment: align) { label t(text: title) }
+            }
+            hstack main(spacing: gap, alignment: centre) {
+                label a(text: "😀", intrinsic: 40 x 20)
+                Card c(title: "x")
+                constraints { a.width == c.width + gap @750 }
+            }
+            """
+        harness.open(base)
+        let methods = ["textDocument/hover", "textDocument/completion", "textDocument/definition",
+                       "textDocument/documentSymbol", "textDocument/codeAction", "textDocument/formatting"]
+        let snippets = ["", "x", "(", ")", "{", "}", ":", ".", "\"", "😀", "\n", "/*", "label", "Card c(", "alignment: ", "@", "x"]
+        for step in 0..<600 {
+            let line = Int(generator.next() % 14) - 2
+            let character = Int(generator.next() % 70) - 3
+            let position = #"{"line": \#(line), "character": \#(character)}"#
+            if generator.next() % 3 == 0 {
+                let text = snippets[Int(generator.next() % UInt64(snippets.count))]
+                let end = #"{"line": \#(line + Int(generator.next() % 2)), "character": \#(character + Int(generator.next() % 4))}"#
+                let change = JSONValue.object([("range", (try? JSONReader.read(#"{"start": \#(position), "end": \#(end)}"#)) ?? .null),
+                                               ("text", .string(text))]).rendered()
+                harness.notify("textDocument/didChange", #"{"textDocument": {"uri": "file:///t.stack", "version": \#(step + 2)}, "contentChanges": [\#(change)]}"#)
+                if generator.next() % 4 == 0 { _ = harness.diagnostics() }
+            } else {
+                let method = methods[Int(generator.next() % UInt64(methods.count))]
+                let response = harness.request(method, #"{"textDocument": {"uri": "file:///t.stack"}, "position": \#(position), "range": {"start": \#(position), "end": \#(position)}, "context": {"diagnostics": []}, "options": {"tabSize": 4, "insertSpaces": true}}"#)
+                #expect(response["result"] != nil || response["error"] != nil)
+            }
+        }
     }
 }
