@@ -48,21 +48,13 @@ public struct ProgramGenerator {
         counter = 0
         constants = []
         components = []
-        var constantPieces: [String] = []
-        var otherPieces: [String] = []
-        for _ in 0..<int(0...limits.maximumConstants) { constantPieces.append(constantDecl()) }
-        for _ in 0..<int(0...limits.maximumComponents) { otherPieces.append(componentDecl()) }
+        var pieces: [String] = []
+        for _ in 0..<int(0...limits.maximumConstants) { pieces.append(constantDecl()) }
+        for _ in 0..<int(0...limits.maximumComponents) { pieces.append(componentDecl()) }
         let rootCount = int(1...limits.maximumRoots)
-        for _ in 0..<rootCount { otherPieces.append(root()) }
-        // Uses may precede declarations: the checker reads every declaration first. Except that it evaluates
-        // a component's parameter defaults when it meets the component, so constants whose names a default
-        // may use come before the first component (see `defaultsMaySeeLaterConstants` in RandomCheckTests).
-        constantPieces.shuffle(using: &rng)
-        otherPieces.shuffle(using: &rng)
-        let firstComponent = otherPieces.firstIndex { $0.hasPrefix("component") } ?? otherPieces.count
-        var pieces = Array(otherPieces[..<firstComponent])
-        for constant in constantPieces { pieces.insert(constant, at: int(0...pieces.count)) }
-        pieces += otherPieces[firstComponent...]
+        for _ in 0..<rootCount { pieces.append(root()) }
+        // Uses may precede declarations (component defaults included): the checker reads every declaration first.
+        pieces.shuffle(using: &rng)
         var text = chance(0.3) ? comment() + "\n" : ""
         for piece in pieces {
             text += piece + "\n"
@@ -159,6 +151,8 @@ extension ProgramGenerator {
         var parameters: [Parameter]
         /// Names the component's own scope declares (reachable as `instance.name` from outside).
         var innerNames: [String]
+        /// The body root's own name: `instance.rootName` is the instance itself.
+        var rootName: String?
     }
 
     /// A numeric expression with its value; `nil` when it uses a parameter (whose value lies in 0...100).
@@ -364,6 +358,8 @@ extension ProgramGenerator {
             var ancestors: [String]
             /// For a component instance: the names inside it (`card.avatar.width`).
             var innerNames: [String]
+            /// For a component instance: the inner name that denotes the instance itself.
+            var rootName: String?
         }
         var items: [Item] = []
         /// Placeholders of `constraints` blocks, filled in once every name of the scope is known.
@@ -463,10 +459,10 @@ extension ProgramGenerator {
     }
 
     /// `view|label|image|button|spacer [name](attributes)`
-    mutating func leaf(_ place: Place, nameable: Bool = true) -> String {
+    mutating func leaf(_ place: Place) -> String {
         let kind = pick(["view", "label", "label", "image", "button", "spacer"])
         var text = kind
-        if nameable, chance(0.5) { text += " " + itemName(place) }
+        if chance(0.5) { text += " " + itemName(place) }
         let p = place.parameters
         var arguments: [String] = []
         if kind == "label" || kind == "button", chance(0.7) { arguments.append("text: " + value(.string, p)) }
@@ -484,12 +480,13 @@ extension ProgramGenerator {
     }
 
     /// `Component [name](parameter: value, placement: value)`
-    mutating func instance(_ place: Place, available: Int, nameable: Bool = true) -> String {
+    mutating func instance(_ place: Place, available: Int) -> String {
         let component = components[int(0...available - 1)]
         var text = component.name
-        if nameable, chance(0.6) {
+        if chance(0.6) {
             let name = itemName(place)
             place.scope.items[place.scope.items.count - 1].innerNames = component.innerNames
+            place.scope.items[place.scope.items.count - 1].rootName = component.rootName
             text += " " + name
         }
         var arguments: [String] = []
@@ -522,12 +519,12 @@ extension ProgramGenerator {
         }
         let scope = Scope()
         let place = Place(scope: scope, parameters: parameters, depth: 1, indent: "    ", ancestors: [], componentLimit: components.count)
-        // The body's root stays unnamed: an instance's name replaces it (see the report on body-root names).
+        // A named body root is visible to the component's own constraints, whatever the instance is called.
         var body: String
         switch int(0...9) {
-        case 0: body = leaf(place, nameable: false)
-        case 1 where !components.isEmpty: body = instance(place, available: components.count, nameable: false)
-        default: body = stack(place, named: false)
+        case 0: body = leaf(place)
+        case 1 where !components.isEmpty: body = instance(place, available: components.count)
+        default: body = stack(place, named: chance(0.3))
         }
         if chance(0.3) {
             let placeholder = "\u{1}constraints\(scope.blocks.count)\u{1}"
@@ -535,7 +532,11 @@ extension ProgramGenerator {
             body += "\n    " + placeholder
         }
         body = fillConstraints(body, scope: scope, parameters: parameters, indent: "        ")
-        components.append(Component(name: name, parameters: parameters, innerNames: scope.items.map(\.name)))
+        // A named body root reads `kind name…` and registered its name first.
+        let words = body.split(separator: " ", maxSplits: 2)
+        let written = words.count >= 2 ? String(words[1].prefix { $0.isLetter || $0.isNumber }) : ""
+        let rootName = scope.items.first.map(\.name) == written ? written : nil
+        components.append(Component(name: name, parameters: parameters, innerNames: scope.items.map(\.name), rootName: rootName))
         return "component " + name + argumentList(declared, indent: "").replacingEmpty() + " {\n    " + body + "\n}"
     }
 }
@@ -571,7 +572,7 @@ extension ProgramGenerator {
         let item = pick(scope.items)
         if !item.innerNames.isEmpty, chance(0.3) {
             let inner = pick(item.innerNames)
-            return (item.name + "." + inner, item.name + "." + inner)
+            return (item.name + "." + inner, inner == item.rootName ? item.name : item.name + "." + inner)
         }
         if let ancestor = item.ancestors.last, chance(0.3) {
             return (ancestor + "." + item.name, item.name)
