@@ -69,6 +69,30 @@ struct CostFunction {
         CostFunction(anchor: anchor, right: [Segment(length: .infinity, slope: .zero, owner: 0, order: 0)], left: left)
     }
 
+    /// `f(x) + |x - target|` at one constraint's priority (ambiguity suppression, canvas fit): the
+    /// pointwise sum with `absolute`, without the general sweep.
+    func addingAbsolute(target: Double, priority: Double, index: Int) -> CostFunction? {
+        let (start, pieces) = ascendingPieces()
+        guard !pieces.isEmpty else { return self }
+        let up = Slope.constraint(priority: priority, index: index, sign: 1)
+        let down = Slope.constraint(priority: priority, index: index, sign: -1)
+        var result: [(end: Double, slope: Slope)] = []
+        result.reserveCapacity(pieces.count + 1)
+        var previous = start
+        for piece in pieces {
+            if piece.end <= target {
+                result.append((piece.end, piece.slope + down))
+            } else if previous >= target {
+                result.append((piece.end, piece.slope + up))
+            } else {
+                result.append((target, piece.slope + down))
+                result.append((piece.end, piece.slope + up))
+            }
+            previous = piece.end
+        }
+        return CostFunction.fromPieces(start: start, result)
+    }
+
     /// The pieces in ascending position: the start (lowest end) and each piece's end and slope.
     func ascendingPieces() -> (start: Double, pieces: [(end: Double, slope: Slope)]) {
         var pieces: [(end: Double, slope: Slope)] = []
@@ -269,7 +293,7 @@ func pointwiseSum(_ functions: [CostFunction]) -> CostFunction? {
         }
     }
     events.sort { $0.x != $1.x ? $0.x < $1.x : $0.function < $1.function }
-    var levels: [LevelTerm] = []
+    var levels = Levels()
     var heap = TieHeap()
     var versions = [Int32](repeating: 0, count: all.count)
     for (index, slope) in current.enumerated() {

@@ -26,29 +26,70 @@ struct LevelTerm: Hashable {
     var coefficient: Double
 }
 
+/// A slope's sum part: terms by priority, descending. The first two are stored inline, so the
+/// common slopes (one or two priority levels) allocate nothing.
+struct Levels {
+    var count = 0
+    var a = LevelTerm(priority: 0, coefficient: 0)
+    var b = LevelTerm(priority: 0, coefficient: 0)
+    var rest: [LevelTerm] = []
+
+    init() {}
+
+    init(_ term: LevelTerm) {
+        count = 1
+        a = term
+    }
+
+    var isEmpty: Bool { count == 0 }
+
+    subscript(index: Int) -> LevelTerm {
+        index == 0 ? a : (index == 1 ? b : rest[index - 2])
+    }
+
+    mutating func append(_ term: LevelTerm) {
+        switch count {
+        case 0: a = term
+        case 1: b = term
+        default: rest.append(term)
+        }
+        count += 1
+    }
+
+    func scaled(by factor: Double) -> Levels {
+        var result = Levels()
+        for i in 0..<count {
+            let term = self[i]
+            result.append(LevelTerm(priority: term.priority, coefficient: term.coefficient * factor))
+        }
+        return result
+    }
+}
+
 /// The tolerance for a coefficient to count as zero (the general solver's own).
 let structuredTolerance = 1e-9
 
 /// A slope vector: sum part by priority, descending; the tie part's most significant component.
 struct Slope {
     /// Nonzero coefficients, priorities descending.
-    var levels: [LevelTerm]
+    var levels: Levels
     /// The most significant tie component, or nil when the tie part is zero.
     var tie: TieKey?
     /// The sign of that component (+1 or -1).
     var tieSign: Double
 
     /// The zero slope (a free length: no constraint is violated more or less along it).
-    static let zero = Slope(levels: [], tie: nil, tieSign: 0)
+    static let zero = Slope(levels: Levels(), tie: nil, tieSign: 0)
 
     /// The slope of one constraint's violation: `sign` is +1 when the violation grows with the length.
     static func constraint(priority: Double, index: Int, sign: Double) -> Slope {
-        Slope(levels: [LevelTerm(priority: priority, coefficient: sign)], tie: TieKey(priority: priority, index: index), tieSign: sign)
+        Slope(levels: Levels(LevelTerm(priority: priority, coefficient: sign)), tie: TieKey(priority: priority, index: index), tieSign: sign)
     }
 
     /// The lexicographic sign: -1, 0 or +1.
     var sign: Int {
-        for term in levels {
+        for i in 0..<levels.count {
+            let term = levels[i]
             if term.coefficient > structuredTolerance { return 1 }
             if term.coefficient < -structuredTolerance { return -1 }
         }
@@ -60,7 +101,7 @@ struct Slope {
 
     /// The slope times a positive factor (a length scaled by `1 / factor`).
     func scaled(by factor: Double) -> Slope {
-        Slope(levels: levels.map { LevelTerm(priority: $0.priority, coefficient: $0.coefficient * factor) }, tie: tie, tieSign: tieSign)
+        Slope(levels: levels.scaled(by: factor), tie: tie, tieSign: tieSign)
     }
 
     /// The sum of two slopes with disjoint constraint supports.
@@ -107,11 +148,10 @@ struct Slope {
 }
 
 /// `a + factor * b` over sum parts, priorities descending, zeros dropped.
-func mergeLevels(_ a: [LevelTerm], _ b: [LevelTerm], factor: Double) -> [LevelTerm] {
+func mergeLevels(_ a: Levels, _ b: Levels, factor: Double) -> Levels {
     if b.isEmpty { return a }
     if a.isEmpty && factor == 1 { return b }
-    var result: [LevelTerm] = []
-    result.reserveCapacity(a.count + b.count)
+    var result = Levels()
     var i = 0
     var j = 0
     while i < a.count || j < b.count {

@@ -103,7 +103,7 @@ struct StructuredLayout {
         envelopes.reserveCapacity(visible.count + 1)
         for child in children {
             guard let ref = model.suppression[child],
-                  let withSuppression = pointwiseSum([outer[2 * child + axis], .absolute(target: 0, priority: ref.priority, index: ref.index)]),
+                  let withSuppression = outer[2 * child + axis].addingAbsolute(target: 0, priority: ref.priority, index: ref.index),
                   withSuppression.hasUniqueMinimum else { return nil }
             anchors.append(withSuppression.anchor)
             if !model.hidden[child] { envelopes.append(withSuppression.monotoneEnvelope) }
@@ -111,7 +111,7 @@ struct StructuredLayout {
         crossAnchors[index] = anchors
         if children.count == 1 {
             guard let fit = model.canvasFit[index], let only = envelopes.first else { return nil }
-            return pointwiseSum([only.shifted(by: inset), .absolute(target: 0, priority: fit.priority, index: fit.index)])
+            return only.shifted(by: inset).addingAbsolute(target: 0, priority: fit.priority, index: fit.index)
         }
         guard let fit = model.spanningFit[index] else { return nil }
         envelopes.append(.absolute(target: 0, priority: fit.priority, index: fit.index))
