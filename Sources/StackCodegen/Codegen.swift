@@ -201,31 +201,34 @@ struct RootEmitter {
         add("}", indent: 1)
     }
 
-    /// Runs of constraints with the same destination (`constraints`, `pool`) and platform condition,
-    /// with a `// file.stack:line` comment wherever the source line changes.
+    /// One statement per constraint (a large array literal type-checks 2-3 times slower), appended
+    /// to `constraints` (activated by `install`) or `pool` (switched by toggles); a `// file.stack:line`
+    /// comment wherever the source line changes; runtime-only runs inside `#if`.
     mutating func emitConstraintSegments() {
         var index = 0
         let ordered = plan.ordered
+        var lastLine = -1
         while index < ordered.count {
             let runtimeOnly = ordered[index].entry.runtimeOnly
-            let inPool = ordered[index].placement != .always
             var end = index
-            while end < ordered.count, ordered[end].entry.runtimeOnly == runtimeOnly, (ordered[end].placement != .always) == inPool {
-                end += 1
+            while end < ordered.count, ordered[end].entry.runtimeOnly == runtimeOnly { end += 1 }
+            if runtimeOnly {
+                add("#if \(names.runtimeCondition)", indent: 2)
+                add("// Baselines: UIKit and AppKit views have their own; StackRuntime's are set here.", indent: 2)
+                lastLine = -1
             }
-            if runtimeOnly { add("#if \(names.runtimeCondition)", indent: 2) }
-            if runtimeOnly { add("// Baselines: UIKit and AppKit views have their own; StackRuntime's are set here.", indent: 2) }
-            add("\(inPool ? "pool" : "constraints") += [", indent: 2)
-            var lastLine = -1
             for item in ordered[index..<end] {
                 if item.entry.line != lastLine {
-                    add("// \(fileName):\(item.entry.line)", indent: 3)
+                    add("// \(fileName):\(item.entry.line)", indent: 2)
                     lastLine = item.entry.line
                 }
-                add(item.entry.code + ",", indent: 3)
+                let destination = item.placement == .always ? "constraints" : "pool"
+                add("\(destination).append(\(item.entry.code))", indent: 2)
             }
-            add("]", indent: 2)
-            if runtimeOnly { add("#endif", indent: 2) }
+            if runtimeOnly {
+                add("#endif", indent: 2)
+                lastLine = -1
+            }
             index = end
         }
     }

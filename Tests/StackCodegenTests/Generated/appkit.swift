@@ -145,101 +145,72 @@ final class MacCardLayout {
             identified(macCard.topAnchor.constraint(equalTo: container.topAnchor), "stk-root"),
         ]
         var pool: [NSLayoutConstraint] = []
-        constraints += [
-            // macCard.stack:1
-            identified(macCardMargins.topAnchor.constraint(equalTo: macCard.topAnchor, constant: 4), "stk-margin-guide"),
-            identified(macCardMargins.leadingAnchor.constraint(equalTo: macCard.leadingAnchor, constant: 12), "stk-margin-guide"),
-            identified(macCard.bottomAnchor.constraint(equalTo: macCardMargins.bottomAnchor, constant: 4), "stk-margin-guide"),
-            identified(macCard.trailingAnchor.constraint(equalTo: macCardMargins.trailingAnchor, constant: 12), "stk-margin-guide"),
-            identified(macCardMargins.leadingAnchor.constraint(equalTo: icon.leadingAnchor), "stk-canvas-connection"),
-            identified(badge.trailingAnchor.constraint(equalTo: macCardMargins.trailingAnchor), "stk-canvas-connection"),
-            identified(macCardMargins.topAnchor.constraint(equalTo: macCardSpanner.topAnchor), "stk-canvas-connection"),
-            identified(macCardSpanner.bottomAnchor.constraint(equalTo: macCardMargins.bottomAnchor), "stk-canvas-connection"),
-            identified(macCardSpanner.topAnchor.constraint(lessThanOrEqualTo: icon.topAnchor), "stk-spanning-boundary"),
-            identified(macCardSpanner.bottomAnchor.constraint(greaterThanOrEqualTo: icon.bottomAnchor), "stk-spanning-boundary"),
-            identified(macCardSpanner.topAnchor.constraint(lessThanOrEqualTo: title.topAnchor), "stk-spanning-boundary"),
-            identified(macCardSpanner.bottomAnchor.constraint(greaterThanOrEqualTo: title.bottomAnchor), "stk-spanning-boundary"),
-        ]
-        pool += [
-            // macCard.stack:1
-            identified(macCardSpanner.topAnchor.constraint(lessThanOrEqualTo: counts.topAnchor), "stk-spanning-boundary"),
-            identified(macCardSpanner.bottomAnchor.constraint(greaterThanOrEqualTo: counts.bottomAnchor), "stk-spanning-boundary"),
-        ]
-        constraints += [
-            // macCard.stack:1
-            identified(macCardSpanner.topAnchor.constraint(lessThanOrEqualTo: openItem.topAnchor), "stk-spanning-boundary"),
-            identified(macCardSpanner.bottomAnchor.constraint(greaterThanOrEqualTo: openItem.bottomAnchor), "stk-spanning-boundary"),
-            identified(macCardSpanner.topAnchor.constraint(lessThanOrEqualTo: badge.topAnchor), "stk-spanning-boundary"),
-            identified(macCardSpanner.bottomAnchor.constraint(greaterThanOrEqualTo: badge.bottomAnchor), "stk-spanning-boundary"),
-            identified(macCardSpanner.heightAnchor.constraint(equalToConstant: 0), "stk-spanning-fit", priority: 51),
-            identified(macCard.heightAnchor.constraint(equalToConstant: 0), "stk-canvas-fit", priority: 49),
-            identified(icon.firstBaselineAnchor.constraint(equalTo: title.firstBaselineAnchor), "stk-alignment"),
-            identified(icon.firstBaselineAnchor.constraint(equalTo: unread.firstBaselineAnchor), "stk-alignment"),
-            identified(icon.firstBaselineAnchor.constraint(equalTo: openItem.firstBaselineAnchor), "stk-alignment"),
-            identified(icon.firstBaselineAnchor.constraint(equalTo: badge.firstBaselineAnchor), "stk-alignment"),
-            identified(icon.heightAnchor.constraint(equalToConstant: 0), "stk-ambiguity-suppression", priority: 25),
-            identified(title.heightAnchor.constraint(equalToConstant: 0), "stk-ambiguity-suppression", priority: 25),
-            identified(counts.heightAnchor.constraint(equalToConstant: 0), "stk-ambiguity-suppression", priority: 25),
-            identified(openItem.heightAnchor.constraint(equalToConstant: 0), "stk-ambiguity-suppression", priority: 25),
-            identified(badge.heightAnchor.constraint(equalToConstant: 0), "stk-ambiguity-suppression", priority: 25),
-        ]
-        pool += [
-            // macCard.stack:1
-            identified(icon.widthAnchor.constraint(equalTo: macCard.widthAnchor, multiplier: 0.2), "stk-text-width-disambiguation", priority: 760),
-            identified(title.widthAnchor.constraint(equalTo: macCard.widthAnchor, multiplier: 0.2), "stk-text-width-disambiguation", priority: 760),
-            identified(counts.widthAnchor.constraint(equalTo: macCard.widthAnchor, multiplier: 0.2), "stk-text-width-disambiguation", priority: 760),
-            identified(openItem.widthAnchor.constraint(equalTo: macCard.widthAnchor, multiplier: 0.2), "stk-text-width-disambiguation", priority: 760),
-            identified(badge.widthAnchor.constraint(equalTo: macCard.widthAnchor, multiplier: 0.2), "stk-text-width-disambiguation", priority: 760),
-            identified(icon.widthAnchor.constraint(equalTo: macCard.widthAnchor, multiplier: 0.25), "stk-text-width-disambiguation", priority: 760),
-            identified(title.widthAnchor.constraint(equalTo: macCard.widthAnchor, multiplier: 0.25), "stk-text-width-disambiguation", priority: 760),
-            identified(openItem.widthAnchor.constraint(equalTo: macCard.widthAnchor, multiplier: 0.25), "stk-text-width-disambiguation", priority: 760),
-            identified(badge.widthAnchor.constraint(equalTo: macCard.widthAnchor, multiplier: 0.25), "stk-text-width-disambiguation", priority: 760),
-        ]
-        constraints += [
-            // macCard.stack:1
-            identified(title.leadingAnchor.constraint(equalTo: icon.trailingAnchor, constant: 8), "stk-spacing"),
-        ]
-        pool += [
-            // macCard.stack:1
-            identified(counts.leadingAnchor.constraint(equalTo: title.trailingAnchor, constant: 8), "stk-spacing"),
-            identified(openItem.leadingAnchor.constraint(equalTo: counts.trailingAnchor, constant: 8), "stk-spacing"),
-            identified(counts.leadingAnchor.constraint(equalTo: title.trailingAnchor, constant: 4), "stk-spacing"),
-            identified(openItem.leadingAnchor.constraint(equalTo: counts.trailingAnchor, constant: 4), "stk-spacing"),
-        ]
-        constraints += [
-            // macCard.stack:1
-            identified(badge.leadingAnchor.constraint(equalTo: openItem.trailingAnchor, constant: 8), "stk-spacing"),
-        ]
-        pool += [
-            // macCard.stack:4
-            identified(counts.widthAnchor.constraint(equalToConstant: 0), "stk-hiding"),
-        ]
-        constraints += [
-            // macCard.stack:4
-            identified(counts.topAnchor.constraint(equalTo: unread.topAnchor), "stk-canvas-connection"),
-            identified(unread.bottomAnchor.constraint(equalTo: counts.bottomAnchor), "stk-canvas-connection"),
-            identified(counts.leadingAnchor.constraint(equalTo: unread.leadingAnchor), "stk-canvas-connection"),
-            identified(unread.trailingAnchor.constraint(equalTo: counts.trailingAnchor), "stk-canvas-connection"),
-        ]
+        // macCard.stack:1
+        constraints.append(identified(macCardMargins.topAnchor.constraint(equalTo: macCard.topAnchor, constant: 4), "stk-margin-guide"))
+        constraints.append(identified(macCardMargins.leadingAnchor.constraint(equalTo: macCard.leadingAnchor, constant: 12), "stk-margin-guide"))
+        constraints.append(identified(macCard.bottomAnchor.constraint(equalTo: macCardMargins.bottomAnchor, constant: 4), "stk-margin-guide"))
+        constraints.append(identified(macCard.trailingAnchor.constraint(equalTo: macCardMargins.trailingAnchor, constant: 12), "stk-margin-guide"))
+        constraints.append(identified(macCardMargins.leadingAnchor.constraint(equalTo: icon.leadingAnchor), "stk-canvas-connection"))
+        constraints.append(identified(badge.trailingAnchor.constraint(equalTo: macCardMargins.trailingAnchor), "stk-canvas-connection"))
+        constraints.append(identified(macCardMargins.topAnchor.constraint(equalTo: macCardSpanner.topAnchor), "stk-canvas-connection"))
+        constraints.append(identified(macCardSpanner.bottomAnchor.constraint(equalTo: macCardMargins.bottomAnchor), "stk-canvas-connection"))
+        constraints.append(identified(macCardSpanner.topAnchor.constraint(lessThanOrEqualTo: icon.topAnchor), "stk-spanning-boundary"))
+        constraints.append(identified(macCardSpanner.bottomAnchor.constraint(greaterThanOrEqualTo: icon.bottomAnchor), "stk-spanning-boundary"))
+        constraints.append(identified(macCardSpanner.topAnchor.constraint(lessThanOrEqualTo: title.topAnchor), "stk-spanning-boundary"))
+        constraints.append(identified(macCardSpanner.bottomAnchor.constraint(greaterThanOrEqualTo: title.bottomAnchor), "stk-spanning-boundary"))
+        pool.append(identified(macCardSpanner.topAnchor.constraint(lessThanOrEqualTo: counts.topAnchor), "stk-spanning-boundary"))
+        pool.append(identified(macCardSpanner.bottomAnchor.constraint(greaterThanOrEqualTo: counts.bottomAnchor), "stk-spanning-boundary"))
+        constraints.append(identified(macCardSpanner.topAnchor.constraint(lessThanOrEqualTo: openItem.topAnchor), "stk-spanning-boundary"))
+        constraints.append(identified(macCardSpanner.bottomAnchor.constraint(greaterThanOrEqualTo: openItem.bottomAnchor), "stk-spanning-boundary"))
+        constraints.append(identified(macCardSpanner.topAnchor.constraint(lessThanOrEqualTo: badge.topAnchor), "stk-spanning-boundary"))
+        constraints.append(identified(macCardSpanner.bottomAnchor.constraint(greaterThanOrEqualTo: badge.bottomAnchor), "stk-spanning-boundary"))
+        constraints.append(identified(macCardSpanner.heightAnchor.constraint(equalToConstant: 0), "stk-spanning-fit", priority: 51))
+        constraints.append(identified(macCard.heightAnchor.constraint(equalToConstant: 0), "stk-canvas-fit", priority: 49))
+        constraints.append(identified(icon.firstBaselineAnchor.constraint(equalTo: title.firstBaselineAnchor), "stk-alignment"))
+        constraints.append(identified(icon.firstBaselineAnchor.constraint(equalTo: unread.firstBaselineAnchor), "stk-alignment"))
+        constraints.append(identified(icon.firstBaselineAnchor.constraint(equalTo: openItem.firstBaselineAnchor), "stk-alignment"))
+        constraints.append(identified(icon.firstBaselineAnchor.constraint(equalTo: badge.firstBaselineAnchor), "stk-alignment"))
+        constraints.append(identified(icon.heightAnchor.constraint(equalToConstant: 0), "stk-ambiguity-suppression", priority: 25))
+        constraints.append(identified(title.heightAnchor.constraint(equalToConstant: 0), "stk-ambiguity-suppression", priority: 25))
+        constraints.append(identified(counts.heightAnchor.constraint(equalToConstant: 0), "stk-ambiguity-suppression", priority: 25))
+        constraints.append(identified(openItem.heightAnchor.constraint(equalToConstant: 0), "stk-ambiguity-suppression", priority: 25))
+        constraints.append(identified(badge.heightAnchor.constraint(equalToConstant: 0), "stk-ambiguity-suppression", priority: 25))
+        pool.append(identified(icon.widthAnchor.constraint(equalTo: macCard.widthAnchor, multiplier: 0.2), "stk-text-width-disambiguation", priority: 760))
+        pool.append(identified(title.widthAnchor.constraint(equalTo: macCard.widthAnchor, multiplier: 0.2), "stk-text-width-disambiguation", priority: 760))
+        pool.append(identified(counts.widthAnchor.constraint(equalTo: macCard.widthAnchor, multiplier: 0.2), "stk-text-width-disambiguation", priority: 760))
+        pool.append(identified(openItem.widthAnchor.constraint(equalTo: macCard.widthAnchor, multiplier: 0.2), "stk-text-width-disambiguation", priority: 760))
+        pool.append(identified(badge.widthAnchor.constraint(equalTo: macCard.widthAnchor, multiplier: 0.2), "stk-text-width-disambiguation", priority: 760))
+        pool.append(identified(icon.widthAnchor.constraint(equalTo: macCard.widthAnchor, multiplier: 0.25), "stk-text-width-disambiguation", priority: 760))
+        pool.append(identified(title.widthAnchor.constraint(equalTo: macCard.widthAnchor, multiplier: 0.25), "stk-text-width-disambiguation", priority: 760))
+        pool.append(identified(openItem.widthAnchor.constraint(equalTo: macCard.widthAnchor, multiplier: 0.25), "stk-text-width-disambiguation", priority: 760))
+        pool.append(identified(badge.widthAnchor.constraint(equalTo: macCard.widthAnchor, multiplier: 0.25), "stk-text-width-disambiguation", priority: 760))
+        constraints.append(identified(title.leadingAnchor.constraint(equalTo: icon.trailingAnchor, constant: 8), "stk-spacing"))
+        pool.append(identified(counts.leadingAnchor.constraint(equalTo: title.trailingAnchor, constant: 8), "stk-spacing"))
+        pool.append(identified(openItem.leadingAnchor.constraint(equalTo: counts.trailingAnchor, constant: 8), "stk-spacing"))
+        pool.append(identified(counts.leadingAnchor.constraint(equalTo: title.trailingAnchor, constant: 4), "stk-spacing"))
+        pool.append(identified(openItem.leadingAnchor.constraint(equalTo: counts.trailingAnchor, constant: 4), "stk-spacing"))
+        constraints.append(identified(badge.leadingAnchor.constraint(equalTo: openItem.trailingAnchor, constant: 8), "stk-spacing"))
+        // macCard.stack:4
+        pool.append(identified(counts.widthAnchor.constraint(equalToConstant: 0), "stk-hiding"))
+        constraints.append(identified(counts.topAnchor.constraint(equalTo: unread.topAnchor), "stk-canvas-connection"))
+        constraints.append(identified(unread.bottomAnchor.constraint(equalTo: counts.bottomAnchor), "stk-canvas-connection"))
+        constraints.append(identified(counts.leadingAnchor.constraint(equalTo: unread.leadingAnchor), "stk-canvas-connection"))
+        constraints.append(identified(unread.trailingAnchor.constraint(equalTo: counts.trailingAnchor), "stk-canvas-connection"))
         #if STACKC_RUNTIME || !canImport(AppKit)
         // Baselines: UIKit and AppKit views have their own; StackRuntime's are set here.
-        constraints += [
-            // macCard.stack:2
-            identified(icon.firstBaselineAnchor.constraint(equalTo: icon.bottomAnchor), "stk-baseline"),
-            // macCard.stack:3
-            identified(title.firstBaselineAnchor.constraint(equalTo: title.topAnchor, constant: 15), "stk-baseline"),
-            // macCard.stack:5
-            identified(unread.firstBaselineAnchor.constraint(equalTo: unread.topAnchor, constant: 13), "stk-baseline"),
-            // macCard.stack:7
-            identified(openItem.firstBaselineAnchor.constraint(equalTo: openItem.topAnchor, constant: 19), "stk-baseline"),
-            // macCard.stack:8
-            identified(badge.firstBaselineAnchor.constraint(equalTo: badge.bottomAnchor), "stk-baseline"),
-        ]
+        // macCard.stack:2
+        constraints.append(identified(icon.firstBaselineAnchor.constraint(equalTo: icon.bottomAnchor), "stk-baseline"))
+        // macCard.stack:3
+        constraints.append(identified(title.firstBaselineAnchor.constraint(equalTo: title.topAnchor, constant: 15), "stk-baseline"))
+        // macCard.stack:5
+        constraints.append(identified(unread.firstBaselineAnchor.constraint(equalTo: unread.topAnchor, constant: 13), "stk-baseline"))
+        // macCard.stack:7
+        constraints.append(identified(openItem.firstBaselineAnchor.constraint(equalTo: openItem.topAnchor, constant: 19), "stk-baseline"))
+        // macCard.stack:8
+        constraints.append(identified(badge.firstBaselineAnchor.constraint(equalTo: badge.bottomAnchor), "stk-baseline"))
         #endif
-        constraints += [
-            // macCard.stack:10
-            identified(NSLayoutConstraint(item: icon, attribute: .centerY, relatedBy: .equal, toItem: title, attribute: .bottom, multiplier: 0.5, constant: 0), "stk-user", priority: 750),
-        ]
+        // macCard.stack:10
+        constraints.append(identified(NSLayoutConstraint(item: icon, attribute: .centerY, relatedBy: .equal, toItem: title, attribute: .bottom, multiplier: 0.5, constant: 0), "stk-user", priority: 750))
         self.pool = pool
         NSLayoutConstraint.activate(constraints + activeIndices().map { pool[$0] })
     }

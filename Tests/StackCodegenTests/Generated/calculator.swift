@@ -298,112 +298,110 @@ final class KeypadLayout {
             identified(keypad.leadingAnchor.constraint(equalTo: container.leadingAnchor), "stk-root"),
             identified(keypad.topAnchor.constraint(equalTo: container.topAnchor), "stk-root"),
         ]
-        constraints += [
-            // calculator.stack:19
-            identified(keypad.topAnchor.constraint(equalTo: display.topAnchor), "stk-canvas-connection"),
-            identified(bottomRow.bottomAnchor.constraint(equalTo: keypad.bottomAnchor), "stk-canvas-connection"),
-            identified(keypad.leadingAnchor.constraint(equalTo: display.leadingAnchor), "stk-canvas-connection"),
-            identified(display.trailingAnchor.constraint(equalTo: keypad.trailingAnchor), "stk-canvas-connection"),
-            identified(display.leadingAnchor.constraint(equalTo: hstack1.leadingAnchor), "stk-alignment"),
-            identified(display.leadingAnchor.constraint(equalTo: hstack2.leadingAnchor), "stk-alignment"),
-            identified(display.leadingAnchor.constraint(equalTo: hstack3.leadingAnchor), "stk-alignment"),
-            identified(display.leadingAnchor.constraint(equalTo: hstack4.leadingAnchor), "stk-alignment"),
-            identified(display.leadingAnchor.constraint(equalTo: bottomRow.leadingAnchor), "stk-alignment"),
-            identified(display.trailingAnchor.constraint(equalTo: hstack1.trailingAnchor), "stk-alignment"),
-            identified(display.trailingAnchor.constraint(equalTo: hstack2.trailingAnchor), "stk-alignment"),
-            identified(display.trailingAnchor.constraint(equalTo: hstack3.trailingAnchor), "stk-alignment"),
-            identified(display.trailingAnchor.constraint(equalTo: hstack4.trailingAnchor), "stk-alignment"),
-            identified(display.trailingAnchor.constraint(equalTo: bottomRow.trailingAnchor), "stk-alignment"),
-            identified(hstack1.topAnchor.constraint(equalTo: display.bottomAnchor, constant: 1), "stk-spacing"),
-            identified(hstack2.topAnchor.constraint(equalTo: hstack1.bottomAnchor, constant: 1), "stk-spacing"),
-            identified(hstack3.topAnchor.constraint(equalTo: hstack2.bottomAnchor, constant: 1), "stk-spacing"),
-            identified(hstack4.topAnchor.constraint(equalTo: hstack3.bottomAnchor, constant: 1), "stk-spacing"),
-            identified(bottomRow.topAnchor.constraint(equalTo: hstack4.bottomAnchor, constant: 1), "stk-spacing"),
-            identified(keypad.widthAnchor.constraint(equalToConstant: 315), "stk-explicit-size"),
-            // calculator.stack:21
-            identified(hstack1.leadingAnchor.constraint(equalTo: hstack1Button0.leadingAnchor), "stk-canvas-connection"),
-            identified(hstack1Button3.trailingAnchor.constraint(equalTo: hstack1.trailingAnchor), "stk-canvas-connection"),
-            identified(hstack1.topAnchor.constraint(equalTo: hstack1Button0.topAnchor), "stk-canvas-connection"),
-            identified(hstack1Button0.bottomAnchor.constraint(equalTo: hstack1.bottomAnchor), "stk-canvas-connection"),
-            identified(hstack1Button0.topAnchor.constraint(equalTo: hstack1Button1.topAnchor), "stk-alignment"),
-            identified(hstack1Button0.topAnchor.constraint(equalTo: hstack1Button2.topAnchor), "stk-alignment"),
-            identified(hstack1Button0.topAnchor.constraint(equalTo: hstack1Button3.topAnchor), "stk-alignment"),
-            identified(hstack1Button0.bottomAnchor.constraint(equalTo: hstack1Button1.bottomAnchor), "stk-alignment"),
-            identified(hstack1Button0.bottomAnchor.constraint(equalTo: hstack1Button2.bottomAnchor), "stk-alignment"),
-            identified(hstack1Button0.bottomAnchor.constraint(equalTo: hstack1Button3.bottomAnchor), "stk-alignment"),
-            // calculator.stack:11
-            identified(hstack1Button1.leadingAnchor.constraint(equalTo: hstack1Button0.trailingAnchor, constant: 1), "stk-spacing"),
-            identified(hstack1Button2.leadingAnchor.constraint(equalTo: hstack1Button1.trailingAnchor, constant: 1), "stk-spacing"),
-            identified(hstack1Button3.leadingAnchor.constraint(equalTo: hstack1Button2.trailingAnchor, constant: 1), "stk-spacing"),
-            identified(hstack1Button1.widthAnchor.constraint(equalTo: hstack1Button0.widthAnchor), "stk-fill-equally"),
-            identified(hstack1Button2.widthAnchor.constraint(equalTo: hstack1Button0.widthAnchor), "stk-fill-equally"),
-            identified(hstack1Button3.widthAnchor.constraint(equalTo: hstack1Button0.widthAnchor), "stk-fill-equally"),
-            // calculator.stack:22
-            identified(hstack2.leadingAnchor.constraint(equalTo: hstack2Button0.leadingAnchor), "stk-canvas-connection"),
-            identified(hstack2Button3.trailingAnchor.constraint(equalTo: hstack2.trailingAnchor), "stk-canvas-connection"),
-            identified(hstack2.topAnchor.constraint(equalTo: hstack2Button0.topAnchor), "stk-canvas-connection"),
-            identified(hstack2Button0.bottomAnchor.constraint(equalTo: hstack2.bottomAnchor), "stk-canvas-connection"),
-            identified(hstack2Button0.topAnchor.constraint(equalTo: hstack2Button1.topAnchor), "stk-alignment"),
-            identified(hstack2Button0.topAnchor.constraint(equalTo: hstack2Button2.topAnchor), "stk-alignment"),
-            identified(hstack2Button0.topAnchor.constraint(equalTo: hstack2Button3.topAnchor), "stk-alignment"),
-            identified(hstack2Button0.bottomAnchor.constraint(equalTo: hstack2Button1.bottomAnchor), "stk-alignment"),
-            identified(hstack2Button0.bottomAnchor.constraint(equalTo: hstack2Button2.bottomAnchor), "stk-alignment"),
-            identified(hstack2Button0.bottomAnchor.constraint(equalTo: hstack2Button3.bottomAnchor), "stk-alignment"),
-            // calculator.stack:11
-            identified(hstack2Button1.leadingAnchor.constraint(equalTo: hstack2Button0.trailingAnchor, constant: 1), "stk-spacing"),
-            identified(hstack2Button2.leadingAnchor.constraint(equalTo: hstack2Button1.trailingAnchor, constant: 1), "stk-spacing"),
-            identified(hstack2Button3.leadingAnchor.constraint(equalTo: hstack2Button2.trailingAnchor, constant: 1), "stk-spacing"),
-            identified(hstack2Button1.widthAnchor.constraint(equalTo: hstack2Button0.widthAnchor), "stk-fill-equally"),
-            identified(hstack2Button2.widthAnchor.constraint(equalTo: hstack2Button0.widthAnchor), "stk-fill-equally"),
-            identified(hstack2Button3.widthAnchor.constraint(equalTo: hstack2Button0.widthAnchor), "stk-fill-equally"),
-            // calculator.stack:23
-            identified(hstack3.leadingAnchor.constraint(equalTo: hstack3Button0.leadingAnchor), "stk-canvas-connection"),
-            identified(hstack3Button3.trailingAnchor.constraint(equalTo: hstack3.trailingAnchor), "stk-canvas-connection"),
-            identified(hstack3.topAnchor.constraint(equalTo: hstack3Button0.topAnchor), "stk-canvas-connection"),
-            identified(hstack3Button0.bottomAnchor.constraint(equalTo: hstack3.bottomAnchor), "stk-canvas-connection"),
-            identified(hstack3Button0.topAnchor.constraint(equalTo: hstack3Button1.topAnchor), "stk-alignment"),
-            identified(hstack3Button0.topAnchor.constraint(equalTo: hstack3Button2.topAnchor), "stk-alignment"),
-            identified(hstack3Button0.topAnchor.constraint(equalTo: hstack3Button3.topAnchor), "stk-alignment"),
-            identified(hstack3Button0.bottomAnchor.constraint(equalTo: hstack3Button1.bottomAnchor), "stk-alignment"),
-            identified(hstack3Button0.bottomAnchor.constraint(equalTo: hstack3Button2.bottomAnchor), "stk-alignment"),
-            identified(hstack3Button0.bottomAnchor.constraint(equalTo: hstack3Button3.bottomAnchor), "stk-alignment"),
-            // calculator.stack:11
-            identified(hstack3Button1.leadingAnchor.constraint(equalTo: hstack3Button0.trailingAnchor, constant: 1), "stk-spacing"),
-            identified(hstack3Button2.leadingAnchor.constraint(equalTo: hstack3Button1.trailingAnchor, constant: 1), "stk-spacing"),
-            identified(hstack3Button3.leadingAnchor.constraint(equalTo: hstack3Button2.trailingAnchor, constant: 1), "stk-spacing"),
-            identified(hstack3Button1.widthAnchor.constraint(equalTo: hstack3Button0.widthAnchor), "stk-fill-equally"),
-            identified(hstack3Button2.widthAnchor.constraint(equalTo: hstack3Button0.widthAnchor), "stk-fill-equally"),
-            identified(hstack3Button3.widthAnchor.constraint(equalTo: hstack3Button0.widthAnchor), "stk-fill-equally"),
-            // calculator.stack:24
-            identified(hstack4.leadingAnchor.constraint(equalTo: hstack4Button0.leadingAnchor), "stk-canvas-connection"),
-            identified(hstack4Button3.trailingAnchor.constraint(equalTo: hstack4.trailingAnchor), "stk-canvas-connection"),
-            identified(hstack4.topAnchor.constraint(equalTo: hstack4Button0.topAnchor), "stk-canvas-connection"),
-            identified(hstack4Button0.bottomAnchor.constraint(equalTo: hstack4.bottomAnchor), "stk-canvas-connection"),
-            identified(hstack4Button0.topAnchor.constraint(equalTo: hstack4Button1.topAnchor), "stk-alignment"),
-            identified(hstack4Button0.topAnchor.constraint(equalTo: hstack4Button2.topAnchor), "stk-alignment"),
-            identified(hstack4Button0.topAnchor.constraint(equalTo: hstack4Button3.topAnchor), "stk-alignment"),
-            identified(hstack4Button0.bottomAnchor.constraint(equalTo: hstack4Button1.bottomAnchor), "stk-alignment"),
-            identified(hstack4Button0.bottomAnchor.constraint(equalTo: hstack4Button2.bottomAnchor), "stk-alignment"),
-            identified(hstack4Button0.bottomAnchor.constraint(equalTo: hstack4Button3.bottomAnchor), "stk-alignment"),
-            // calculator.stack:11
-            identified(hstack4Button1.leadingAnchor.constraint(equalTo: hstack4Button0.trailingAnchor, constant: 1), "stk-spacing"),
-            identified(hstack4Button2.leadingAnchor.constraint(equalTo: hstack4Button1.trailingAnchor, constant: 1), "stk-spacing"),
-            identified(hstack4Button3.leadingAnchor.constraint(equalTo: hstack4Button2.trailingAnchor, constant: 1), "stk-spacing"),
-            identified(hstack4Button1.widthAnchor.constraint(equalTo: hstack4Button0.widthAnchor), "stk-fill-equally"),
-            identified(hstack4Button2.widthAnchor.constraint(equalTo: hstack4Button0.widthAnchor), "stk-fill-equally"),
-            identified(hstack4Button3.widthAnchor.constraint(equalTo: hstack4Button0.widthAnchor), "stk-fill-equally"),
-            // calculator.stack:25
-            identified(bottomRow.leadingAnchor.constraint(equalTo: zero.leadingAnchor), "stk-canvas-connection"),
-            identified(equals.trailingAnchor.constraint(equalTo: bottomRow.trailingAnchor), "stk-canvas-connection"),
-            identified(bottomRow.topAnchor.constraint(equalTo: zero.topAnchor), "stk-canvas-connection"),
-            identified(zero.bottomAnchor.constraint(equalTo: bottomRow.bottomAnchor), "stk-canvas-connection"),
-            identified(zero.topAnchor.constraint(equalTo: point.topAnchor), "stk-alignment"),
-            identified(zero.topAnchor.constraint(equalTo: equals.topAnchor), "stk-alignment"),
-            identified(zero.bottomAnchor.constraint(equalTo: point.bottomAnchor), "stk-alignment"),
-            identified(zero.bottomAnchor.constraint(equalTo: equals.bottomAnchor), "stk-alignment"),
-            identified(point.leadingAnchor.constraint(equalTo: zero.trailingAnchor, constant: 1), "stk-spacing"),
-            identified(equals.leadingAnchor.constraint(equalTo: point.trailingAnchor, constant: 1), "stk-spacing"),
-        ]
+        // calculator.stack:19
+        constraints.append(identified(keypad.topAnchor.constraint(equalTo: display.topAnchor), "stk-canvas-connection"))
+        constraints.append(identified(bottomRow.bottomAnchor.constraint(equalTo: keypad.bottomAnchor), "stk-canvas-connection"))
+        constraints.append(identified(keypad.leadingAnchor.constraint(equalTo: display.leadingAnchor), "stk-canvas-connection"))
+        constraints.append(identified(display.trailingAnchor.constraint(equalTo: keypad.trailingAnchor), "stk-canvas-connection"))
+        constraints.append(identified(display.leadingAnchor.constraint(equalTo: hstack1.leadingAnchor), "stk-alignment"))
+        constraints.append(identified(display.leadingAnchor.constraint(equalTo: hstack2.leadingAnchor), "stk-alignment"))
+        constraints.append(identified(display.leadingAnchor.constraint(equalTo: hstack3.leadingAnchor), "stk-alignment"))
+        constraints.append(identified(display.leadingAnchor.constraint(equalTo: hstack4.leadingAnchor), "stk-alignment"))
+        constraints.append(identified(display.leadingAnchor.constraint(equalTo: bottomRow.leadingAnchor), "stk-alignment"))
+        constraints.append(identified(display.trailingAnchor.constraint(equalTo: hstack1.trailingAnchor), "stk-alignment"))
+        constraints.append(identified(display.trailingAnchor.constraint(equalTo: hstack2.trailingAnchor), "stk-alignment"))
+        constraints.append(identified(display.trailingAnchor.constraint(equalTo: hstack3.trailingAnchor), "stk-alignment"))
+        constraints.append(identified(display.trailingAnchor.constraint(equalTo: hstack4.trailingAnchor), "stk-alignment"))
+        constraints.append(identified(display.trailingAnchor.constraint(equalTo: bottomRow.trailingAnchor), "stk-alignment"))
+        constraints.append(identified(hstack1.topAnchor.constraint(equalTo: display.bottomAnchor, constant: 1), "stk-spacing"))
+        constraints.append(identified(hstack2.topAnchor.constraint(equalTo: hstack1.bottomAnchor, constant: 1), "stk-spacing"))
+        constraints.append(identified(hstack3.topAnchor.constraint(equalTo: hstack2.bottomAnchor, constant: 1), "stk-spacing"))
+        constraints.append(identified(hstack4.topAnchor.constraint(equalTo: hstack3.bottomAnchor, constant: 1), "stk-spacing"))
+        constraints.append(identified(bottomRow.topAnchor.constraint(equalTo: hstack4.bottomAnchor, constant: 1), "stk-spacing"))
+        constraints.append(identified(keypad.widthAnchor.constraint(equalToConstant: 315), "stk-explicit-size"))
+        // calculator.stack:21
+        constraints.append(identified(hstack1.leadingAnchor.constraint(equalTo: hstack1Button0.leadingAnchor), "stk-canvas-connection"))
+        constraints.append(identified(hstack1Button3.trailingAnchor.constraint(equalTo: hstack1.trailingAnchor), "stk-canvas-connection"))
+        constraints.append(identified(hstack1.topAnchor.constraint(equalTo: hstack1Button0.topAnchor), "stk-canvas-connection"))
+        constraints.append(identified(hstack1Button0.bottomAnchor.constraint(equalTo: hstack1.bottomAnchor), "stk-canvas-connection"))
+        constraints.append(identified(hstack1Button0.topAnchor.constraint(equalTo: hstack1Button1.topAnchor), "stk-alignment"))
+        constraints.append(identified(hstack1Button0.topAnchor.constraint(equalTo: hstack1Button2.topAnchor), "stk-alignment"))
+        constraints.append(identified(hstack1Button0.topAnchor.constraint(equalTo: hstack1Button3.topAnchor), "stk-alignment"))
+        constraints.append(identified(hstack1Button0.bottomAnchor.constraint(equalTo: hstack1Button1.bottomAnchor), "stk-alignment"))
+        constraints.append(identified(hstack1Button0.bottomAnchor.constraint(equalTo: hstack1Button2.bottomAnchor), "stk-alignment"))
+        constraints.append(identified(hstack1Button0.bottomAnchor.constraint(equalTo: hstack1Button3.bottomAnchor), "stk-alignment"))
+        // calculator.stack:11
+        constraints.append(identified(hstack1Button1.leadingAnchor.constraint(equalTo: hstack1Button0.trailingAnchor, constant: 1), "stk-spacing"))
+        constraints.append(identified(hstack1Button2.leadingAnchor.constraint(equalTo: hstack1Button1.trailingAnchor, constant: 1), "stk-spacing"))
+        constraints.append(identified(hstack1Button3.leadingAnchor.constraint(equalTo: hstack1Button2.trailingAnchor, constant: 1), "stk-spacing"))
+        constraints.append(identified(hstack1Button1.widthAnchor.constraint(equalTo: hstack1Button0.widthAnchor), "stk-fill-equally"))
+        constraints.append(identified(hstack1Button2.widthAnchor.constraint(equalTo: hstack1Button0.widthAnchor), "stk-fill-equally"))
+        constraints.append(identified(hstack1Button3.widthAnchor.constraint(equalTo: hstack1Button0.widthAnchor), "stk-fill-equally"))
+        // calculator.stack:22
+        constraints.append(identified(hstack2.leadingAnchor.constraint(equalTo: hstack2Button0.leadingAnchor), "stk-canvas-connection"))
+        constraints.append(identified(hstack2Button3.trailingAnchor.constraint(equalTo: hstack2.trailingAnchor), "stk-canvas-connection"))
+        constraints.append(identified(hstack2.topAnchor.constraint(equalTo: hstack2Button0.topAnchor), "stk-canvas-connection"))
+        constraints.append(identified(hstack2Button0.bottomAnchor.constraint(equalTo: hstack2.bottomAnchor), "stk-canvas-connection"))
+        constraints.append(identified(hstack2Button0.topAnchor.constraint(equalTo: hstack2Button1.topAnchor), "stk-alignment"))
+        constraints.append(identified(hstack2Button0.topAnchor.constraint(equalTo: hstack2Button2.topAnchor), "stk-alignment"))
+        constraints.append(identified(hstack2Button0.topAnchor.constraint(equalTo: hstack2Button3.topAnchor), "stk-alignment"))
+        constraints.append(identified(hstack2Button0.bottomAnchor.constraint(equalTo: hstack2Button1.bottomAnchor), "stk-alignment"))
+        constraints.append(identified(hstack2Button0.bottomAnchor.constraint(equalTo: hstack2Button2.bottomAnchor), "stk-alignment"))
+        constraints.append(identified(hstack2Button0.bottomAnchor.constraint(equalTo: hstack2Button3.bottomAnchor), "stk-alignment"))
+        // calculator.stack:11
+        constraints.append(identified(hstack2Button1.leadingAnchor.constraint(equalTo: hstack2Button0.trailingAnchor, constant: 1), "stk-spacing"))
+        constraints.append(identified(hstack2Button2.leadingAnchor.constraint(equalTo: hstack2Button1.trailingAnchor, constant: 1), "stk-spacing"))
+        constraints.append(identified(hstack2Button3.leadingAnchor.constraint(equalTo: hstack2Button2.trailingAnchor, constant: 1), "stk-spacing"))
+        constraints.append(identified(hstack2Button1.widthAnchor.constraint(equalTo: hstack2Button0.widthAnchor), "stk-fill-equally"))
+        constraints.append(identified(hstack2Button2.widthAnchor.constraint(equalTo: hstack2Button0.widthAnchor), "stk-fill-equally"))
+        constraints.append(identified(hstack2Button3.widthAnchor.constraint(equalTo: hstack2Button0.widthAnchor), "stk-fill-equally"))
+        // calculator.stack:23
+        constraints.append(identified(hstack3.leadingAnchor.constraint(equalTo: hstack3Button0.leadingAnchor), "stk-canvas-connection"))
+        constraints.append(identified(hstack3Button3.trailingAnchor.constraint(equalTo: hstack3.trailingAnchor), "stk-canvas-connection"))
+        constraints.append(identified(hstack3.topAnchor.constraint(equalTo: hstack3Button0.topAnchor), "stk-canvas-connection"))
+        constraints.append(identified(hstack3Button0.bottomAnchor.constraint(equalTo: hstack3.bottomAnchor), "stk-canvas-connection"))
+        constraints.append(identified(hstack3Button0.topAnchor.constraint(equalTo: hstack3Button1.topAnchor), "stk-alignment"))
+        constraints.append(identified(hstack3Button0.topAnchor.constraint(equalTo: hstack3Button2.topAnchor), "stk-alignment"))
+        constraints.append(identified(hstack3Button0.topAnchor.constraint(equalTo: hstack3Button3.topAnchor), "stk-alignment"))
+        constraints.append(identified(hstack3Button0.bottomAnchor.constraint(equalTo: hstack3Button1.bottomAnchor), "stk-alignment"))
+        constraints.append(identified(hstack3Button0.bottomAnchor.constraint(equalTo: hstack3Button2.bottomAnchor), "stk-alignment"))
+        constraints.append(identified(hstack3Button0.bottomAnchor.constraint(equalTo: hstack3Button3.bottomAnchor), "stk-alignment"))
+        // calculator.stack:11
+        constraints.append(identified(hstack3Button1.leadingAnchor.constraint(equalTo: hstack3Button0.trailingAnchor, constant: 1), "stk-spacing"))
+        constraints.append(identified(hstack3Button2.leadingAnchor.constraint(equalTo: hstack3Button1.trailingAnchor, constant: 1), "stk-spacing"))
+        constraints.append(identified(hstack3Button3.leadingAnchor.constraint(equalTo: hstack3Button2.trailingAnchor, constant: 1), "stk-spacing"))
+        constraints.append(identified(hstack3Button1.widthAnchor.constraint(equalTo: hstack3Button0.widthAnchor), "stk-fill-equally"))
+        constraints.append(identified(hstack3Button2.widthAnchor.constraint(equalTo: hstack3Button0.widthAnchor), "stk-fill-equally"))
+        constraints.append(identified(hstack3Button3.widthAnchor.constraint(equalTo: hstack3Button0.widthAnchor), "stk-fill-equally"))
+        // calculator.stack:24
+        constraints.append(identified(hstack4.leadingAnchor.constraint(equalTo: hstack4Button0.leadingAnchor), "stk-canvas-connection"))
+        constraints.append(identified(hstack4Button3.trailingAnchor.constraint(equalTo: hstack4.trailingAnchor), "stk-canvas-connection"))
+        constraints.append(identified(hstack4.topAnchor.constraint(equalTo: hstack4Button0.topAnchor), "stk-canvas-connection"))
+        constraints.append(identified(hstack4Button0.bottomAnchor.constraint(equalTo: hstack4.bottomAnchor), "stk-canvas-connection"))
+        constraints.append(identified(hstack4Button0.topAnchor.constraint(equalTo: hstack4Button1.topAnchor), "stk-alignment"))
+        constraints.append(identified(hstack4Button0.topAnchor.constraint(equalTo: hstack4Button2.topAnchor), "stk-alignment"))
+        constraints.append(identified(hstack4Button0.topAnchor.constraint(equalTo: hstack4Button3.topAnchor), "stk-alignment"))
+        constraints.append(identified(hstack4Button0.bottomAnchor.constraint(equalTo: hstack4Button1.bottomAnchor), "stk-alignment"))
+        constraints.append(identified(hstack4Button0.bottomAnchor.constraint(equalTo: hstack4Button2.bottomAnchor), "stk-alignment"))
+        constraints.append(identified(hstack4Button0.bottomAnchor.constraint(equalTo: hstack4Button3.bottomAnchor), "stk-alignment"))
+        // calculator.stack:11
+        constraints.append(identified(hstack4Button1.leadingAnchor.constraint(equalTo: hstack4Button0.trailingAnchor, constant: 1), "stk-spacing"))
+        constraints.append(identified(hstack4Button2.leadingAnchor.constraint(equalTo: hstack4Button1.trailingAnchor, constant: 1), "stk-spacing"))
+        constraints.append(identified(hstack4Button3.leadingAnchor.constraint(equalTo: hstack4Button2.trailingAnchor, constant: 1), "stk-spacing"))
+        constraints.append(identified(hstack4Button1.widthAnchor.constraint(equalTo: hstack4Button0.widthAnchor), "stk-fill-equally"))
+        constraints.append(identified(hstack4Button2.widthAnchor.constraint(equalTo: hstack4Button0.widthAnchor), "stk-fill-equally"))
+        constraints.append(identified(hstack4Button3.widthAnchor.constraint(equalTo: hstack4Button0.widthAnchor), "stk-fill-equally"))
+        // calculator.stack:25
+        constraints.append(identified(bottomRow.leadingAnchor.constraint(equalTo: zero.leadingAnchor), "stk-canvas-connection"))
+        constraints.append(identified(equals.trailingAnchor.constraint(equalTo: bottomRow.trailingAnchor), "stk-canvas-connection"))
+        constraints.append(identified(bottomRow.topAnchor.constraint(equalTo: zero.topAnchor), "stk-canvas-connection"))
+        constraints.append(identified(zero.bottomAnchor.constraint(equalTo: bottomRow.bottomAnchor), "stk-canvas-connection"))
+        constraints.append(identified(zero.topAnchor.constraint(equalTo: point.topAnchor), "stk-alignment"))
+        constraints.append(identified(zero.topAnchor.constraint(equalTo: equals.topAnchor), "stk-alignment"))
+        constraints.append(identified(zero.bottomAnchor.constraint(equalTo: point.bottomAnchor), "stk-alignment"))
+        constraints.append(identified(zero.bottomAnchor.constraint(equalTo: equals.bottomAnchor), "stk-alignment"))
+        constraints.append(identified(point.leadingAnchor.constraint(equalTo: zero.trailingAnchor, constant: 1), "stk-spacing"))
+        constraints.append(identified(equals.leadingAnchor.constraint(equalTo: point.trailingAnchor, constant: 1), "stk-spacing"))
         NSLayoutConstraint.activate(constraints)
     }
 

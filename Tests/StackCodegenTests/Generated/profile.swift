@@ -222,117 +222,115 @@ final class CardLayout {
             identified(card.leadingAnchor.constraint(equalTo: container.leadingAnchor), "stk-root"),
             identified(card.topAnchor.constraint(equalTo: container.topAnchor), "stk-root"),
         ]
-        constraints += [
-            // profile.stack:11
-            identified(cardMargins.topAnchor.constraint(equalTo: card.topAnchor, constant: 16), "stk-margin-guide"),
-            identified(cardMargins.leadingAnchor.constraint(equalTo: card.leadingAnchor, constant: 16), "stk-margin-guide"),
-            identified(card.bottomAnchor.constraint(equalTo: cardMargins.bottomAnchor, constant: 16), "stk-margin-guide"),
-            identified(card.trailingAnchor.constraint(equalTo: cardMargins.trailingAnchor, constant: 16), "stk-margin-guide"),
-            identified(cardMargins.leadingAnchor.constraint(equalTo: avatar.leadingAnchor), "stk-canvas-connection"),
-            identified(follow.trailingAnchor.constraint(equalTo: cardMargins.trailingAnchor), "stk-canvas-connection"),
-            identified(cardMargins.topAnchor.constraint(equalTo: cardSpanner.topAnchor), "stk-canvas-connection"),
-            identified(cardSpanner.bottomAnchor.constraint(equalTo: cardMargins.bottomAnchor), "stk-canvas-connection"),
-            identified(cardMargins.centerYAnchor.constraint(equalTo: avatar.centerYAnchor), "stk-canvas-connection"),
-            identified(cardSpanner.topAnchor.constraint(lessThanOrEqualTo: avatar.topAnchor), "stk-spanning-boundary"),
-            identified(cardSpanner.bottomAnchor.constraint(greaterThanOrEqualTo: avatar.bottomAnchor), "stk-spanning-boundary"),
-            identified(cardSpanner.topAnchor.constraint(lessThanOrEqualTo: info.topAnchor), "stk-spanning-boundary"),
-            identified(cardSpanner.bottomAnchor.constraint(greaterThanOrEqualTo: info.bottomAnchor), "stk-spanning-boundary"),
-            identified(cardSpanner.topAnchor.constraint(lessThanOrEqualTo: follow.topAnchor), "stk-spanning-boundary"),
-            identified(cardSpanner.bottomAnchor.constraint(greaterThanOrEqualTo: follow.bottomAnchor), "stk-spanning-boundary"),
-            identified(cardSpanner.heightAnchor.constraint(equalToConstant: 0), "stk-spanning-fit", priority: 51),
-            identified(avatar.centerYAnchor.constraint(equalTo: info.centerYAnchor), "stk-alignment"),
-            identified(avatar.centerYAnchor.constraint(equalTo: follow.centerYAnchor), "stk-alignment"),
-            identified(avatar.heightAnchor.constraint(equalToConstant: 0), "stk-ambiguity-suppression", priority: 25),
-            identified(info.heightAnchor.constraint(equalToConstant: 0), "stk-ambiguity-suppression", priority: 25),
-            identified(follow.heightAnchor.constraint(equalToConstant: 0), "stk-ambiguity-suppression", priority: 25),
-            identified(info.leadingAnchor.constraint(equalTo: avatar.trailingAnchor, constant: 12), "stk-spacing"),
-            identified(follow.leadingAnchor.constraint(equalTo: info.trailingAnchor, constant: 12), "stk-spacing"),
-            // profile.stack:13
-            identified(info.topAnchor.constraint(equalTo: name.topAnchor), "stk-canvas-connection"),
-            identified(stats.bottomAnchor.constraint(equalTo: info.bottomAnchor), "stk-canvas-connection"),
-            identified(info.leadingAnchor.constraint(equalTo: name.leadingAnchor), "stk-canvas-connection"),
-            identified(infoSpanner.trailingAnchor.constraint(equalTo: info.trailingAnchor), "stk-canvas-connection"),
-            identified(infoSpanner.leadingAnchor.constraint(equalTo: name.leadingAnchor), "stk-spanning-boundary", priority: 999.5),
-            identified(infoSpanner.trailingAnchor.constraint(greaterThanOrEqualTo: name.trailingAnchor), "stk-spanning-boundary"),
-            identified(infoSpanner.leadingAnchor.constraint(equalTo: handle.leadingAnchor), "stk-spanning-boundary", priority: 999.5),
-            identified(infoSpanner.trailingAnchor.constraint(greaterThanOrEqualTo: handle.trailingAnchor), "stk-spanning-boundary"),
-            identified(infoSpanner.leadingAnchor.constraint(equalTo: stats.leadingAnchor), "stk-spanning-boundary", priority: 999.5),
-            identified(infoSpanner.trailingAnchor.constraint(greaterThanOrEqualTo: stats.trailingAnchor), "stk-spanning-boundary"),
-            identified(infoSpanner.widthAnchor.constraint(equalToConstant: 0), "stk-spanning-fit", priority: 51),
-            identified(name.leadingAnchor.constraint(equalTo: handle.leadingAnchor), "stk-alignment"),
-            identified(name.leadingAnchor.constraint(equalTo: stats.leadingAnchor), "stk-alignment"),
-            identified(name.widthAnchor.constraint(equalToConstant: 0), "stk-ambiguity-suppression", priority: 25),
-            identified(handle.widthAnchor.constraint(equalToConstant: 0), "stk-ambiguity-suppression", priority: 25),
-            identified(stats.widthAnchor.constraint(equalToConstant: 0), "stk-ambiguity-suppression", priority: 25),
-            identified(handle.topAnchor.constraint(equalTo: name.bottomAnchor, constant: 4), "stk-spacing"),
-            identified(stats.topAnchor.constraint(equalTo: handle.bottomAnchor, constant: 4), "stk-spacing"),
-            // profile.stack:16
-            identified(stats.leadingAnchor.constraint(equalTo: vstack0.leadingAnchor), "stk-canvas-connection"),
-            identified(vstack2.trailingAnchor.constraint(equalTo: stats.trailingAnchor), "stk-canvas-connection"),
-            identified(stats.topAnchor.constraint(equalTo: vstack0.topAnchor), "stk-canvas-connection"),
-            identified(vstack0.bottomAnchor.constraint(equalTo: stats.bottomAnchor), "stk-canvas-connection"),
-            identified(vstack0.topAnchor.constraint(equalTo: vstack1.topAnchor), "stk-alignment"),
-            identified(vstack0.topAnchor.constraint(equalTo: vstack2.topAnchor), "stk-alignment"),
-            identified(vstack0.bottomAnchor.constraint(equalTo: vstack1.bottomAnchor), "stk-alignment"),
-            identified(vstack0.bottomAnchor.constraint(equalTo: vstack2.bottomAnchor), "stk-alignment"),
-            identified(vstack1.leadingAnchor.constraint(greaterThanOrEqualTo: vstack0.trailingAnchor, constant: 8), "stk-spacing"),
-            identified(vstack2.leadingAnchor.constraint(greaterThanOrEqualTo: vstack1.trailingAnchor, constant: 8), "stk-spacing"),
-            identified(statsGap1.leadingAnchor.constraint(equalTo: vstack0.trailingAnchor), "stk-distributing-edge"),
-            identified(statsGap1.trailingAnchor.constraint(equalTo: vstack1.leadingAnchor), "stk-distributing-edge"),
-            identified(statsGap2.leadingAnchor.constraint(equalTo: vstack1.trailingAnchor), "stk-distributing-edge"),
-            identified(statsGap2.trailingAnchor.constraint(equalTo: vstack2.leadingAnchor), "stk-distributing-edge"),
-            identified(statsGap2.widthAnchor.constraint(equalTo: statsGap1.widthAnchor), "stk-fill-equally"),
-            // profile.stack:17
-            identified(vstack0.topAnchor.constraint(equalTo: vstack0Label0.topAnchor), "stk-canvas-connection"),
-            identified(vstack0Label1.bottomAnchor.constraint(equalTo: vstack0.bottomAnchor), "stk-canvas-connection"),
-            // profile.stack:5
-            identified(vstack0.leadingAnchor.constraint(equalTo: vstack0Spanner.leadingAnchor), "stk-canvas-connection"),
-            identified(vstack0Spanner.trailingAnchor.constraint(equalTo: vstack0.trailingAnchor), "stk-canvas-connection"),
-            identified(vstack0.centerXAnchor.constraint(equalTo: vstack0Label0.centerXAnchor), "stk-canvas-connection"),
-            identified(vstack0Spanner.leadingAnchor.constraint(lessThanOrEqualTo: vstack0Label0.leadingAnchor), "stk-spanning-boundary"),
-            identified(vstack0Spanner.trailingAnchor.constraint(greaterThanOrEqualTo: vstack0Label0.trailingAnchor), "stk-spanning-boundary"),
-            identified(vstack0Spanner.leadingAnchor.constraint(lessThanOrEqualTo: vstack0Label1.leadingAnchor), "stk-spanning-boundary"),
-            identified(vstack0Spanner.trailingAnchor.constraint(greaterThanOrEqualTo: vstack0Label1.trailingAnchor), "stk-spanning-boundary"),
-            identified(vstack0Spanner.widthAnchor.constraint(equalToConstant: 0), "stk-spanning-fit", priority: 51),
-            identified(vstack0Label0.centerXAnchor.constraint(equalTo: vstack0Label1.centerXAnchor), "stk-alignment"),
-            identified(vstack0Label0.widthAnchor.constraint(equalToConstant: 0), "stk-ambiguity-suppression", priority: 25),
-            identified(vstack0Label1.widthAnchor.constraint(equalToConstant: 0), "stk-ambiguity-suppression", priority: 25),
-            identified(vstack0Label1.topAnchor.constraint(equalTo: vstack0Label0.bottomAnchor, constant: 2), "stk-spacing"),
-            // profile.stack:18
-            identified(vstack1.topAnchor.constraint(equalTo: vstack1Label0.topAnchor), "stk-canvas-connection"),
-            identified(vstack1Label1.bottomAnchor.constraint(equalTo: vstack1.bottomAnchor), "stk-canvas-connection"),
-            // profile.stack:5
-            identified(vstack1.leadingAnchor.constraint(equalTo: vstack1Spanner.leadingAnchor), "stk-canvas-connection"),
-            identified(vstack1Spanner.trailingAnchor.constraint(equalTo: vstack1.trailingAnchor), "stk-canvas-connection"),
-            identified(vstack1.centerXAnchor.constraint(equalTo: vstack1Label0.centerXAnchor), "stk-canvas-connection"),
-            identified(vstack1Spanner.leadingAnchor.constraint(lessThanOrEqualTo: vstack1Label0.leadingAnchor), "stk-spanning-boundary"),
-            identified(vstack1Spanner.trailingAnchor.constraint(greaterThanOrEqualTo: vstack1Label0.trailingAnchor), "stk-spanning-boundary"),
-            identified(vstack1Spanner.leadingAnchor.constraint(lessThanOrEqualTo: vstack1Label1.leadingAnchor), "stk-spanning-boundary"),
-            identified(vstack1Spanner.trailingAnchor.constraint(greaterThanOrEqualTo: vstack1Label1.trailingAnchor), "stk-spanning-boundary"),
-            identified(vstack1Spanner.widthAnchor.constraint(equalToConstant: 0), "stk-spanning-fit", priority: 51),
-            identified(vstack1Label0.centerXAnchor.constraint(equalTo: vstack1Label1.centerXAnchor), "stk-alignment"),
-            identified(vstack1Label0.widthAnchor.constraint(equalToConstant: 0), "stk-ambiguity-suppression", priority: 25),
-            identified(vstack1Label1.widthAnchor.constraint(equalToConstant: 0), "stk-ambiguity-suppression", priority: 25),
-            identified(vstack1Label1.topAnchor.constraint(equalTo: vstack1Label0.bottomAnchor, constant: 2), "stk-spacing"),
-            // profile.stack:19
-            identified(vstack2.topAnchor.constraint(equalTo: vstack2Label0.topAnchor), "stk-canvas-connection"),
-            identified(vstack2Label1.bottomAnchor.constraint(equalTo: vstack2.bottomAnchor), "stk-canvas-connection"),
-            // profile.stack:5
-            identified(vstack2.leadingAnchor.constraint(equalTo: vstack2Spanner.leadingAnchor), "stk-canvas-connection"),
-            identified(vstack2Spanner.trailingAnchor.constraint(equalTo: vstack2.trailingAnchor), "stk-canvas-connection"),
-            identified(vstack2.centerXAnchor.constraint(equalTo: vstack2Label0.centerXAnchor), "stk-canvas-connection"),
-            identified(vstack2Spanner.leadingAnchor.constraint(lessThanOrEqualTo: vstack2Label0.leadingAnchor), "stk-spanning-boundary"),
-            identified(vstack2Spanner.trailingAnchor.constraint(greaterThanOrEqualTo: vstack2Label0.trailingAnchor), "stk-spanning-boundary"),
-            identified(vstack2Spanner.leadingAnchor.constraint(lessThanOrEqualTo: vstack2Label1.leadingAnchor), "stk-spanning-boundary"),
-            identified(vstack2Spanner.trailingAnchor.constraint(greaterThanOrEqualTo: vstack2Label1.trailingAnchor), "stk-spanning-boundary"),
-            identified(vstack2Spanner.widthAnchor.constraint(equalToConstant: 0), "stk-spanning-fit", priority: 51),
-            identified(vstack2Label0.centerXAnchor.constraint(equalTo: vstack2Label1.centerXAnchor), "stk-alignment"),
-            identified(vstack2Label0.widthAnchor.constraint(equalToConstant: 0), "stk-ambiguity-suppression", priority: 25),
-            identified(vstack2Label1.widthAnchor.constraint(equalToConstant: 0), "stk-ambiguity-suppression", priority: 25),
-            identified(vstack2Label1.topAnchor.constraint(equalTo: vstack2Label0.bottomAnchor, constant: 2), "stk-spacing"),
-            // profile.stack:25
-            identified(avatar.widthAnchor.constraint(equalTo: avatar.heightAnchor), "stk-user"),
-        ]
+        // profile.stack:11
+        constraints.append(identified(cardMargins.topAnchor.constraint(equalTo: card.topAnchor, constant: 16), "stk-margin-guide"))
+        constraints.append(identified(cardMargins.leadingAnchor.constraint(equalTo: card.leadingAnchor, constant: 16), "stk-margin-guide"))
+        constraints.append(identified(card.bottomAnchor.constraint(equalTo: cardMargins.bottomAnchor, constant: 16), "stk-margin-guide"))
+        constraints.append(identified(card.trailingAnchor.constraint(equalTo: cardMargins.trailingAnchor, constant: 16), "stk-margin-guide"))
+        constraints.append(identified(cardMargins.leadingAnchor.constraint(equalTo: avatar.leadingAnchor), "stk-canvas-connection"))
+        constraints.append(identified(follow.trailingAnchor.constraint(equalTo: cardMargins.trailingAnchor), "stk-canvas-connection"))
+        constraints.append(identified(cardMargins.topAnchor.constraint(equalTo: cardSpanner.topAnchor), "stk-canvas-connection"))
+        constraints.append(identified(cardSpanner.bottomAnchor.constraint(equalTo: cardMargins.bottomAnchor), "stk-canvas-connection"))
+        constraints.append(identified(cardMargins.centerYAnchor.constraint(equalTo: avatar.centerYAnchor), "stk-canvas-connection"))
+        constraints.append(identified(cardSpanner.topAnchor.constraint(lessThanOrEqualTo: avatar.topAnchor), "stk-spanning-boundary"))
+        constraints.append(identified(cardSpanner.bottomAnchor.constraint(greaterThanOrEqualTo: avatar.bottomAnchor), "stk-spanning-boundary"))
+        constraints.append(identified(cardSpanner.topAnchor.constraint(lessThanOrEqualTo: info.topAnchor), "stk-spanning-boundary"))
+        constraints.append(identified(cardSpanner.bottomAnchor.constraint(greaterThanOrEqualTo: info.bottomAnchor), "stk-spanning-boundary"))
+        constraints.append(identified(cardSpanner.topAnchor.constraint(lessThanOrEqualTo: follow.topAnchor), "stk-spanning-boundary"))
+        constraints.append(identified(cardSpanner.bottomAnchor.constraint(greaterThanOrEqualTo: follow.bottomAnchor), "stk-spanning-boundary"))
+        constraints.append(identified(cardSpanner.heightAnchor.constraint(equalToConstant: 0), "stk-spanning-fit", priority: 51))
+        constraints.append(identified(avatar.centerYAnchor.constraint(equalTo: info.centerYAnchor), "stk-alignment"))
+        constraints.append(identified(avatar.centerYAnchor.constraint(equalTo: follow.centerYAnchor), "stk-alignment"))
+        constraints.append(identified(avatar.heightAnchor.constraint(equalToConstant: 0), "stk-ambiguity-suppression", priority: 25))
+        constraints.append(identified(info.heightAnchor.constraint(equalToConstant: 0), "stk-ambiguity-suppression", priority: 25))
+        constraints.append(identified(follow.heightAnchor.constraint(equalToConstant: 0), "stk-ambiguity-suppression", priority: 25))
+        constraints.append(identified(info.leadingAnchor.constraint(equalTo: avatar.trailingAnchor, constant: 12), "stk-spacing"))
+        constraints.append(identified(follow.leadingAnchor.constraint(equalTo: info.trailingAnchor, constant: 12), "stk-spacing"))
+        // profile.stack:13
+        constraints.append(identified(info.topAnchor.constraint(equalTo: name.topAnchor), "stk-canvas-connection"))
+        constraints.append(identified(stats.bottomAnchor.constraint(equalTo: info.bottomAnchor), "stk-canvas-connection"))
+        constraints.append(identified(info.leadingAnchor.constraint(equalTo: name.leadingAnchor), "stk-canvas-connection"))
+        constraints.append(identified(infoSpanner.trailingAnchor.constraint(equalTo: info.trailingAnchor), "stk-canvas-connection"))
+        constraints.append(identified(infoSpanner.leadingAnchor.constraint(equalTo: name.leadingAnchor), "stk-spanning-boundary", priority: 999.5))
+        constraints.append(identified(infoSpanner.trailingAnchor.constraint(greaterThanOrEqualTo: name.trailingAnchor), "stk-spanning-boundary"))
+        constraints.append(identified(infoSpanner.leadingAnchor.constraint(equalTo: handle.leadingAnchor), "stk-spanning-boundary", priority: 999.5))
+        constraints.append(identified(infoSpanner.trailingAnchor.constraint(greaterThanOrEqualTo: handle.trailingAnchor), "stk-spanning-boundary"))
+        constraints.append(identified(infoSpanner.leadingAnchor.constraint(equalTo: stats.leadingAnchor), "stk-spanning-boundary", priority: 999.5))
+        constraints.append(identified(infoSpanner.trailingAnchor.constraint(greaterThanOrEqualTo: stats.trailingAnchor), "stk-spanning-boundary"))
+        constraints.append(identified(infoSpanner.widthAnchor.constraint(equalToConstant: 0), "stk-spanning-fit", priority: 51))
+        constraints.append(identified(name.leadingAnchor.constraint(equalTo: handle.leadingAnchor), "stk-alignment"))
+        constraints.append(identified(name.leadingAnchor.constraint(equalTo: stats.leadingAnchor), "stk-alignment"))
+        constraints.append(identified(name.widthAnchor.constraint(equalToConstant: 0), "stk-ambiguity-suppression", priority: 25))
+        constraints.append(identified(handle.widthAnchor.constraint(equalToConstant: 0), "stk-ambiguity-suppression", priority: 25))
+        constraints.append(identified(stats.widthAnchor.constraint(equalToConstant: 0), "stk-ambiguity-suppression", priority: 25))
+        constraints.append(identified(handle.topAnchor.constraint(equalTo: name.bottomAnchor, constant: 4), "stk-spacing"))
+        constraints.append(identified(stats.topAnchor.constraint(equalTo: handle.bottomAnchor, constant: 4), "stk-spacing"))
+        // profile.stack:16
+        constraints.append(identified(stats.leadingAnchor.constraint(equalTo: vstack0.leadingAnchor), "stk-canvas-connection"))
+        constraints.append(identified(vstack2.trailingAnchor.constraint(equalTo: stats.trailingAnchor), "stk-canvas-connection"))
+        constraints.append(identified(stats.topAnchor.constraint(equalTo: vstack0.topAnchor), "stk-canvas-connection"))
+        constraints.append(identified(vstack0.bottomAnchor.constraint(equalTo: stats.bottomAnchor), "stk-canvas-connection"))
+        constraints.append(identified(vstack0.topAnchor.constraint(equalTo: vstack1.topAnchor), "stk-alignment"))
+        constraints.append(identified(vstack0.topAnchor.constraint(equalTo: vstack2.topAnchor), "stk-alignment"))
+        constraints.append(identified(vstack0.bottomAnchor.constraint(equalTo: vstack1.bottomAnchor), "stk-alignment"))
+        constraints.append(identified(vstack0.bottomAnchor.constraint(equalTo: vstack2.bottomAnchor), "stk-alignment"))
+        constraints.append(identified(vstack1.leadingAnchor.constraint(greaterThanOrEqualTo: vstack0.trailingAnchor, constant: 8), "stk-spacing"))
+        constraints.append(identified(vstack2.leadingAnchor.constraint(greaterThanOrEqualTo: vstack1.trailingAnchor, constant: 8), "stk-spacing"))
+        constraints.append(identified(statsGap1.leadingAnchor.constraint(equalTo: vstack0.trailingAnchor), "stk-distributing-edge"))
+        constraints.append(identified(statsGap1.trailingAnchor.constraint(equalTo: vstack1.leadingAnchor), "stk-distributing-edge"))
+        constraints.append(identified(statsGap2.leadingAnchor.constraint(equalTo: vstack1.trailingAnchor), "stk-distributing-edge"))
+        constraints.append(identified(statsGap2.trailingAnchor.constraint(equalTo: vstack2.leadingAnchor), "stk-distributing-edge"))
+        constraints.append(identified(statsGap2.widthAnchor.constraint(equalTo: statsGap1.widthAnchor), "stk-fill-equally"))
+        // profile.stack:17
+        constraints.append(identified(vstack0.topAnchor.constraint(equalTo: vstack0Label0.topAnchor), "stk-canvas-connection"))
+        constraints.append(identified(vstack0Label1.bottomAnchor.constraint(equalTo: vstack0.bottomAnchor), "stk-canvas-connection"))
+        // profile.stack:5
+        constraints.append(identified(vstack0.leadingAnchor.constraint(equalTo: vstack0Spanner.leadingAnchor), "stk-canvas-connection"))
+        constraints.append(identified(vstack0Spanner.trailingAnchor.constraint(equalTo: vstack0.trailingAnchor), "stk-canvas-connection"))
+        constraints.append(identified(vstack0.centerXAnchor.constraint(equalTo: vstack0Label0.centerXAnchor), "stk-canvas-connection"))
+        constraints.append(identified(vstack0Spanner.leadingAnchor.constraint(lessThanOrEqualTo: vstack0Label0.leadingAnchor), "stk-spanning-boundary"))
+        constraints.append(identified(vstack0Spanner.trailingAnchor.constraint(greaterThanOrEqualTo: vstack0Label0.trailingAnchor), "stk-spanning-boundary"))
+        constraints.append(identified(vstack0Spanner.leadingAnchor.constraint(lessThanOrEqualTo: vstack0Label1.leadingAnchor), "stk-spanning-boundary"))
+        constraints.append(identified(vstack0Spanner.trailingAnchor.constraint(greaterThanOrEqualTo: vstack0Label1.trailingAnchor), "stk-spanning-boundary"))
+        constraints.append(identified(vstack0Spanner.widthAnchor.constraint(equalToConstant: 0), "stk-spanning-fit", priority: 51))
+        constraints.append(identified(vstack0Label0.centerXAnchor.constraint(equalTo: vstack0Label1.centerXAnchor), "stk-alignment"))
+        constraints.append(identified(vstack0Label0.widthAnchor.constraint(equalToConstant: 0), "stk-ambiguity-suppression", priority: 25))
+        constraints.append(identified(vstack0Label1.widthAnchor.constraint(equalToConstant: 0), "stk-ambiguity-suppression", priority: 25))
+        constraints.append(identified(vstack0Label1.topAnchor.constraint(equalTo: vstack0Label0.bottomAnchor, constant: 2), "stk-spacing"))
+        // profile.stack:18
+        constraints.append(identified(vstack1.topAnchor.constraint(equalTo: vstack1Label0.topAnchor), "stk-canvas-connection"))
+        constraints.append(identified(vstack1Label1.bottomAnchor.constraint(equalTo: vstack1.bottomAnchor), "stk-canvas-connection"))
+        // profile.stack:5
+        constraints.append(identified(vstack1.leadingAnchor.constraint(equalTo: vstack1Spanner.leadingAnchor), "stk-canvas-connection"))
+        constraints.append(identified(vstack1Spanner.trailingAnchor.constraint(equalTo: vstack1.trailingAnchor), "stk-canvas-connection"))
+        constraints.append(identified(vstack1.centerXAnchor.constraint(equalTo: vstack1Label0.centerXAnchor), "stk-canvas-connection"))
+        constraints.append(identified(vstack1Spanner.leadingAnchor.constraint(lessThanOrEqualTo: vstack1Label0.leadingAnchor), "stk-spanning-boundary"))
+        constraints.append(identified(vstack1Spanner.trailingAnchor.constraint(greaterThanOrEqualTo: vstack1Label0.trailingAnchor), "stk-spanning-boundary"))
+        constraints.append(identified(vstack1Spanner.leadingAnchor.constraint(lessThanOrEqualTo: vstack1Label1.leadingAnchor), "stk-spanning-boundary"))
+        constraints.append(identified(vstack1Spanner.trailingAnchor.constraint(greaterThanOrEqualTo: vstack1Label1.trailingAnchor), "stk-spanning-boundary"))
+        constraints.append(identified(vstack1Spanner.widthAnchor.constraint(equalToConstant: 0), "stk-spanning-fit", priority: 51))
+        constraints.append(identified(vstack1Label0.centerXAnchor.constraint(equalTo: vstack1Label1.centerXAnchor), "stk-alignment"))
+        constraints.append(identified(vstack1Label0.widthAnchor.constraint(equalToConstant: 0), "stk-ambiguity-suppression", priority: 25))
+        constraints.append(identified(vstack1Label1.widthAnchor.constraint(equalToConstant: 0), "stk-ambiguity-suppression", priority: 25))
+        constraints.append(identified(vstack1Label1.topAnchor.constraint(equalTo: vstack1Label0.bottomAnchor, constant: 2), "stk-spacing"))
+        // profile.stack:19
+        constraints.append(identified(vstack2.topAnchor.constraint(equalTo: vstack2Label0.topAnchor), "stk-canvas-connection"))
+        constraints.append(identified(vstack2Label1.bottomAnchor.constraint(equalTo: vstack2.bottomAnchor), "stk-canvas-connection"))
+        // profile.stack:5
+        constraints.append(identified(vstack2.leadingAnchor.constraint(equalTo: vstack2Spanner.leadingAnchor), "stk-canvas-connection"))
+        constraints.append(identified(vstack2Spanner.trailingAnchor.constraint(equalTo: vstack2.trailingAnchor), "stk-canvas-connection"))
+        constraints.append(identified(vstack2.centerXAnchor.constraint(equalTo: vstack2Label0.centerXAnchor), "stk-canvas-connection"))
+        constraints.append(identified(vstack2Spanner.leadingAnchor.constraint(lessThanOrEqualTo: vstack2Label0.leadingAnchor), "stk-spanning-boundary"))
+        constraints.append(identified(vstack2Spanner.trailingAnchor.constraint(greaterThanOrEqualTo: vstack2Label0.trailingAnchor), "stk-spanning-boundary"))
+        constraints.append(identified(vstack2Spanner.leadingAnchor.constraint(lessThanOrEqualTo: vstack2Label1.leadingAnchor), "stk-spanning-boundary"))
+        constraints.append(identified(vstack2Spanner.trailingAnchor.constraint(greaterThanOrEqualTo: vstack2Label1.trailingAnchor), "stk-spanning-boundary"))
+        constraints.append(identified(vstack2Spanner.widthAnchor.constraint(equalToConstant: 0), "stk-spanning-fit", priority: 51))
+        constraints.append(identified(vstack2Label0.centerXAnchor.constraint(equalTo: vstack2Label1.centerXAnchor), "stk-alignment"))
+        constraints.append(identified(vstack2Label0.widthAnchor.constraint(equalToConstant: 0), "stk-ambiguity-suppression", priority: 25))
+        constraints.append(identified(vstack2Label1.widthAnchor.constraint(equalToConstant: 0), "stk-ambiguity-suppression", priority: 25))
+        constraints.append(identified(vstack2Label1.topAnchor.constraint(equalTo: vstack2Label0.bottomAnchor, constant: 2), "stk-spacing"))
+        // profile.stack:25
+        constraints.append(identified(avatar.widthAnchor.constraint(equalTo: avatar.heightAnchor), "stk-user"))
         NSLayoutConstraint.activate(constraints)
     }
 

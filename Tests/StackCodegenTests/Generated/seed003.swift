@@ -77,21 +77,19 @@ final class FixedLayout {
             identified(fixed.leadingAnchor.constraint(equalTo: container.leadingAnchor), "stk-root"),
             identified(fixed.topAnchor.constraint(equalTo: container.topAnchor), "stk-root"),
         ]
-        constraints += [
-            // seed003.stack:5
-            identified(fixed.topAnchor.constraint(equalTo: red.topAnchor), "stk-canvas-connection"),
-            identified(green.bottomAnchor.constraint(equalTo: fixed.bottomAnchor), "stk-canvas-connection"),
-            identified(fixed.leadingAnchor.constraint(equalTo: red.leadingAnchor), "stk-canvas-connection"),
-            identified(red.trailingAnchor.constraint(equalTo: fixed.trailingAnchor), "stk-canvas-connection"),
-            identified(red.leadingAnchor.constraint(equalTo: blue.leadingAnchor), "stk-alignment"),
-            identified(red.leadingAnchor.constraint(equalTo: green.leadingAnchor), "stk-alignment"),
-            identified(red.trailingAnchor.constraint(equalTo: blue.trailingAnchor), "stk-alignment"),
-            identified(red.trailingAnchor.constraint(equalTo: green.trailingAnchor), "stk-alignment"),
-            identified(blue.topAnchor.constraint(equalTo: red.bottomAnchor), "stk-spacing"),
-            identified(green.topAnchor.constraint(equalTo: blue.bottomAnchor), "stk-spacing"),
-            identified(fixed.widthAnchor.constraint(equalToConstant: 375), "stk-explicit-size"),
-            identified(fixed.heightAnchor.constraint(equalToConstant: 600), "stk-explicit-size"),
-        ]
+        // seed003.stack:5
+        constraints.append(identified(fixed.topAnchor.constraint(equalTo: red.topAnchor), "stk-canvas-connection"))
+        constraints.append(identified(green.bottomAnchor.constraint(equalTo: fixed.bottomAnchor), "stk-canvas-connection"))
+        constraints.append(identified(fixed.leadingAnchor.constraint(equalTo: red.leadingAnchor), "stk-canvas-connection"))
+        constraints.append(identified(red.trailingAnchor.constraint(equalTo: fixed.trailingAnchor), "stk-canvas-connection"))
+        constraints.append(identified(red.leadingAnchor.constraint(equalTo: blue.leadingAnchor), "stk-alignment"))
+        constraints.append(identified(red.leadingAnchor.constraint(equalTo: green.leadingAnchor), "stk-alignment"))
+        constraints.append(identified(red.trailingAnchor.constraint(equalTo: blue.trailingAnchor), "stk-alignment"))
+        constraints.append(identified(red.trailingAnchor.constraint(equalTo: green.trailingAnchor), "stk-alignment"))
+        constraints.append(identified(blue.topAnchor.constraint(equalTo: red.bottomAnchor), "stk-spacing"))
+        constraints.append(identified(green.topAnchor.constraint(equalTo: blue.bottomAnchor), "stk-spacing"))
+        constraints.append(identified(fixed.widthAnchor.constraint(equalToConstant: 375), "stk-explicit-size"))
+        constraints.append(identified(fixed.heightAnchor.constraint(equalToConstant: 600), "stk-explicit-size"))
         NSLayoutConstraint.activate(constraints)
     }
 
@@ -199,30 +197,28 @@ final class NaturalLayout {
             identified(natural.leadingAnchor.constraint(equalTo: container.leadingAnchor), "stk-root"),
             identified(natural.topAnchor.constraint(equalTo: container.topAnchor), "stk-root"),
         ]
-        constraints += [
-            // seed003.stack:12
-            identified(natural.topAnchor.constraint(equalTo: red.topAnchor), "stk-canvas-connection"),
-            identified(green.bottomAnchor.constraint(equalTo: natural.bottomAnchor), "stk-canvas-connection"),
-            identified(natural.leadingAnchor.constraint(equalTo: naturalSpanner.leadingAnchor), "stk-canvas-connection"),
-            identified(naturalSpanner.trailingAnchor.constraint(equalTo: natural.trailingAnchor), "stk-canvas-connection"),
-            identified(natural.centerXAnchor.constraint(equalTo: red.centerXAnchor), "stk-canvas-connection"),
-            identified(naturalSpanner.leadingAnchor.constraint(lessThanOrEqualTo: red.leadingAnchor), "stk-spanning-boundary"),
-            identified(naturalSpanner.trailingAnchor.constraint(greaterThanOrEqualTo: red.trailingAnchor), "stk-spanning-boundary"),
-            identified(naturalSpanner.leadingAnchor.constraint(lessThanOrEqualTo: blue.leadingAnchor), "stk-spanning-boundary"),
-            identified(naturalSpanner.trailingAnchor.constraint(greaterThanOrEqualTo: blue.trailingAnchor), "stk-spanning-boundary"),
-            identified(naturalSpanner.leadingAnchor.constraint(lessThanOrEqualTo: green.leadingAnchor), "stk-spanning-boundary"),
-            identified(naturalSpanner.trailingAnchor.constraint(greaterThanOrEqualTo: green.trailingAnchor), "stk-spanning-boundary"),
-            identified(naturalSpanner.widthAnchor.constraint(equalToConstant: 0), "stk-spanning-fit", priority: 51),
-            identified(red.centerXAnchor.constraint(equalTo: blue.centerXAnchor), "stk-alignment"),
-            identified(red.centerXAnchor.constraint(equalTo: green.centerXAnchor), "stk-alignment"),
-            identified(red.widthAnchor.constraint(equalToConstant: 0), "stk-ambiguity-suppression", priority: 25),
-            identified(blue.widthAnchor.constraint(equalToConstant: 0), "stk-ambiguity-suppression", priority: 25),
-            identified(green.widthAnchor.constraint(equalToConstant: 0), "stk-ambiguity-suppression", priority: 25),
-            identified(blue.topAnchor.constraint(equalTo: red.bottomAnchor), "stk-spacing"),
-            identified(green.topAnchor.constraint(equalTo: blue.bottomAnchor), "stk-spacing"),
-            identified(blue.heightAnchor.constraint(equalTo: red.heightAnchor), "stk-fill-equally"),
-            identified(green.heightAnchor.constraint(equalTo: red.heightAnchor), "stk-fill-equally"),
-        ]
+        // seed003.stack:12
+        constraints.append(identified(natural.topAnchor.constraint(equalTo: red.topAnchor), "stk-canvas-connection"))
+        constraints.append(identified(green.bottomAnchor.constraint(equalTo: natural.bottomAnchor), "stk-canvas-connection"))
+        constraints.append(identified(natural.leadingAnchor.constraint(equalTo: naturalSpanner.leadingAnchor), "stk-canvas-connection"))
+        constraints.append(identified(naturalSpanner.trailingAnchor.constraint(equalTo: natural.trailingAnchor), "stk-canvas-connection"))
+        constraints.append(identified(natural.centerXAnchor.constraint(equalTo: red.centerXAnchor), "stk-canvas-connection"))
+        constraints.append(identified(naturalSpanner.leadingAnchor.constraint(lessThanOrEqualTo: red.leadingAnchor), "stk-spanning-boundary"))
+        constraints.append(identified(naturalSpanner.trailingAnchor.constraint(greaterThanOrEqualTo: red.trailingAnchor), "stk-spanning-boundary"))
+        constraints.append(identified(naturalSpanner.leadingAnchor.constraint(lessThanOrEqualTo: blue.leadingAnchor), "stk-spanning-boundary"))
+        constraints.append(identified(naturalSpanner.trailingAnchor.constraint(greaterThanOrEqualTo: blue.trailingAnchor), "stk-spanning-boundary"))
+        constraints.append(identified(naturalSpanner.leadingAnchor.constraint(lessThanOrEqualTo: green.leadingAnchor), "stk-spanning-boundary"))
+        constraints.append(identified(naturalSpanner.trailingAnchor.constraint(greaterThanOrEqualTo: green.trailingAnchor), "stk-spanning-boundary"))
+        constraints.append(identified(naturalSpanner.widthAnchor.constraint(equalToConstant: 0), "stk-spanning-fit", priority: 51))
+        constraints.append(identified(red.centerXAnchor.constraint(equalTo: blue.centerXAnchor), "stk-alignment"))
+        constraints.append(identified(red.centerXAnchor.constraint(equalTo: green.centerXAnchor), "stk-alignment"))
+        constraints.append(identified(red.widthAnchor.constraint(equalToConstant: 0), "stk-ambiguity-suppression", priority: 25))
+        constraints.append(identified(blue.widthAnchor.constraint(equalToConstant: 0), "stk-ambiguity-suppression", priority: 25))
+        constraints.append(identified(green.widthAnchor.constraint(equalToConstant: 0), "stk-ambiguity-suppression", priority: 25))
+        constraints.append(identified(blue.topAnchor.constraint(equalTo: red.bottomAnchor), "stk-spacing"))
+        constraints.append(identified(green.topAnchor.constraint(equalTo: blue.bottomAnchor), "stk-spacing"))
+        constraints.append(identified(blue.heightAnchor.constraint(equalTo: red.heightAnchor), "stk-fill-equally"))
+        constraints.append(identified(green.heightAnchor.constraint(equalTo: red.heightAnchor), "stk-fill-equally"))
         NSLayoutConstraint.activate(constraints)
     }
 

@@ -461,242 +461,229 @@ final class SettingsLayout {
             identified(settings.topAnchor.constraint(equalTo: container.topAnchor), "stk-root"),
         ]
         var pool: [NSLayoutConstraint] = []
-        constraints += [
-            // settings.stack:14
-            identified(settings.topAnchor.constraint(equalTo: airplane.topAnchor), "stk-canvas-connection"),
-            identified(general.bottomAnchor.constraint(equalTo: settings.bottomAnchor), "stk-canvas-connection"),
-        ]
-        pool += [
-            // settings.stack:14
-            identified(settings.leadingAnchor.constraint(equalTo: airplane.leadingAnchor), "stk-canvas-connection"),
-            identified(airplane.trailingAnchor.constraint(equalTo: settings.trailingAnchor), "stk-canvas-connection"),
-            identified(settings.leadingAnchor.constraint(equalTo: settingsSpanner.leadingAnchor), "stk-canvas-connection"),
-            identified(settingsSpanner.trailingAnchor.constraint(equalTo: settings.trailingAnchor), "stk-canvas-connection"),
-            identified(settingsSpanner.widthAnchor.constraint(equalToConstant: 0), "stk-spanning-fit", priority: 51),
-        ]
-        constraints += [
-            // settings.stack:14
-            identified(airplane.leadingAnchor.constraint(equalTo: wifi.leadingAnchor), "stk-alignment"),
-            identified(airplane.leadingAnchor.constraint(equalTo: bluetooth.leadingAnchor), "stk-alignment"),
-            identified(airplane.leadingAnchor.constraint(equalTo: cellular.leadingAnchor), "stk-alignment"),
-            identified(airplane.leadingAnchor.constraint(equalTo: hotspot.leadingAnchor), "stk-alignment"),
-            identified(airplane.leadingAnchor.constraint(equalTo: general.leadingAnchor), "stk-alignment"),
-            identified(airplane.trailingAnchor.constraint(equalTo: wifi.trailingAnchor), "stk-alignment"),
-            identified(airplane.trailingAnchor.constraint(equalTo: bluetooth.trailingAnchor), "stk-alignment"),
-            identified(airplane.trailingAnchor.constraint(equalTo: cellular.trailingAnchor), "stk-alignment"),
-            identified(airplane.trailingAnchor.constraint(equalTo: hotspot.trailingAnchor), "stk-alignment"),
-            identified(airplane.trailingAnchor.constraint(equalTo: general.trailingAnchor), "stk-alignment"),
-        ]
-        pool += [
-            // settings.stack:14
-            identified(wifi.topAnchor.constraint(equalTo: airplane.bottomAnchor, constant: 1), "stk-spacing"),
-            identified(wifi.topAnchor.constraint(equalTo: airplane.bottomAnchor), "stk-spacing"),
-            identified(bluetooth.topAnchor.constraint(equalTo: wifi.bottomAnchor, constant: 1), "stk-spacing"),
-            identified(wifi.topAnchor.constraint(equalTo: airplane.bottomAnchor, constant: 0.5), "stk-spacing"),
-            identified(bluetooth.topAnchor.constraint(equalTo: wifi.bottomAnchor, constant: 0.5), "stk-spacing"),
-            identified(bluetooth.topAnchor.constraint(equalTo: wifi.bottomAnchor), "stk-spacing"),
-            identified(cellular.topAnchor.constraint(equalTo: bluetooth.bottomAnchor, constant: 0.5), "stk-spacing"),
-            identified(cellular.topAnchor.constraint(equalTo: bluetooth.bottomAnchor, constant: 1), "stk-spacing"),
-            identified(cellular.topAnchor.constraint(equalTo: bluetooth.bottomAnchor), "stk-spacing"),
-            identified(hotspot.topAnchor.constraint(equalTo: cellular.bottomAnchor, constant: 0.5), "stk-spacing"),
-            identified(hotspot.topAnchor.constraint(equalTo: cellular.bottomAnchor, constant: 1), "stk-spacing"),
-            identified(hotspot.topAnchor.constraint(equalTo: cellular.bottomAnchor), "stk-spacing"),
-            identified(general.topAnchor.constraint(equalTo: hotspot.bottomAnchor, constant: 1), "stk-spacing"),
-            identified(general.topAnchor.constraint(equalTo: hotspot.bottomAnchor, constant: 0.5), "stk-spacing"),
-            identified(general.topAnchor.constraint(equalTo: hotspot.bottomAnchor), "stk-spacing"),
-            // settings.stack:6
-            identified(airplane.heightAnchor.constraint(equalToConstant: 0), "stk-hiding"),
-            identified(wifi.heightAnchor.constraint(equalToConstant: 0), "stk-hiding"),
-            identified(bluetooth.heightAnchor.constraint(equalToConstant: 0), "stk-hiding"),
-            identified(cellular.heightAnchor.constraint(equalToConstant: 0), "stk-hiding"),
-            identified(hotspot.heightAnchor.constraint(equalToConstant: 0), "stk-hiding"),
-            identified(general.heightAnchor.constraint(equalToConstant: 0), "stk-hiding"),
-        ]
-        constraints += [
-            // settings.stack:14
-            identified(settings.widthAnchor.constraint(equalToConstant: 375), "stk-explicit-size"),
-            // settings.stack:6
-            identified(airplaneMargins.topAnchor.constraint(equalTo: airplane.topAnchor, constant: 7.5), "stk-margin-guide"),
-            identified(airplaneMargins.leadingAnchor.constraint(equalTo: airplane.leadingAnchor, constant: 16), "stk-margin-guide"),
-            identified(airplane.bottomAnchor.constraint(equalTo: airplaneMargins.bottomAnchor, constant: 7.5), "stk-margin-guide"),
-            identified(airplane.trailingAnchor.constraint(equalTo: airplaneMargins.trailingAnchor, constant: 16), "stk-margin-guide"),
-            // settings.stack:15
-            identified(airplaneMargins.leadingAnchor.constraint(equalTo: airplaneImage0.leadingAnchor), "stk-canvas-connection"),
-            identified(airplaneLabel3.trailingAnchor.constraint(equalTo: airplaneMargins.trailingAnchor), "stk-canvas-connection"),
-            // settings.stack:6
-            identified(airplaneMargins.topAnchor.constraint(equalTo: airplaneSpanner.topAnchor), "stk-canvas-connection"),
-            identified(airplaneSpanner.bottomAnchor.constraint(equalTo: airplaneMargins.bottomAnchor), "stk-canvas-connection"),
-            identified(airplaneMargins.centerYAnchor.constraint(equalTo: airplaneImage0.centerYAnchor), "stk-canvas-connection"),
-            identified(airplaneSpanner.topAnchor.constraint(lessThanOrEqualTo: airplaneImage0.topAnchor), "stk-spanning-boundary"),
-            identified(airplaneSpanner.bottomAnchor.constraint(greaterThanOrEqualTo: airplaneImage0.bottomAnchor), "stk-spanning-boundary"),
-            identified(airplaneSpanner.topAnchor.constraint(lessThanOrEqualTo: airplaneLabel1.topAnchor), "stk-spanning-boundary"),
-            identified(airplaneSpanner.bottomAnchor.constraint(greaterThanOrEqualTo: airplaneLabel1.bottomAnchor), "stk-spanning-boundary"),
-            identified(airplaneSpanner.topAnchor.constraint(lessThanOrEqualTo: airplaneSpacer2.topAnchor), "stk-spanning-boundary"),
-            identified(airplaneSpanner.bottomAnchor.constraint(greaterThanOrEqualTo: airplaneSpacer2.bottomAnchor), "stk-spanning-boundary"),
-            identified(airplaneSpanner.topAnchor.constraint(lessThanOrEqualTo: airplaneLabel3.topAnchor), "stk-spanning-boundary"),
-            identified(airplaneSpanner.bottomAnchor.constraint(greaterThanOrEqualTo: airplaneLabel3.bottomAnchor), "stk-spanning-boundary"),
-            identified(airplaneSpanner.heightAnchor.constraint(equalToConstant: 0), "stk-spanning-fit", priority: 51),
-            identified(airplaneImage0.centerYAnchor.constraint(equalTo: airplaneLabel1.centerYAnchor), "stk-alignment"),
-            identified(airplaneImage0.centerYAnchor.constraint(equalTo: airplaneSpacer2.centerYAnchor), "stk-alignment"),
-            identified(airplaneImage0.centerYAnchor.constraint(equalTo: airplaneLabel3.centerYAnchor), "stk-alignment"),
-            identified(airplaneImage0.heightAnchor.constraint(equalToConstant: 0), "stk-ambiguity-suppression", priority: 25),
-            identified(airplaneLabel1.heightAnchor.constraint(equalToConstant: 0), "stk-ambiguity-suppression", priority: 25),
-            identified(airplaneSpacer2.heightAnchor.constraint(equalToConstant: 0), "stk-ambiguity-suppression", priority: 25),
-            identified(airplaneLabel3.heightAnchor.constraint(equalToConstant: 0), "stk-ambiguity-suppression", priority: 25),
-            identified(airplaneLabel1.leadingAnchor.constraint(equalTo: airplaneImage0.trailingAnchor, constant: 12), "stk-spacing"),
-            identified(airplaneSpacer2.leadingAnchor.constraint(equalTo: airplaneLabel1.trailingAnchor, constant: 12), "stk-spacing"),
-            identified(airplaneLabel3.leadingAnchor.constraint(equalTo: airplaneSpacer2.trailingAnchor, constant: 12), "stk-spacing"),
-            identified(wifiMargins.topAnchor.constraint(equalTo: wifi.topAnchor, constant: 7.5), "stk-margin-guide"),
-            identified(wifiMargins.leadingAnchor.constraint(equalTo: wifi.leadingAnchor, constant: 16), "stk-margin-guide"),
-            identified(wifi.bottomAnchor.constraint(equalTo: wifiMargins.bottomAnchor, constant: 7.5), "stk-margin-guide"),
-            identified(wifi.trailingAnchor.constraint(equalTo: wifiMargins.trailingAnchor, constant: 16), "stk-margin-guide"),
-            // settings.stack:16
-            identified(wifiMargins.leadingAnchor.constraint(equalTo: wifiImage0.leadingAnchor), "stk-canvas-connection"),
-            identified(wifiLabel3.trailingAnchor.constraint(equalTo: wifiMargins.trailingAnchor), "stk-canvas-connection"),
-            // settings.stack:6
-            identified(wifiMargins.topAnchor.constraint(equalTo: wifiSpanner.topAnchor), "stk-canvas-connection"),
-            identified(wifiSpanner.bottomAnchor.constraint(equalTo: wifiMargins.bottomAnchor), "stk-canvas-connection"),
-            identified(wifiMargins.centerYAnchor.constraint(equalTo: wifiImage0.centerYAnchor), "stk-canvas-connection"),
-            identified(wifiSpanner.topAnchor.constraint(lessThanOrEqualTo: wifiImage0.topAnchor), "stk-spanning-boundary"),
-            identified(wifiSpanner.bottomAnchor.constraint(greaterThanOrEqualTo: wifiImage0.bottomAnchor), "stk-spanning-boundary"),
-            identified(wifiSpanner.topAnchor.constraint(lessThanOrEqualTo: wifiLabel1.topAnchor), "stk-spanning-boundary"),
-            identified(wifiSpanner.bottomAnchor.constraint(greaterThanOrEqualTo: wifiLabel1.bottomAnchor), "stk-spanning-boundary"),
-            identified(wifiSpanner.topAnchor.constraint(lessThanOrEqualTo: wifiSpacer2.topAnchor), "stk-spanning-boundary"),
-            identified(wifiSpanner.bottomAnchor.constraint(greaterThanOrEqualTo: wifiSpacer2.bottomAnchor), "stk-spanning-boundary"),
-            identified(wifiSpanner.topAnchor.constraint(lessThanOrEqualTo: wifiLabel3.topAnchor), "stk-spanning-boundary"),
-            identified(wifiSpanner.bottomAnchor.constraint(greaterThanOrEqualTo: wifiLabel3.bottomAnchor), "stk-spanning-boundary"),
-            identified(wifiSpanner.heightAnchor.constraint(equalToConstant: 0), "stk-spanning-fit", priority: 51),
-            identified(wifiImage0.centerYAnchor.constraint(equalTo: wifiLabel1.centerYAnchor), "stk-alignment"),
-            identified(wifiImage0.centerYAnchor.constraint(equalTo: wifiSpacer2.centerYAnchor), "stk-alignment"),
-            identified(wifiImage0.centerYAnchor.constraint(equalTo: wifiLabel3.centerYAnchor), "stk-alignment"),
-            identified(wifiImage0.heightAnchor.constraint(equalToConstant: 0), "stk-ambiguity-suppression", priority: 25),
-            identified(wifiLabel1.heightAnchor.constraint(equalToConstant: 0), "stk-ambiguity-suppression", priority: 25),
-            identified(wifiSpacer2.heightAnchor.constraint(equalToConstant: 0), "stk-ambiguity-suppression", priority: 25),
-            identified(wifiLabel3.heightAnchor.constraint(equalToConstant: 0), "stk-ambiguity-suppression", priority: 25),
-            identified(wifiLabel1.leadingAnchor.constraint(equalTo: wifiImage0.trailingAnchor, constant: 12), "stk-spacing"),
-            identified(wifiSpacer2.leadingAnchor.constraint(equalTo: wifiLabel1.trailingAnchor, constant: 12), "stk-spacing"),
-            identified(wifiLabel3.leadingAnchor.constraint(equalTo: wifiSpacer2.trailingAnchor, constant: 12), "stk-spacing"),
-            identified(bluetoothMargins.topAnchor.constraint(equalTo: bluetooth.topAnchor, constant: 7.5), "stk-margin-guide"),
-            identified(bluetoothMargins.leadingAnchor.constraint(equalTo: bluetooth.leadingAnchor, constant: 16), "stk-margin-guide"),
-            identified(bluetooth.bottomAnchor.constraint(equalTo: bluetoothMargins.bottomAnchor, constant: 7.5), "stk-margin-guide"),
-            identified(bluetooth.trailingAnchor.constraint(equalTo: bluetoothMargins.trailingAnchor, constant: 16), "stk-margin-guide"),
-            // settings.stack:17
-            identified(bluetoothMargins.leadingAnchor.constraint(equalTo: bluetoothImage0.leadingAnchor), "stk-canvas-connection"),
-            identified(bluetoothLabel3.trailingAnchor.constraint(equalTo: bluetoothMargins.trailingAnchor), "stk-canvas-connection"),
-            // settings.stack:6
-            identified(bluetoothMargins.topAnchor.constraint(equalTo: bluetoothSpanner.topAnchor), "stk-canvas-connection"),
-            identified(bluetoothSpanner.bottomAnchor.constraint(equalTo: bluetoothMargins.bottomAnchor), "stk-canvas-connection"),
-            identified(bluetoothMargins.centerYAnchor.constraint(equalTo: bluetoothImage0.centerYAnchor), "stk-canvas-connection"),
-            identified(bluetoothSpanner.topAnchor.constraint(lessThanOrEqualTo: bluetoothImage0.topAnchor), "stk-spanning-boundary"),
-            identified(bluetoothSpanner.bottomAnchor.constraint(greaterThanOrEqualTo: bluetoothImage0.bottomAnchor), "stk-spanning-boundary"),
-            identified(bluetoothSpanner.topAnchor.constraint(lessThanOrEqualTo: bluetoothLabel1.topAnchor), "stk-spanning-boundary"),
-            identified(bluetoothSpanner.bottomAnchor.constraint(greaterThanOrEqualTo: bluetoothLabel1.bottomAnchor), "stk-spanning-boundary"),
-            identified(bluetoothSpanner.topAnchor.constraint(lessThanOrEqualTo: bluetoothSpacer2.topAnchor), "stk-spanning-boundary"),
-            identified(bluetoothSpanner.bottomAnchor.constraint(greaterThanOrEqualTo: bluetoothSpacer2.bottomAnchor), "stk-spanning-boundary"),
-            identified(bluetoothSpanner.topAnchor.constraint(lessThanOrEqualTo: bluetoothLabel3.topAnchor), "stk-spanning-boundary"),
-            identified(bluetoothSpanner.bottomAnchor.constraint(greaterThanOrEqualTo: bluetoothLabel3.bottomAnchor), "stk-spanning-boundary"),
-            identified(bluetoothSpanner.heightAnchor.constraint(equalToConstant: 0), "stk-spanning-fit", priority: 51),
-            identified(bluetoothImage0.centerYAnchor.constraint(equalTo: bluetoothLabel1.centerYAnchor), "stk-alignment"),
-            identified(bluetoothImage0.centerYAnchor.constraint(equalTo: bluetoothSpacer2.centerYAnchor), "stk-alignment"),
-            identified(bluetoothImage0.centerYAnchor.constraint(equalTo: bluetoothLabel3.centerYAnchor), "stk-alignment"),
-            identified(bluetoothImage0.heightAnchor.constraint(equalToConstant: 0), "stk-ambiguity-suppression", priority: 25),
-            identified(bluetoothLabel1.heightAnchor.constraint(equalToConstant: 0), "stk-ambiguity-suppression", priority: 25),
-            identified(bluetoothSpacer2.heightAnchor.constraint(equalToConstant: 0), "stk-ambiguity-suppression", priority: 25),
-            identified(bluetoothLabel3.heightAnchor.constraint(equalToConstant: 0), "stk-ambiguity-suppression", priority: 25),
-            identified(bluetoothLabel1.leadingAnchor.constraint(equalTo: bluetoothImage0.trailingAnchor, constant: 12), "stk-spacing"),
-            identified(bluetoothSpacer2.leadingAnchor.constraint(equalTo: bluetoothLabel1.trailingAnchor, constant: 12), "stk-spacing"),
-            identified(bluetoothLabel3.leadingAnchor.constraint(equalTo: bluetoothSpacer2.trailingAnchor, constant: 12), "stk-spacing"),
-            identified(cellularMargins.topAnchor.constraint(equalTo: cellular.topAnchor, constant: 7.5), "stk-margin-guide"),
-            identified(cellularMargins.leadingAnchor.constraint(equalTo: cellular.leadingAnchor, constant: 16), "stk-margin-guide"),
-            identified(cellular.bottomAnchor.constraint(equalTo: cellularMargins.bottomAnchor, constant: 7.5), "stk-margin-guide"),
-            identified(cellular.trailingAnchor.constraint(equalTo: cellularMargins.trailingAnchor, constant: 16), "stk-margin-guide"),
-            // settings.stack:18
-            identified(cellularMargins.leadingAnchor.constraint(equalTo: cellularImage0.leadingAnchor), "stk-canvas-connection"),
-            identified(cellularLabel3.trailingAnchor.constraint(equalTo: cellularMargins.trailingAnchor), "stk-canvas-connection"),
-            // settings.stack:6
-            identified(cellularMargins.topAnchor.constraint(equalTo: cellularSpanner.topAnchor), "stk-canvas-connection"),
-            identified(cellularSpanner.bottomAnchor.constraint(equalTo: cellularMargins.bottomAnchor), "stk-canvas-connection"),
-            identified(cellularMargins.centerYAnchor.constraint(equalTo: cellularImage0.centerYAnchor), "stk-canvas-connection"),
-            identified(cellularSpanner.topAnchor.constraint(lessThanOrEqualTo: cellularImage0.topAnchor), "stk-spanning-boundary"),
-            identified(cellularSpanner.bottomAnchor.constraint(greaterThanOrEqualTo: cellularImage0.bottomAnchor), "stk-spanning-boundary"),
-            identified(cellularSpanner.topAnchor.constraint(lessThanOrEqualTo: cellularLabel1.topAnchor), "stk-spanning-boundary"),
-            identified(cellularSpanner.bottomAnchor.constraint(greaterThanOrEqualTo: cellularLabel1.bottomAnchor), "stk-spanning-boundary"),
-            identified(cellularSpanner.topAnchor.constraint(lessThanOrEqualTo: cellularSpacer2.topAnchor), "stk-spanning-boundary"),
-            identified(cellularSpanner.bottomAnchor.constraint(greaterThanOrEqualTo: cellularSpacer2.bottomAnchor), "stk-spanning-boundary"),
-            identified(cellularSpanner.topAnchor.constraint(lessThanOrEqualTo: cellularLabel3.topAnchor), "stk-spanning-boundary"),
-            identified(cellularSpanner.bottomAnchor.constraint(greaterThanOrEqualTo: cellularLabel3.bottomAnchor), "stk-spanning-boundary"),
-            identified(cellularSpanner.heightAnchor.constraint(equalToConstant: 0), "stk-spanning-fit", priority: 51),
-            identified(cellularImage0.centerYAnchor.constraint(equalTo: cellularLabel1.centerYAnchor), "stk-alignment"),
-            identified(cellularImage0.centerYAnchor.constraint(equalTo: cellularSpacer2.centerYAnchor), "stk-alignment"),
-            identified(cellularImage0.centerYAnchor.constraint(equalTo: cellularLabel3.centerYAnchor), "stk-alignment"),
-            identified(cellularImage0.heightAnchor.constraint(equalToConstant: 0), "stk-ambiguity-suppression", priority: 25),
-            identified(cellularLabel1.heightAnchor.constraint(equalToConstant: 0), "stk-ambiguity-suppression", priority: 25),
-            identified(cellularSpacer2.heightAnchor.constraint(equalToConstant: 0), "stk-ambiguity-suppression", priority: 25),
-            identified(cellularLabel3.heightAnchor.constraint(equalToConstant: 0), "stk-ambiguity-suppression", priority: 25),
-            identified(cellularLabel1.leadingAnchor.constraint(equalTo: cellularImage0.trailingAnchor, constant: 12), "stk-spacing"),
-            identified(cellularSpacer2.leadingAnchor.constraint(equalTo: cellularLabel1.trailingAnchor, constant: 12), "stk-spacing"),
-            identified(cellularLabel3.leadingAnchor.constraint(equalTo: cellularSpacer2.trailingAnchor, constant: 12), "stk-spacing"),
-            identified(hotspotMargins.topAnchor.constraint(equalTo: hotspot.topAnchor, constant: 7.5), "stk-margin-guide"),
-            identified(hotspotMargins.leadingAnchor.constraint(equalTo: hotspot.leadingAnchor, constant: 16), "stk-margin-guide"),
-            identified(hotspot.bottomAnchor.constraint(equalTo: hotspotMargins.bottomAnchor, constant: 7.5), "stk-margin-guide"),
-            identified(hotspot.trailingAnchor.constraint(equalTo: hotspotMargins.trailingAnchor, constant: 16), "stk-margin-guide"),
-            // settings.stack:19
-            identified(hotspotMargins.leadingAnchor.constraint(equalTo: hotspotImage0.leadingAnchor), "stk-canvas-connection"),
-            identified(hotspotLabel3.trailingAnchor.constraint(equalTo: hotspotMargins.trailingAnchor), "stk-canvas-connection"),
-            // settings.stack:6
-            identified(hotspotMargins.topAnchor.constraint(equalTo: hotspotSpanner.topAnchor), "stk-canvas-connection"),
-            identified(hotspotSpanner.bottomAnchor.constraint(equalTo: hotspotMargins.bottomAnchor), "stk-canvas-connection"),
-            identified(hotspotMargins.centerYAnchor.constraint(equalTo: hotspotImage0.centerYAnchor), "stk-canvas-connection"),
-            identified(hotspotSpanner.topAnchor.constraint(lessThanOrEqualTo: hotspotImage0.topAnchor), "stk-spanning-boundary"),
-            identified(hotspotSpanner.bottomAnchor.constraint(greaterThanOrEqualTo: hotspotImage0.bottomAnchor), "stk-spanning-boundary"),
-            identified(hotspotSpanner.topAnchor.constraint(lessThanOrEqualTo: hotspotLabel1.topAnchor), "stk-spanning-boundary"),
-            identified(hotspotSpanner.bottomAnchor.constraint(greaterThanOrEqualTo: hotspotLabel1.bottomAnchor), "stk-spanning-boundary"),
-            identified(hotspotSpanner.topAnchor.constraint(lessThanOrEqualTo: hotspotSpacer2.topAnchor), "stk-spanning-boundary"),
-            identified(hotspotSpanner.bottomAnchor.constraint(greaterThanOrEqualTo: hotspotSpacer2.bottomAnchor), "stk-spanning-boundary"),
-            identified(hotspotSpanner.topAnchor.constraint(lessThanOrEqualTo: hotspotLabel3.topAnchor), "stk-spanning-boundary"),
-            identified(hotspotSpanner.bottomAnchor.constraint(greaterThanOrEqualTo: hotspotLabel3.bottomAnchor), "stk-spanning-boundary"),
-            identified(hotspotSpanner.heightAnchor.constraint(equalToConstant: 0), "stk-spanning-fit", priority: 51),
-            identified(hotspotImage0.centerYAnchor.constraint(equalTo: hotspotLabel1.centerYAnchor), "stk-alignment"),
-            identified(hotspotImage0.centerYAnchor.constraint(equalTo: hotspotSpacer2.centerYAnchor), "stk-alignment"),
-            identified(hotspotImage0.centerYAnchor.constraint(equalTo: hotspotLabel3.centerYAnchor), "stk-alignment"),
-            identified(hotspotImage0.heightAnchor.constraint(equalToConstant: 0), "stk-ambiguity-suppression", priority: 25),
-            identified(hotspotLabel1.heightAnchor.constraint(equalToConstant: 0), "stk-ambiguity-suppression", priority: 25),
-            identified(hotspotSpacer2.heightAnchor.constraint(equalToConstant: 0), "stk-ambiguity-suppression", priority: 25),
-            identified(hotspotLabel3.heightAnchor.constraint(equalToConstant: 0), "stk-ambiguity-suppression", priority: 25),
-            identified(hotspotLabel1.leadingAnchor.constraint(equalTo: hotspotImage0.trailingAnchor, constant: 12), "stk-spacing"),
-            identified(hotspotSpacer2.leadingAnchor.constraint(equalTo: hotspotLabel1.trailingAnchor, constant: 12), "stk-spacing"),
-            identified(hotspotLabel3.leadingAnchor.constraint(equalTo: hotspotSpacer2.trailingAnchor, constant: 12), "stk-spacing"),
-            identified(generalMargins.topAnchor.constraint(equalTo: general.topAnchor, constant: 7.5), "stk-margin-guide"),
-            identified(generalMargins.leadingAnchor.constraint(equalTo: general.leadingAnchor, constant: 16), "stk-margin-guide"),
-            identified(general.bottomAnchor.constraint(equalTo: generalMargins.bottomAnchor, constant: 7.5), "stk-margin-guide"),
-            identified(general.trailingAnchor.constraint(equalTo: generalMargins.trailingAnchor, constant: 16), "stk-margin-guide"),
-            // settings.stack:20
-            identified(generalMargins.leadingAnchor.constraint(equalTo: generalImage0.leadingAnchor), "stk-canvas-connection"),
-            identified(generalLabel3.trailingAnchor.constraint(equalTo: generalMargins.trailingAnchor), "stk-canvas-connection"),
-            // settings.stack:6
-            identified(generalMargins.topAnchor.constraint(equalTo: generalSpanner.topAnchor), "stk-canvas-connection"),
-            identified(generalSpanner.bottomAnchor.constraint(equalTo: generalMargins.bottomAnchor), "stk-canvas-connection"),
-            identified(generalMargins.centerYAnchor.constraint(equalTo: generalImage0.centerYAnchor), "stk-canvas-connection"),
-            identified(generalSpanner.topAnchor.constraint(lessThanOrEqualTo: generalImage0.topAnchor), "stk-spanning-boundary"),
-            identified(generalSpanner.bottomAnchor.constraint(greaterThanOrEqualTo: generalImage0.bottomAnchor), "stk-spanning-boundary"),
-            identified(generalSpanner.topAnchor.constraint(lessThanOrEqualTo: generalLabel1.topAnchor), "stk-spanning-boundary"),
-            identified(generalSpanner.bottomAnchor.constraint(greaterThanOrEqualTo: generalLabel1.bottomAnchor), "stk-spanning-boundary"),
-            identified(generalSpanner.topAnchor.constraint(lessThanOrEqualTo: generalSpacer2.topAnchor), "stk-spanning-boundary"),
-            identified(generalSpanner.bottomAnchor.constraint(greaterThanOrEqualTo: generalSpacer2.bottomAnchor), "stk-spanning-boundary"),
-            identified(generalSpanner.topAnchor.constraint(lessThanOrEqualTo: generalLabel3.topAnchor), "stk-spanning-boundary"),
-            identified(generalSpanner.bottomAnchor.constraint(greaterThanOrEqualTo: generalLabel3.bottomAnchor), "stk-spanning-boundary"),
-            identified(generalSpanner.heightAnchor.constraint(equalToConstant: 0), "stk-spanning-fit", priority: 51),
-            identified(generalImage0.centerYAnchor.constraint(equalTo: generalLabel1.centerYAnchor), "stk-alignment"),
-            identified(generalImage0.centerYAnchor.constraint(equalTo: generalSpacer2.centerYAnchor), "stk-alignment"),
-            identified(generalImage0.centerYAnchor.constraint(equalTo: generalLabel3.centerYAnchor), "stk-alignment"),
-            identified(generalImage0.heightAnchor.constraint(equalToConstant: 0), "stk-ambiguity-suppression", priority: 25),
-            identified(generalLabel1.heightAnchor.constraint(equalToConstant: 0), "stk-ambiguity-suppression", priority: 25),
-            identified(generalSpacer2.heightAnchor.constraint(equalToConstant: 0), "stk-ambiguity-suppression", priority: 25),
-            identified(generalLabel3.heightAnchor.constraint(equalToConstant: 0), "stk-ambiguity-suppression", priority: 25),
-            identified(generalLabel1.leadingAnchor.constraint(equalTo: generalImage0.trailingAnchor, constant: 12), "stk-spacing"),
-            identified(generalSpacer2.leadingAnchor.constraint(equalTo: generalLabel1.trailingAnchor, constant: 12), "stk-spacing"),
-            identified(generalLabel3.leadingAnchor.constraint(equalTo: generalSpacer2.trailingAnchor, constant: 12), "stk-spacing"),
-        ]
+        // settings.stack:14
+        constraints.append(identified(settings.topAnchor.constraint(equalTo: airplane.topAnchor), "stk-canvas-connection"))
+        constraints.append(identified(general.bottomAnchor.constraint(equalTo: settings.bottomAnchor), "stk-canvas-connection"))
+        pool.append(identified(settings.leadingAnchor.constraint(equalTo: airplane.leadingAnchor), "stk-canvas-connection"))
+        pool.append(identified(airplane.trailingAnchor.constraint(equalTo: settings.trailingAnchor), "stk-canvas-connection"))
+        pool.append(identified(settings.leadingAnchor.constraint(equalTo: settingsSpanner.leadingAnchor), "stk-canvas-connection"))
+        pool.append(identified(settingsSpanner.trailingAnchor.constraint(equalTo: settings.trailingAnchor), "stk-canvas-connection"))
+        pool.append(identified(settingsSpanner.widthAnchor.constraint(equalToConstant: 0), "stk-spanning-fit", priority: 51))
+        constraints.append(identified(airplane.leadingAnchor.constraint(equalTo: wifi.leadingAnchor), "stk-alignment"))
+        constraints.append(identified(airplane.leadingAnchor.constraint(equalTo: bluetooth.leadingAnchor), "stk-alignment"))
+        constraints.append(identified(airplane.leadingAnchor.constraint(equalTo: cellular.leadingAnchor), "stk-alignment"))
+        constraints.append(identified(airplane.leadingAnchor.constraint(equalTo: hotspot.leadingAnchor), "stk-alignment"))
+        constraints.append(identified(airplane.leadingAnchor.constraint(equalTo: general.leadingAnchor), "stk-alignment"))
+        constraints.append(identified(airplane.trailingAnchor.constraint(equalTo: wifi.trailingAnchor), "stk-alignment"))
+        constraints.append(identified(airplane.trailingAnchor.constraint(equalTo: bluetooth.trailingAnchor), "stk-alignment"))
+        constraints.append(identified(airplane.trailingAnchor.constraint(equalTo: cellular.trailingAnchor), "stk-alignment"))
+        constraints.append(identified(airplane.trailingAnchor.constraint(equalTo: hotspot.trailingAnchor), "stk-alignment"))
+        constraints.append(identified(airplane.trailingAnchor.constraint(equalTo: general.trailingAnchor), "stk-alignment"))
+        pool.append(identified(wifi.topAnchor.constraint(equalTo: airplane.bottomAnchor, constant: 1), "stk-spacing"))
+        pool.append(identified(wifi.topAnchor.constraint(equalTo: airplane.bottomAnchor), "stk-spacing"))
+        pool.append(identified(bluetooth.topAnchor.constraint(equalTo: wifi.bottomAnchor, constant: 1), "stk-spacing"))
+        pool.append(identified(wifi.topAnchor.constraint(equalTo: airplane.bottomAnchor, constant: 0.5), "stk-spacing"))
+        pool.append(identified(bluetooth.topAnchor.constraint(equalTo: wifi.bottomAnchor, constant: 0.5), "stk-spacing"))
+        pool.append(identified(bluetooth.topAnchor.constraint(equalTo: wifi.bottomAnchor), "stk-spacing"))
+        pool.append(identified(cellular.topAnchor.constraint(equalTo: bluetooth.bottomAnchor, constant: 0.5), "stk-spacing"))
+        pool.append(identified(cellular.topAnchor.constraint(equalTo: bluetooth.bottomAnchor, constant: 1), "stk-spacing"))
+        pool.append(identified(cellular.topAnchor.constraint(equalTo: bluetooth.bottomAnchor), "stk-spacing"))
+        pool.append(identified(hotspot.topAnchor.constraint(equalTo: cellular.bottomAnchor, constant: 0.5), "stk-spacing"))
+        pool.append(identified(hotspot.topAnchor.constraint(equalTo: cellular.bottomAnchor, constant: 1), "stk-spacing"))
+        pool.append(identified(hotspot.topAnchor.constraint(equalTo: cellular.bottomAnchor), "stk-spacing"))
+        pool.append(identified(general.topAnchor.constraint(equalTo: hotspot.bottomAnchor, constant: 1), "stk-spacing"))
+        pool.append(identified(general.topAnchor.constraint(equalTo: hotspot.bottomAnchor, constant: 0.5), "stk-spacing"))
+        pool.append(identified(general.topAnchor.constraint(equalTo: hotspot.bottomAnchor), "stk-spacing"))
+        // settings.stack:6
+        pool.append(identified(airplane.heightAnchor.constraint(equalToConstant: 0), "stk-hiding"))
+        pool.append(identified(wifi.heightAnchor.constraint(equalToConstant: 0), "stk-hiding"))
+        pool.append(identified(bluetooth.heightAnchor.constraint(equalToConstant: 0), "stk-hiding"))
+        pool.append(identified(cellular.heightAnchor.constraint(equalToConstant: 0), "stk-hiding"))
+        pool.append(identified(hotspot.heightAnchor.constraint(equalToConstant: 0), "stk-hiding"))
+        pool.append(identified(general.heightAnchor.constraint(equalToConstant: 0), "stk-hiding"))
+        // settings.stack:14
+        constraints.append(identified(settings.widthAnchor.constraint(equalToConstant: 375), "stk-explicit-size"))
+        // settings.stack:6
+        constraints.append(identified(airplaneMargins.topAnchor.constraint(equalTo: airplane.topAnchor, constant: 7.5), "stk-margin-guide"))
+        constraints.append(identified(airplaneMargins.leadingAnchor.constraint(equalTo: airplane.leadingAnchor, constant: 16), "stk-margin-guide"))
+        constraints.append(identified(airplane.bottomAnchor.constraint(equalTo: airplaneMargins.bottomAnchor, constant: 7.5), "stk-margin-guide"))
+        constraints.append(identified(airplane.trailingAnchor.constraint(equalTo: airplaneMargins.trailingAnchor, constant: 16), "stk-margin-guide"))
+        // settings.stack:15
+        constraints.append(identified(airplaneMargins.leadingAnchor.constraint(equalTo: airplaneImage0.leadingAnchor), "stk-canvas-connection"))
+        constraints.append(identified(airplaneLabel3.trailingAnchor.constraint(equalTo: airplaneMargins.trailingAnchor), "stk-canvas-connection"))
+        // settings.stack:6
+        constraints.append(identified(airplaneMargins.topAnchor.constraint(equalTo: airplaneSpanner.topAnchor), "stk-canvas-connection"))
+        constraints.append(identified(airplaneSpanner.bottomAnchor.constraint(equalTo: airplaneMargins.bottomAnchor), "stk-canvas-connection"))
+        constraints.append(identified(airplaneMargins.centerYAnchor.constraint(equalTo: airplaneImage0.centerYAnchor), "stk-canvas-connection"))
+        constraints.append(identified(airplaneSpanner.topAnchor.constraint(lessThanOrEqualTo: airplaneImage0.topAnchor), "stk-spanning-boundary"))
+        constraints.append(identified(airplaneSpanner.bottomAnchor.constraint(greaterThanOrEqualTo: airplaneImage0.bottomAnchor), "stk-spanning-boundary"))
+        constraints.append(identified(airplaneSpanner.topAnchor.constraint(lessThanOrEqualTo: airplaneLabel1.topAnchor), "stk-spanning-boundary"))
+        constraints.append(identified(airplaneSpanner.bottomAnchor.constraint(greaterThanOrEqualTo: airplaneLabel1.bottomAnchor), "stk-spanning-boundary"))
+        constraints.append(identified(airplaneSpanner.topAnchor.constraint(lessThanOrEqualTo: airplaneSpacer2.topAnchor), "stk-spanning-boundary"))
+        constraints.append(identified(airplaneSpanner.bottomAnchor.constraint(greaterThanOrEqualTo: airplaneSpacer2.bottomAnchor), "stk-spanning-boundary"))
+        constraints.append(identified(airplaneSpanner.topAnchor.constraint(lessThanOrEqualTo: airplaneLabel3.topAnchor), "stk-spanning-boundary"))
+        constraints.append(identified(airplaneSpanner.bottomAnchor.constraint(greaterThanOrEqualTo: airplaneLabel3.bottomAnchor), "stk-spanning-boundary"))
+        constraints.append(identified(airplaneSpanner.heightAnchor.constraint(equalToConstant: 0), "stk-spanning-fit", priority: 51))
+        constraints.append(identified(airplaneImage0.centerYAnchor.constraint(equalTo: airplaneLabel1.centerYAnchor), "stk-alignment"))
+        constraints.append(identified(airplaneImage0.centerYAnchor.constraint(equalTo: airplaneSpacer2.centerYAnchor), "stk-alignment"))
+        constraints.append(identified(airplaneImage0.centerYAnchor.constraint(equalTo: airplaneLabel3.centerYAnchor), "stk-alignment"))
+        constraints.append(identified(airplaneImage0.heightAnchor.constraint(equalToConstant: 0), "stk-ambiguity-suppression", priority: 25))
+        constraints.append(identified(airplaneLabel1.heightAnchor.constraint(equalToConstant: 0), "stk-ambiguity-suppression", priority: 25))
+        constraints.append(identified(airplaneSpacer2.heightAnchor.constraint(equalToConstant: 0), "stk-ambiguity-suppression", priority: 25))
+        constraints.append(identified(airplaneLabel3.heightAnchor.constraint(equalToConstant: 0), "stk-ambiguity-suppression", priority: 25))
+        constraints.append(identified(airplaneLabel1.leadingAnchor.constraint(equalTo: airplaneImage0.trailingAnchor, constant: 12), "stk-spacing"))
+        constraints.append(identified(airplaneSpacer2.leadingAnchor.constraint(equalTo: airplaneLabel1.trailingAnchor, constant: 12), "stk-spacing"))
+        constraints.append(identified(airplaneLabel3.leadingAnchor.constraint(equalTo: airplaneSpacer2.trailingAnchor, constant: 12), "stk-spacing"))
+        constraints.append(identified(wifiMargins.topAnchor.constraint(equalTo: wifi.topAnchor, constant: 7.5), "stk-margin-guide"))
+        constraints.append(identified(wifiMargins.leadingAnchor.constraint(equalTo: wifi.leadingAnchor, constant: 16), "stk-margin-guide"))
+        constraints.append(identified(wifi.bottomAnchor.constraint(equalTo: wifiMargins.bottomAnchor, constant: 7.5), "stk-margin-guide"))
+        constraints.append(identified(wifi.trailingAnchor.constraint(equalTo: wifiMargins.trailingAnchor, constant: 16), "stk-margin-guide"))
+        // settings.stack:16
+        constraints.append(identified(wifiMargins.leadingAnchor.constraint(equalTo: wifiImage0.leadingAnchor), "stk-canvas-connection"))
+        constraints.append(identified(wifiLabel3.trailingAnchor.constraint(equalTo: wifiMargins.trailingAnchor), "stk-canvas-connection"))
+        // settings.stack:6
+        constraints.append(identified(wifiMargins.topAnchor.constraint(equalTo: wifiSpanner.topAnchor), "stk-canvas-connection"))
+        constraints.append(identified(wifiSpanner.bottomAnchor.constraint(equalTo: wifiMargins.bottomAnchor), "stk-canvas-connection"))
+        constraints.append(identified(wifiMargins.centerYAnchor.constraint(equalTo: wifiImage0.centerYAnchor), "stk-canvas-connection"))
+        constraints.append(identified(wifiSpanner.topAnchor.constraint(lessThanOrEqualTo: wifiImage0.topAnchor), "stk-spanning-boundary"))
+        constraints.append(identified(wifiSpanner.bottomAnchor.constraint(greaterThanOrEqualTo: wifiImage0.bottomAnchor), "stk-spanning-boundary"))
+        constraints.append(identified(wifiSpanner.topAnchor.constraint(lessThanOrEqualTo: wifiLabel1.topAnchor), "stk-spanning-boundary"))
+        constraints.append(identified(wifiSpanner.bottomAnchor.constraint(greaterThanOrEqualTo: wifiLabel1.bottomAnchor), "stk-spanning-boundary"))
+        constraints.append(identified(wifiSpanner.topAnchor.constraint(lessThanOrEqualTo: wifiSpacer2.topAnchor), "stk-spanning-boundary"))
+        constraints.append(identified(wifiSpanner.bottomAnchor.constraint(greaterThanOrEqualTo: wifiSpacer2.bottomAnchor), "stk-spanning-boundary"))
+        constraints.append(identified(wifiSpanner.topAnchor.constraint(lessThanOrEqualTo: wifiLabel3.topAnchor), "stk-spanning-boundary"))
+        constraints.append(identified(wifiSpanner.bottomAnchor.constraint(greaterThanOrEqualTo: wifiLabel3.bottomAnchor), "stk-spanning-boundary"))
+        constraints.append(identified(wifiSpanner.heightAnchor.constraint(equalToConstant: 0), "stk-spanning-fit", priority: 51))
+        constraints.append(identified(wifiImage0.centerYAnchor.constraint(equalTo: wifiLabel1.centerYAnchor), "stk-alignment"))
+        constraints.append(identified(wifiImage0.centerYAnchor.constraint(equalTo: wifiSpacer2.centerYAnchor), "stk-alignment"))
+        constraints.append(identified(wifiImage0.centerYAnchor.constraint(equalTo: wifiLabel3.centerYAnchor), "stk-alignment"))
+        constraints.append(identified(wifiImage0.heightAnchor.constraint(equalToConstant: 0), "stk-ambiguity-suppression", priority: 25))
+        constraints.append(identified(wifiLabel1.heightAnchor.constraint(equalToConstant: 0), "stk-ambiguity-suppression", priority: 25))
+        constraints.append(identified(wifiSpacer2.heightAnchor.constraint(equalToConstant: 0), "stk-ambiguity-suppression", priority: 25))
+        constraints.append(identified(wifiLabel3.heightAnchor.constraint(equalToConstant: 0), "stk-ambiguity-suppression", priority: 25))
+        constraints.append(identified(wifiLabel1.leadingAnchor.constraint(equalTo: wifiImage0.trailingAnchor, constant: 12), "stk-spacing"))
+        constraints.append(identified(wifiSpacer2.leadingAnchor.constraint(equalTo: wifiLabel1.trailingAnchor, constant: 12), "stk-spacing"))
+        constraints.append(identified(wifiLabel3.leadingAnchor.constraint(equalTo: wifiSpacer2.trailingAnchor, constant: 12), "stk-spacing"))
+        constraints.append(identified(bluetoothMargins.topAnchor.constraint(equalTo: bluetooth.topAnchor, constant: 7.5), "stk-margin-guide"))
+        constraints.append(identified(bluetoothMargins.leadingAnchor.constraint(equalTo: bluetooth.leadingAnchor, constant: 16), "stk-margin-guide"))
+        constraints.append(identified(bluetooth.bottomAnchor.constraint(equalTo: bluetoothMargins.bottomAnchor, constant: 7.5), "stk-margin-guide"))
+        constraints.append(identified(bluetooth.trailingAnchor.constraint(equalTo: bluetoothMargins.trailingAnchor, constant: 16), "stk-margin-guide"))
+        // settings.stack:17
+        constraints.append(identified(bluetoothMargins.leadingAnchor.constraint(equalTo: bluetoothImage0.leadingAnchor), "stk-canvas-connection"))
+        constraints.append(identified(bluetoothLabel3.trailingAnchor.constraint(equalTo: bluetoothMargins.trailingAnchor), "stk-canvas-connection"))
+        // settings.stack:6
+        constraints.append(identified(bluetoothMargins.topAnchor.constraint(equalTo: bluetoothSpanner.topAnchor), "stk-canvas-connection"))
+        constraints.append(identified(bluetoothSpanner.bottomAnchor.constraint(equalTo: bluetoothMargins.bottomAnchor), "stk-canvas-connection"))
+        constraints.append(identified(bluetoothMargins.centerYAnchor.constraint(equalTo: bluetoothImage0.centerYAnchor), "stk-canvas-connection"))
+        constraints.append(identified(bluetoothSpanner.topAnchor.constraint(lessThanOrEqualTo: bluetoothImage0.topAnchor), "stk-spanning-boundary"))
+        constraints.append(identified(bluetoothSpanner.bottomAnchor.constraint(greaterThanOrEqualTo: bluetoothImage0.bottomAnchor), "stk-spanning-boundary"))
+        constraints.append(identified(bluetoothSpanner.topAnchor.constraint(lessThanOrEqualTo: bluetoothLabel1.topAnchor), "stk-spanning-boundary"))
+        constraints.append(identified(bluetoothSpanner.bottomAnchor.constraint(greaterThanOrEqualTo: bluetoothLabel1.bottomAnchor), "stk-spanning-boundary"))
+        constraints.append(identified(bluetoothSpanner.topAnchor.constraint(lessThanOrEqualTo: bluetoothSpacer2.topAnchor), "stk-spanning-boundary"))
+        constraints.append(identified(bluetoothSpanner.bottomAnchor.constraint(greaterThanOrEqualTo: bluetoothSpacer2.bottomAnchor), "stk-spanning-boundary"))
+        constraints.append(identified(bluetoothSpanner.topAnchor.constraint(lessThanOrEqualTo: bluetoothLabel3.topAnchor), "stk-spanning-boundary"))
+        constraints.append(identified(bluetoothSpanner.bottomAnchor.constraint(greaterThanOrEqualTo: bluetoothLabel3.bottomAnchor), "stk-spanning-boundary"))
+        constraints.append(identified(bluetoothSpanner.heightAnchor.constraint(equalToConstant: 0), "stk-spanning-fit", priority: 51))
+        constraints.append(identified(bluetoothImage0.centerYAnchor.constraint(equalTo: bluetoothLabel1.centerYAnchor), "stk-alignment"))
+        constraints.append(identified(bluetoothImage0.centerYAnchor.constraint(equalTo: bluetoothSpacer2.centerYAnchor), "stk-alignment"))
+        constraints.append(identified(bluetoothImage0.centerYAnchor.constraint(equalTo: bluetoothLabel3.centerYAnchor), "stk-alignment"))
+        constraints.append(identified(bluetoothImage0.heightAnchor.constraint(equalToConstant: 0), "stk-ambiguity-suppression", priority: 25))
+        constraints.append(identified(bluetoothLabel1.heightAnchor.constraint(equalToConstant: 0), "stk-ambiguity-suppression", priority: 25))
+        constraints.append(identified(bluetoothSpacer2.heightAnchor.constraint(equalToConstant: 0), "stk-ambiguity-suppression", priority: 25))
+        constraints.append(identified(bluetoothLabel3.heightAnchor.constraint(equalToConstant: 0), "stk-ambiguity-suppression", priority: 25))
+        constraints.append(identified(bluetoothLabel1.leadingAnchor.constraint(equalTo: bluetoothImage0.trailingAnchor, constant: 12), "stk-spacing"))
+        constraints.append(identified(bluetoothSpacer2.leadingAnchor.constraint(equalTo: bluetoothLabel1.trailingAnchor, constant: 12), "stk-spacing"))
+        constraints.append(identified(bluetoothLabel3.leadingAnchor.constraint(equalTo: bluetoothSpacer2.trailingAnchor, constant: 12), "stk-spacing"))
+        constraints.append(identified(cellularMargins.topAnchor.constraint(equalTo: cellular.topAnchor, constant: 7.5), "stk-margin-guide"))
+        constraints.append(identified(cellularMargins.leadingAnchor.constraint(equalTo: cellular.leadingAnchor, constant: 16), "stk-margin-guide"))
+        constraints.append(identified(cellular.bottomAnchor.constraint(equalTo: cellularMargins.bottomAnchor, constant: 7.5), "stk-margin-guide"))
+        constraints.append(identified(cellular.trailingAnchor.constraint(equalTo: cellularMargins.trailingAnchor, constant: 16), "stk-margin-guide"))
+        // settings.stack:18
+        constraints.append(identified(cellularMargins.leadingAnchor.constraint(equalTo: cellularImage0.leadingAnchor), "stk-canvas-connection"))
+        constraints.append(identified(cellularLabel3.trailingAnchor.constraint(equalTo: cellularMargins.trailingAnchor), "stk-canvas-connection"))
+        // settings.stack:6
+        constraints.append(identified(cellularMargins.topAnchor.constraint(equalTo: cellularSpanner.topAnchor), "stk-canvas-connection"))
+        constraints.append(identified(cellularSpanner.bottomAnchor.constraint(equalTo: cellularMargins.bottomAnchor), "stk-canvas-connection"))
+        constraints.append(identified(cellularMargins.centerYAnchor.constraint(equalTo: cellularImage0.centerYAnchor), "stk-canvas-connection"))
+        constraints.append(identified(cellularSpanner.topAnchor.constraint(lessThanOrEqualTo: cellularImage0.topAnchor), "stk-spanning-boundary"))
+        constraints.append(identified(cellularSpanner.bottomAnchor.constraint(greaterThanOrEqualTo: cellularImage0.bottomAnchor), "stk-spanning-boundary"))
+        constraints.append(identified(cellularSpanner.topAnchor.constraint(lessThanOrEqualTo: cellularLabel1.topAnchor), "stk-spanning-boundary"))
+        constraints.append(identified(cellularSpanner.bottomAnchor.constraint(greaterThanOrEqualTo: cellularLabel1.bottomAnchor), "stk-spanning-boundary"))
+        constraints.append(identified(cellularSpanner.topAnchor.constraint(lessThanOrEqualTo: cellularSpacer2.topAnchor), "stk-spanning-boundary"))
+        constraints.append(identified(cellularSpanner.bottomAnchor.constraint(greaterThanOrEqualTo: cellularSpacer2.bottomAnchor), "stk-spanning-boundary"))
+        constraints.append(identified(cellularSpanner.topAnchor.constraint(lessThanOrEqualTo: cellularLabel3.topAnchor), "stk-spanning-boundary"))
+        constraints.append(identified(cellularSpanner.bottomAnchor.constraint(greaterThanOrEqualTo: cellularLabel3.bottomAnchor), "stk-spanning-boundary"))
+        constraints.append(identified(cellularSpanner.heightAnchor.constraint(equalToConstant: 0), "stk-spanning-fit", priority: 51))
+        constraints.append(identified(cellularImage0.centerYAnchor.constraint(equalTo: cellularLabel1.centerYAnchor), "stk-alignment"))
+        constraints.append(identified(cellularImage0.centerYAnchor.constraint(equalTo: cellularSpacer2.centerYAnchor), "stk-alignment"))
+        constraints.append(identified(cellularImage0.centerYAnchor.constraint(equalTo: cellularLabel3.centerYAnchor), "stk-alignment"))
+        constraints.append(identified(cellularImage0.heightAnchor.constraint(equalToConstant: 0), "stk-ambiguity-suppression", priority: 25))
+        constraints.append(identified(cellularLabel1.heightAnchor.constraint(equalToConstant: 0), "stk-ambiguity-suppression", priority: 25))
+        constraints.append(identified(cellularSpacer2.heightAnchor.constraint(equalToConstant: 0), "stk-ambiguity-suppression", priority: 25))
+        constraints.append(identified(cellularLabel3.heightAnchor.constraint(equalToConstant: 0), "stk-ambiguity-suppression", priority: 25))
+        constraints.append(identified(cellularLabel1.leadingAnchor.constraint(equalTo: cellularImage0.trailingAnchor, constant: 12), "stk-spacing"))
+        constraints.append(identified(cellularSpacer2.leadingAnchor.constraint(equalTo: cellularLabel1.trailingAnchor, constant: 12), "stk-spacing"))
+        constraints.append(identified(cellularLabel3.leadingAnchor.constraint(equalTo: cellularSpacer2.trailingAnchor, constant: 12), "stk-spacing"))
+        constraints.append(identified(hotspotMargins.topAnchor.constraint(equalTo: hotspot.topAnchor, constant: 7.5), "stk-margin-guide"))
+        constraints.append(identified(hotspotMargins.leadingAnchor.constraint(equalTo: hotspot.leadingAnchor, constant: 16), "stk-margin-guide"))
+        constraints.append(identified(hotspot.bottomAnchor.constraint(equalTo: hotspotMargins.bottomAnchor, constant: 7.5), "stk-margin-guide"))
+        constraints.append(identified(hotspot.trailingAnchor.constraint(equalTo: hotspotMargins.trailingAnchor, constant: 16), "stk-margin-guide"))
+        // settings.stack:19
+        constraints.append(identified(hotspotMargins.leadingAnchor.constraint(equalTo: hotspotImage0.leadingAnchor), "stk-canvas-connection"))
+        constraints.append(identified(hotspotLabel3.trailingAnchor.constraint(equalTo: hotspotMargins.trailingAnchor), "stk-canvas-connection"))
+        // settings.stack:6
+        constraints.append(identified(hotspotMargins.topAnchor.constraint(equalTo: hotspotSpanner.topAnchor), "stk-canvas-connection"))
+        constraints.append(identified(hotspotSpanner.bottomAnchor.constraint(equalTo: hotspotMargins.bottomAnchor), "stk-canvas-connection"))
+        constraints.append(identified(hotspotMargins.centerYAnchor.constraint(equalTo: hotspotImage0.centerYAnchor), "stk-canvas-connection"))
+        constraints.append(identified(hotspotSpanner.topAnchor.constraint(lessThanOrEqualTo: hotspotImage0.topAnchor), "stk-spanning-boundary"))
+        constraints.append(identified(hotspotSpanner.bottomAnchor.constraint(greaterThanOrEqualTo: hotspotImage0.bottomAnchor), "stk-spanning-boundary"))
+        constraints.append(identified(hotspotSpanner.topAnchor.constraint(lessThanOrEqualTo: hotspotLabel1.topAnchor), "stk-spanning-boundary"))
+        constraints.append(identified(hotspotSpanner.bottomAnchor.constraint(greaterThanOrEqualTo: hotspotLabel1.bottomAnchor), "stk-spanning-boundary"))
+        constraints.append(identified(hotspotSpanner.topAnchor.constraint(lessThanOrEqualTo: hotspotSpacer2.topAnchor), "stk-spanning-boundary"))
+        constraints.append(identified(hotspotSpanner.bottomAnchor.constraint(greaterThanOrEqualTo: hotspotSpacer2.bottomAnchor), "stk-spanning-boundary"))
+        constraints.append(identified(hotspotSpanner.topAnchor.constraint(lessThanOrEqualTo: hotspotLabel3.topAnchor), "stk-spanning-boundary"))
+        constraints.append(identified(hotspotSpanner.bottomAnchor.constraint(greaterThanOrEqualTo: hotspotLabel3.bottomAnchor), "stk-spanning-boundary"))
+        constraints.append(identified(hotspotSpanner.heightAnchor.constraint(equalToConstant: 0), "stk-spanning-fit", priority: 51))
+        constraints.append(identified(hotspotImage0.centerYAnchor.constraint(equalTo: hotspotLabel1.centerYAnchor), "stk-alignment"))
+        constraints.append(identified(hotspotImage0.centerYAnchor.constraint(equalTo: hotspotSpacer2.centerYAnchor), "stk-alignment"))
+        constraints.append(identified(hotspotImage0.centerYAnchor.constraint(equalTo: hotspotLabel3.centerYAnchor), "stk-alignment"))
+        constraints.append(identified(hotspotImage0.heightAnchor.constraint(equalToConstant: 0), "stk-ambiguity-suppression", priority: 25))
+        constraints.append(identified(hotspotLabel1.heightAnchor.constraint(equalToConstant: 0), "stk-ambiguity-suppression", priority: 25))
+        constraints.append(identified(hotspotSpacer2.heightAnchor.constraint(equalToConstant: 0), "stk-ambiguity-suppression", priority: 25))
+        constraints.append(identified(hotspotLabel3.heightAnchor.constraint(equalToConstant: 0), "stk-ambiguity-suppression", priority: 25))
+        constraints.append(identified(hotspotLabel1.leadingAnchor.constraint(equalTo: hotspotImage0.trailingAnchor, constant: 12), "stk-spacing"))
+        constraints.append(identified(hotspotSpacer2.leadingAnchor.constraint(equalTo: hotspotLabel1.trailingAnchor, constant: 12), "stk-spacing"))
+        constraints.append(identified(hotspotLabel3.leadingAnchor.constraint(equalTo: hotspotSpacer2.trailingAnchor, constant: 12), "stk-spacing"))
+        constraints.append(identified(generalMargins.topAnchor.constraint(equalTo: general.topAnchor, constant: 7.5), "stk-margin-guide"))
+        constraints.append(identified(generalMargins.leadingAnchor.constraint(equalTo: general.leadingAnchor, constant: 16), "stk-margin-guide"))
+        constraints.append(identified(general.bottomAnchor.constraint(equalTo: generalMargins.bottomAnchor, constant: 7.5), "stk-margin-guide"))
+        constraints.append(identified(general.trailingAnchor.constraint(equalTo: generalMargins.trailingAnchor, constant: 16), "stk-margin-guide"))
+        // settings.stack:20
+        constraints.append(identified(generalMargins.leadingAnchor.constraint(equalTo: generalImage0.leadingAnchor), "stk-canvas-connection"))
+        constraints.append(identified(generalLabel3.trailingAnchor.constraint(equalTo: generalMargins.trailingAnchor), "stk-canvas-connection"))
+        // settings.stack:6
+        constraints.append(identified(generalMargins.topAnchor.constraint(equalTo: generalSpanner.topAnchor), "stk-canvas-connection"))
+        constraints.append(identified(generalSpanner.bottomAnchor.constraint(equalTo: generalMargins.bottomAnchor), "stk-canvas-connection"))
+        constraints.append(identified(generalMargins.centerYAnchor.constraint(equalTo: generalImage0.centerYAnchor), "stk-canvas-connection"))
+        constraints.append(identified(generalSpanner.topAnchor.constraint(lessThanOrEqualTo: generalImage0.topAnchor), "stk-spanning-boundary"))
+        constraints.append(identified(generalSpanner.bottomAnchor.constraint(greaterThanOrEqualTo: generalImage0.bottomAnchor), "stk-spanning-boundary"))
+        constraints.append(identified(generalSpanner.topAnchor.constraint(lessThanOrEqualTo: generalLabel1.topAnchor), "stk-spanning-boundary"))
+        constraints.append(identified(generalSpanner.bottomAnchor.constraint(greaterThanOrEqualTo: generalLabel1.bottomAnchor), "stk-spanning-boundary"))
+        constraints.append(identified(generalSpanner.topAnchor.constraint(lessThanOrEqualTo: generalSpacer2.topAnchor), "stk-spanning-boundary"))
+        constraints.append(identified(generalSpanner.bottomAnchor.constraint(greaterThanOrEqualTo: generalSpacer2.bottomAnchor), "stk-spanning-boundary"))
+        constraints.append(identified(generalSpanner.topAnchor.constraint(lessThanOrEqualTo: generalLabel3.topAnchor), "stk-spanning-boundary"))
+        constraints.append(identified(generalSpanner.bottomAnchor.constraint(greaterThanOrEqualTo: generalLabel3.bottomAnchor), "stk-spanning-boundary"))
+        constraints.append(identified(generalSpanner.heightAnchor.constraint(equalToConstant: 0), "stk-spanning-fit", priority: 51))
+        constraints.append(identified(generalImage0.centerYAnchor.constraint(equalTo: generalLabel1.centerYAnchor), "stk-alignment"))
+        constraints.append(identified(generalImage0.centerYAnchor.constraint(equalTo: generalSpacer2.centerYAnchor), "stk-alignment"))
+        constraints.append(identified(generalImage0.centerYAnchor.constraint(equalTo: generalLabel3.centerYAnchor), "stk-alignment"))
+        constraints.append(identified(generalImage0.heightAnchor.constraint(equalToConstant: 0), "stk-ambiguity-suppression", priority: 25))
+        constraints.append(identified(generalLabel1.heightAnchor.constraint(equalToConstant: 0), "stk-ambiguity-suppression", priority: 25))
+        constraints.append(identified(generalSpacer2.heightAnchor.constraint(equalToConstant: 0), "stk-ambiguity-suppression", priority: 25))
+        constraints.append(identified(generalLabel3.heightAnchor.constraint(equalToConstant: 0), "stk-ambiguity-suppression", priority: 25))
+        constraints.append(identified(generalLabel1.leadingAnchor.constraint(equalTo: generalImage0.trailingAnchor, constant: 12), "stk-spacing"))
+        constraints.append(identified(generalSpacer2.leadingAnchor.constraint(equalTo: generalLabel1.trailingAnchor, constant: 12), "stk-spacing"))
+        constraints.append(identified(generalLabel3.leadingAnchor.constraint(equalTo: generalSpacer2.trailingAnchor, constant: 12), "stk-spacing"))
         self.pool = pool
         NSLayoutConstraint.activate(constraints + activeIndices().map { pool[$0] })
     }

@@ -285,208 +285,206 @@ final class SpringboardLayout {
             identified(springboard.leadingAnchor.constraint(equalTo: container.leadingAnchor), "stk-root"),
             identified(springboard.topAnchor.constraint(equalTo: container.topAnchor), "stk-root"),
         ]
-        constraints += [
-            // springboard.stack:15
-            identified(springboard.topAnchor.constraint(equalTo: top.topAnchor), "stk-canvas-connection"),
-            identified(dock.bottomAnchor.constraint(equalTo: springboard.bottomAnchor), "stk-canvas-connection"),
-            identified(springboard.leadingAnchor.constraint(equalTo: springboardSpanner.leadingAnchor), "stk-canvas-connection"),
-            identified(springboardSpanner.trailingAnchor.constraint(equalTo: springboard.trailingAnchor), "stk-canvas-connection"),
-            identified(springboard.centerXAnchor.constraint(equalTo: top.centerXAnchor), "stk-canvas-connection"),
-            identified(springboardSpanner.leadingAnchor.constraint(lessThanOrEqualTo: top.leadingAnchor), "stk-spanning-boundary"),
-            identified(springboardSpanner.trailingAnchor.constraint(greaterThanOrEqualTo: top.trailingAnchor), "stk-spanning-boundary"),
-            identified(springboardSpanner.leadingAnchor.constraint(lessThanOrEqualTo: info.leadingAnchor), "stk-spanning-boundary"),
-            identified(springboardSpanner.trailingAnchor.constraint(greaterThanOrEqualTo: info.trailingAnchor), "stk-spanning-boundary"),
-            identified(springboardSpanner.leadingAnchor.constraint(lessThanOrEqualTo: dock.leadingAnchor), "stk-spanning-boundary"),
-            identified(springboardSpanner.trailingAnchor.constraint(greaterThanOrEqualTo: dock.trailingAnchor), "stk-spanning-boundary"),
-            identified(springboardSpanner.widthAnchor.constraint(equalToConstant: 0), "stk-spanning-fit", priority: 51),
-            identified(top.centerXAnchor.constraint(equalTo: info.centerXAnchor), "stk-alignment"),
-            identified(top.centerXAnchor.constraint(equalTo: dock.centerXAnchor), "stk-alignment"),
-            identified(top.widthAnchor.constraint(equalToConstant: 0), "stk-ambiguity-suppression", priority: 25),
-            identified(info.widthAnchor.constraint(equalToConstant: 0), "stk-ambiguity-suppression", priority: 25),
-            identified(dock.widthAnchor.constraint(equalToConstant: 0), "stk-ambiguity-suppression", priority: 25),
-            identified(info.topAnchor.constraint(greaterThanOrEqualTo: top.bottomAnchor), "stk-spacing"),
-            identified(dock.topAnchor.constraint(greaterThanOrEqualTo: info.bottomAnchor), "stk-spacing"),
-            identified(springboardGap1.topAnchor.constraint(equalTo: top.bottomAnchor), "stk-distributing-edge"),
-            identified(springboardGap1.bottomAnchor.constraint(equalTo: info.topAnchor), "stk-distributing-edge"),
-            identified(springboardGap2.topAnchor.constraint(equalTo: info.bottomAnchor), "stk-distributing-edge"),
-            identified(springboardGap2.bottomAnchor.constraint(equalTo: dock.topAnchor), "stk-distributing-edge"),
-            identified(springboardGap2.heightAnchor.constraint(equalTo: springboardGap1.heightAnchor), "stk-fill-equally"),
-            identified(springboard.widthAnchor.constraint(equalToConstant: 320), "stk-explicit-size"),
-            identified(springboard.heightAnchor.constraint(equalToConstant: 562), "stk-explicit-size"),
-            // springboard.stack:16
-            identified(top.topAnchor.constraint(equalTo: time.topAnchor), "stk-canvas-connection"),
-            identified(apps.bottomAnchor.constraint(equalTo: top.bottomAnchor), "stk-canvas-connection"),
-            identified(top.leadingAnchor.constraint(equalTo: time.leadingAnchor), "stk-canvas-connection"),
-            identified(time.trailingAnchor.constraint(equalTo: top.trailingAnchor), "stk-canvas-connection"),
-            identified(time.leadingAnchor.constraint(equalTo: apps.leadingAnchor), "stk-alignment"),
-            identified(time.trailingAnchor.constraint(equalTo: apps.trailingAnchor), "stk-alignment"),
-            identified(apps.topAnchor.constraint(equalTo: time.bottomAnchor, constant: 5), "stk-spacing"),
-            // springboard.stack:18
-            identified(apps.leadingAnchor.constraint(equalTo: firstColumn.leadingAnchor), "stk-canvas-connection"),
-            identified(reminders.trailingAnchor.constraint(equalTo: apps.trailingAnchor), "stk-canvas-connection"),
-            identified(apps.topAnchor.constraint(equalTo: firstColumn.topAnchor), "stk-canvas-connection"),
-            identified(appsSpanner.bottomAnchor.constraint(equalTo: apps.bottomAnchor), "stk-canvas-connection"),
-            identified(appsSpanner.topAnchor.constraint(equalTo: firstColumn.topAnchor), "stk-spanning-boundary", priority: 999.5),
-            identified(appsSpanner.bottomAnchor.constraint(greaterThanOrEqualTo: firstColumn.bottomAnchor), "stk-spanning-boundary"),
-            identified(appsSpanner.topAnchor.constraint(equalTo: secondColumn.topAnchor), "stk-spanning-boundary", priority: 999.5),
-            identified(appsSpanner.bottomAnchor.constraint(greaterThanOrEqualTo: secondColumn.bottomAnchor), "stk-spanning-boundary"),
-            identified(appsSpanner.topAnchor.constraint(equalTo: maps.topAnchor), "stk-spanning-boundary", priority: 999.5),
-            identified(appsSpanner.bottomAnchor.constraint(greaterThanOrEqualTo: maps.bottomAnchor), "stk-spanning-boundary"),
-            identified(appsSpanner.topAnchor.constraint(equalTo: reminders.topAnchor), "stk-spanning-boundary", priority: 999.5),
-            identified(appsSpanner.bottomAnchor.constraint(greaterThanOrEqualTo: reminders.bottomAnchor), "stk-spanning-boundary"),
-            identified(appsSpanner.heightAnchor.constraint(equalToConstant: 0), "stk-spanning-fit", priority: 51),
-            identified(firstColumn.topAnchor.constraint(equalTo: secondColumn.topAnchor), "stk-alignment"),
-            identified(firstColumn.topAnchor.constraint(equalTo: maps.topAnchor), "stk-alignment"),
-            identified(firstColumn.topAnchor.constraint(equalTo: reminders.topAnchor), "stk-alignment"),
-            identified(firstColumn.heightAnchor.constraint(equalToConstant: 0), "stk-ambiguity-suppression", priority: 25),
-            identified(secondColumn.heightAnchor.constraint(equalToConstant: 0), "stk-ambiguity-suppression", priority: 25),
-            identified(maps.heightAnchor.constraint(equalToConstant: 0), "stk-ambiguity-suppression", priority: 25),
-            identified(reminders.heightAnchor.constraint(equalToConstant: 0), "stk-ambiguity-suppression", priority: 25),
-            identified(secondColumn.leadingAnchor.constraint(equalTo: firstColumn.trailingAnchor, constant: 15), "stk-spacing"),
-            identified(maps.leadingAnchor.constraint(equalTo: secondColumn.trailingAnchor, constant: 15), "stk-spacing"),
-            identified(reminders.leadingAnchor.constraint(equalTo: maps.trailingAnchor, constant: 15), "stk-spacing"),
-            identified(secondColumn.widthAnchor.constraint(equalTo: firstColumn.widthAnchor), "stk-fill-equally"),
-            identified(maps.widthAnchor.constraint(equalTo: firstColumn.widthAnchor), "stk-fill-equally"),
-            identified(reminders.widthAnchor.constraint(equalTo: firstColumn.widthAnchor), "stk-fill-equally"),
-            // springboard.stack:19
-            identified(firstColumn.topAnchor.constraint(equalTo: calendar.topAnchor), "stk-canvas-connection"),
-            identified(health.bottomAnchor.constraint(equalTo: firstColumn.bottomAnchor), "stk-canvas-connection"),
-            identified(firstColumn.leadingAnchor.constraint(equalTo: calendar.leadingAnchor), "stk-canvas-connection"),
-            identified(calendar.trailingAnchor.constraint(equalTo: firstColumn.trailingAnchor), "stk-canvas-connection"),
-            identified(calendar.leadingAnchor.constraint(equalTo: health.leadingAnchor), "stk-alignment"),
-            identified(calendar.trailingAnchor.constraint(equalTo: health.trailingAnchor), "stk-alignment"),
-            identified(health.topAnchor.constraint(equalTo: calendar.bottomAnchor, constant: 10), "stk-spacing"),
-            identified(health.heightAnchor.constraint(equalTo: calendar.heightAnchor), "stk-fill-equally"),
-            // springboard.stack:20
-            identified(calendar.topAnchor.constraint(equalTo: calendarImage0.topAnchor), "stk-canvas-connection"),
-            identified(calendarLabel1.bottomAnchor.constraint(equalTo: calendar.bottomAnchor), "stk-canvas-connection"),
-            identified(calendar.leadingAnchor.constraint(equalTo: calendarImage0.leadingAnchor), "stk-canvas-connection"),
-            identified(calendarImage0.trailingAnchor.constraint(equalTo: calendar.trailingAnchor), "stk-canvas-connection"),
-            identified(calendarImage0.leadingAnchor.constraint(equalTo: calendarLabel1.leadingAnchor), "stk-alignment"),
-            identified(calendarImage0.trailingAnchor.constraint(equalTo: calendarLabel1.trailingAnchor), "stk-alignment"),
-            // springboard.stack:9
-            identified(calendarLabel1.topAnchor.constraint(greaterThanOrEqualTo: calendarImage0.bottomAnchor, constant: 3), "stk-spacing"),
-            identified(calendarGap1.topAnchor.constraint(equalTo: calendarImage0.bottomAnchor), "stk-distributing-edge"),
-            identified(calendarGap1.bottomAnchor.constraint(equalTo: calendarLabel1.topAnchor), "stk-distributing-edge"),
-            identified(calendar.heightAnchor.constraint(equalToConstant: 78), "stk-explicit-size"),
-            // springboard.stack:10
-            identified(calendarImage0.widthAnchor.constraint(equalToConstant: 60), "stk-explicit-size"),
-            identified(calendarImage0.heightAnchor.constraint(equalToConstant: 60), "stk-explicit-size"),
-            // springboard.stack:21
-            identified(health.topAnchor.constraint(equalTo: healthImage0.topAnchor), "stk-canvas-connection"),
-            identified(healthLabel1.bottomAnchor.constraint(equalTo: health.bottomAnchor), "stk-canvas-connection"),
-            identified(health.leadingAnchor.constraint(equalTo: healthImage0.leadingAnchor), "stk-canvas-connection"),
-            identified(healthImage0.trailingAnchor.constraint(equalTo: health.trailingAnchor), "stk-canvas-connection"),
-            identified(healthImage0.leadingAnchor.constraint(equalTo: healthLabel1.leadingAnchor), "stk-alignment"),
-            identified(healthImage0.trailingAnchor.constraint(equalTo: healthLabel1.trailingAnchor), "stk-alignment"),
-            // springboard.stack:9
-            identified(healthLabel1.topAnchor.constraint(greaterThanOrEqualTo: healthImage0.bottomAnchor, constant: 3), "stk-spacing"),
-            identified(healthGap1.topAnchor.constraint(equalTo: healthImage0.bottomAnchor), "stk-distributing-edge"),
-            identified(healthGap1.bottomAnchor.constraint(equalTo: healthLabel1.topAnchor), "stk-distributing-edge"),
-            identified(health.heightAnchor.constraint(equalToConstant: 78), "stk-explicit-size"),
-            // springboard.stack:10
-            identified(healthImage0.widthAnchor.constraint(equalToConstant: 60), "stk-explicit-size"),
-            identified(healthImage0.heightAnchor.constraint(equalToConstant: 60), "stk-explicit-size"),
-            // springboard.stack:23
-            identified(secondColumn.topAnchor.constraint(equalTo: photos.topAnchor), "stk-canvas-connection"),
-            identified(settings.bottomAnchor.constraint(equalTo: secondColumn.bottomAnchor), "stk-canvas-connection"),
-            identified(secondColumn.leadingAnchor.constraint(equalTo: photos.leadingAnchor), "stk-canvas-connection"),
-            identified(photos.trailingAnchor.constraint(equalTo: secondColumn.trailingAnchor), "stk-canvas-connection"),
-            identified(photos.leadingAnchor.constraint(equalTo: settings.leadingAnchor), "stk-alignment"),
-            identified(photos.trailingAnchor.constraint(equalTo: settings.trailingAnchor), "stk-alignment"),
-            identified(settings.topAnchor.constraint(equalTo: photos.bottomAnchor, constant: 10), "stk-spacing"),
-            identified(settings.heightAnchor.constraint(equalTo: photos.heightAnchor), "stk-fill-equally"),
-            // springboard.stack:24
-            identified(photos.topAnchor.constraint(equalTo: photosImage0.topAnchor), "stk-canvas-connection"),
-            identified(photosLabel1.bottomAnchor.constraint(equalTo: photos.bottomAnchor), "stk-canvas-connection"),
-            identified(photos.leadingAnchor.constraint(equalTo: photosImage0.leadingAnchor), "stk-canvas-connection"),
-            identified(photosImage0.trailingAnchor.constraint(equalTo: photos.trailingAnchor), "stk-canvas-connection"),
-            identified(photosImage0.leadingAnchor.constraint(equalTo: photosLabel1.leadingAnchor), "stk-alignment"),
-            identified(photosImage0.trailingAnchor.constraint(equalTo: photosLabel1.trailingAnchor), "stk-alignment"),
-            // springboard.stack:9
-            identified(photosLabel1.topAnchor.constraint(greaterThanOrEqualTo: photosImage0.bottomAnchor, constant: 3), "stk-spacing"),
-            identified(photosGap1.topAnchor.constraint(equalTo: photosImage0.bottomAnchor), "stk-distributing-edge"),
-            identified(photosGap1.bottomAnchor.constraint(equalTo: photosLabel1.topAnchor), "stk-distributing-edge"),
-            identified(photos.heightAnchor.constraint(equalToConstant: 78), "stk-explicit-size"),
-            // springboard.stack:10
-            identified(photosImage0.widthAnchor.constraint(equalToConstant: 60), "stk-explicit-size"),
-            identified(photosImage0.heightAnchor.constraint(equalToConstant: 60), "stk-explicit-size"),
-            // springboard.stack:25
-            identified(settings.topAnchor.constraint(equalTo: settingsImage0.topAnchor), "stk-canvas-connection"),
-            identified(settingsLabel1.bottomAnchor.constraint(equalTo: settings.bottomAnchor), "stk-canvas-connection"),
-            identified(settings.leadingAnchor.constraint(equalTo: settingsImage0.leadingAnchor), "stk-canvas-connection"),
-            identified(settingsImage0.trailingAnchor.constraint(equalTo: settings.trailingAnchor), "stk-canvas-connection"),
-            identified(settingsImage0.leadingAnchor.constraint(equalTo: settingsLabel1.leadingAnchor), "stk-alignment"),
-            identified(settingsImage0.trailingAnchor.constraint(equalTo: settingsLabel1.trailingAnchor), "stk-alignment"),
-            // springboard.stack:9
-            identified(settingsLabel1.topAnchor.constraint(greaterThanOrEqualTo: settingsImage0.bottomAnchor, constant: 3), "stk-spacing"),
-            identified(settingsGap1.topAnchor.constraint(equalTo: settingsImage0.bottomAnchor), "stk-distributing-edge"),
-            identified(settingsGap1.bottomAnchor.constraint(equalTo: settingsLabel1.topAnchor), "stk-distributing-edge"),
-            identified(settings.heightAnchor.constraint(equalToConstant: 78), "stk-explicit-size"),
-            // springboard.stack:10
-            identified(settingsImage0.widthAnchor.constraint(equalToConstant: 60), "stk-explicit-size"),
-            identified(settingsImage0.heightAnchor.constraint(equalToConstant: 60), "stk-explicit-size"),
-            // springboard.stack:27
-            identified(maps.topAnchor.constraint(equalTo: mapsImage0.topAnchor), "stk-canvas-connection"),
-            identified(mapsLabel1.bottomAnchor.constraint(equalTo: maps.bottomAnchor), "stk-canvas-connection"),
-            identified(maps.leadingAnchor.constraint(equalTo: mapsImage0.leadingAnchor), "stk-canvas-connection"),
-            identified(mapsImage0.trailingAnchor.constraint(equalTo: maps.trailingAnchor), "stk-canvas-connection"),
-            identified(mapsImage0.leadingAnchor.constraint(equalTo: mapsLabel1.leadingAnchor), "stk-alignment"),
-            identified(mapsImage0.trailingAnchor.constraint(equalTo: mapsLabel1.trailingAnchor), "stk-alignment"),
-            // springboard.stack:9
-            identified(mapsLabel1.topAnchor.constraint(greaterThanOrEqualTo: mapsImage0.bottomAnchor, constant: 3), "stk-spacing"),
-            identified(mapsGap1.topAnchor.constraint(equalTo: mapsImage0.bottomAnchor), "stk-distributing-edge"),
-            identified(mapsGap1.bottomAnchor.constraint(equalTo: mapsLabel1.topAnchor), "stk-distributing-edge"),
-            identified(maps.heightAnchor.constraint(equalToConstant: 78), "stk-explicit-size"),
-            // springboard.stack:10
-            identified(mapsImage0.widthAnchor.constraint(equalToConstant: 60), "stk-explicit-size"),
-            identified(mapsImage0.heightAnchor.constraint(equalToConstant: 60), "stk-explicit-size"),
-            // springboard.stack:28
-            identified(reminders.topAnchor.constraint(equalTo: remindersImage0.topAnchor), "stk-canvas-connection"),
-            identified(remindersLabel1.bottomAnchor.constraint(equalTo: reminders.bottomAnchor), "stk-canvas-connection"),
-            identified(reminders.leadingAnchor.constraint(equalTo: remindersImage0.leadingAnchor), "stk-canvas-connection"),
-            identified(remindersImage0.trailingAnchor.constraint(equalTo: reminders.trailingAnchor), "stk-canvas-connection"),
-            identified(remindersImage0.leadingAnchor.constraint(equalTo: remindersLabel1.leadingAnchor), "stk-alignment"),
-            identified(remindersImage0.trailingAnchor.constraint(equalTo: remindersLabel1.trailingAnchor), "stk-alignment"),
-            // springboard.stack:9
-            identified(remindersLabel1.topAnchor.constraint(greaterThanOrEqualTo: remindersImage0.bottomAnchor, constant: 3), "stk-spacing"),
-            identified(remindersGap1.topAnchor.constraint(equalTo: remindersImage0.bottomAnchor), "stk-distributing-edge"),
-            identified(remindersGap1.bottomAnchor.constraint(equalTo: remindersLabel1.topAnchor), "stk-distributing-edge"),
-            identified(reminders.heightAnchor.constraint(equalToConstant: 78), "stk-explicit-size"),
-            // springboard.stack:10
-            identified(remindersImage0.widthAnchor.constraint(equalToConstant: 60), "stk-explicit-size"),
-            identified(remindersImage0.heightAnchor.constraint(equalToConstant: 60), "stk-explicit-size"),
-            // springboard.stack:32
-            identified(dock.topAnchor.constraint(equalTo: safari.topAnchor), "stk-canvas-connection"),
-            identified(pageControl.bottomAnchor.constraint(equalTo: dock.bottomAnchor), "stk-canvas-connection"),
-            identified(dock.leadingAnchor.constraint(equalTo: dockSpanner.leadingAnchor), "stk-canvas-connection"),
-            identified(dockSpanner.trailingAnchor.constraint(equalTo: dock.trailingAnchor), "stk-canvas-connection"),
-            identified(dock.centerXAnchor.constraint(equalTo: safari.centerXAnchor), "stk-canvas-connection"),
-            identified(dockSpanner.leadingAnchor.constraint(lessThanOrEqualTo: safari.leadingAnchor), "stk-spanning-boundary"),
-            identified(dockSpanner.trailingAnchor.constraint(greaterThanOrEqualTo: safari.trailingAnchor), "stk-spanning-boundary"),
-            identified(dockSpanner.leadingAnchor.constraint(lessThanOrEqualTo: pageControl.leadingAnchor), "stk-spanning-boundary"),
-            identified(dockSpanner.trailingAnchor.constraint(greaterThanOrEqualTo: pageControl.trailingAnchor), "stk-spanning-boundary"),
-            identified(dockSpanner.widthAnchor.constraint(equalToConstant: 0), "stk-spanning-fit", priority: 51),
-            identified(safari.centerXAnchor.constraint(equalTo: pageControl.centerXAnchor), "stk-alignment"),
-            identified(safari.widthAnchor.constraint(equalToConstant: 0), "stk-ambiguity-suppression", priority: 25),
-            identified(pageControl.widthAnchor.constraint(equalToConstant: 0), "stk-ambiguity-suppression", priority: 25),
-            identified(pageControl.topAnchor.constraint(equalTo: safari.bottomAnchor, constant: 8), "stk-spacing"),
-            // springboard.stack:33
-            identified(safari.topAnchor.constraint(equalTo: safariImage0.topAnchor), "stk-canvas-connection"),
-            identified(safariLabel1.bottomAnchor.constraint(equalTo: safari.bottomAnchor), "stk-canvas-connection"),
-            identified(safari.leadingAnchor.constraint(equalTo: safariImage0.leadingAnchor), "stk-canvas-connection"),
-            identified(safariImage0.trailingAnchor.constraint(equalTo: safari.trailingAnchor), "stk-canvas-connection"),
-            identified(safariImage0.leadingAnchor.constraint(equalTo: safariLabel1.leadingAnchor), "stk-alignment"),
-            identified(safariImage0.trailingAnchor.constraint(equalTo: safariLabel1.trailingAnchor), "stk-alignment"),
-            // springboard.stack:9
-            identified(safariLabel1.topAnchor.constraint(greaterThanOrEqualTo: safariImage0.bottomAnchor, constant: 3), "stk-spacing"),
-            identified(safariGap1.topAnchor.constraint(equalTo: safariImage0.bottomAnchor), "stk-distributing-edge"),
-            identified(safariGap1.bottomAnchor.constraint(equalTo: safariLabel1.topAnchor), "stk-distributing-edge"),
-            identified(safari.heightAnchor.constraint(equalToConstant: 78), "stk-explicit-size"),
-            // springboard.stack:10
-            identified(safariImage0.widthAnchor.constraint(equalToConstant: 60), "stk-explicit-size"),
-            identified(safariImage0.heightAnchor.constraint(equalToConstant: 60), "stk-explicit-size"),
-        ]
+        // springboard.stack:15
+        constraints.append(identified(springboard.topAnchor.constraint(equalTo: top.topAnchor), "stk-canvas-connection"))
+        constraints.append(identified(dock.bottomAnchor.constraint(equalTo: springboard.bottomAnchor), "stk-canvas-connection"))
+        constraints.append(identified(springboard.leadingAnchor.constraint(equalTo: springboardSpanner.leadingAnchor), "stk-canvas-connection"))
+        constraints.append(identified(springboardSpanner.trailingAnchor.constraint(equalTo: springboard.trailingAnchor), "stk-canvas-connection"))
+        constraints.append(identified(springboard.centerXAnchor.constraint(equalTo: top.centerXAnchor), "stk-canvas-connection"))
+        constraints.append(identified(springboardSpanner.leadingAnchor.constraint(lessThanOrEqualTo: top.leadingAnchor), "stk-spanning-boundary"))
+        constraints.append(identified(springboardSpanner.trailingAnchor.constraint(greaterThanOrEqualTo: top.trailingAnchor), "stk-spanning-boundary"))
+        constraints.append(identified(springboardSpanner.leadingAnchor.constraint(lessThanOrEqualTo: info.leadingAnchor), "stk-spanning-boundary"))
+        constraints.append(identified(springboardSpanner.trailingAnchor.constraint(greaterThanOrEqualTo: info.trailingAnchor), "stk-spanning-boundary"))
+        constraints.append(identified(springboardSpanner.leadingAnchor.constraint(lessThanOrEqualTo: dock.leadingAnchor), "stk-spanning-boundary"))
+        constraints.append(identified(springboardSpanner.trailingAnchor.constraint(greaterThanOrEqualTo: dock.trailingAnchor), "stk-spanning-boundary"))
+        constraints.append(identified(springboardSpanner.widthAnchor.constraint(equalToConstant: 0), "stk-spanning-fit", priority: 51))
+        constraints.append(identified(top.centerXAnchor.constraint(equalTo: info.centerXAnchor), "stk-alignment"))
+        constraints.append(identified(top.centerXAnchor.constraint(equalTo: dock.centerXAnchor), "stk-alignment"))
+        constraints.append(identified(top.widthAnchor.constraint(equalToConstant: 0), "stk-ambiguity-suppression", priority: 25))
+        constraints.append(identified(info.widthAnchor.constraint(equalToConstant: 0), "stk-ambiguity-suppression", priority: 25))
+        constraints.append(identified(dock.widthAnchor.constraint(equalToConstant: 0), "stk-ambiguity-suppression", priority: 25))
+        constraints.append(identified(info.topAnchor.constraint(greaterThanOrEqualTo: top.bottomAnchor), "stk-spacing"))
+        constraints.append(identified(dock.topAnchor.constraint(greaterThanOrEqualTo: info.bottomAnchor), "stk-spacing"))
+        constraints.append(identified(springboardGap1.topAnchor.constraint(equalTo: top.bottomAnchor), "stk-distributing-edge"))
+        constraints.append(identified(springboardGap1.bottomAnchor.constraint(equalTo: info.topAnchor), "stk-distributing-edge"))
+        constraints.append(identified(springboardGap2.topAnchor.constraint(equalTo: info.bottomAnchor), "stk-distributing-edge"))
+        constraints.append(identified(springboardGap2.bottomAnchor.constraint(equalTo: dock.topAnchor), "stk-distributing-edge"))
+        constraints.append(identified(springboardGap2.heightAnchor.constraint(equalTo: springboardGap1.heightAnchor), "stk-fill-equally"))
+        constraints.append(identified(springboard.widthAnchor.constraint(equalToConstant: 320), "stk-explicit-size"))
+        constraints.append(identified(springboard.heightAnchor.constraint(equalToConstant: 562), "stk-explicit-size"))
+        // springboard.stack:16
+        constraints.append(identified(top.topAnchor.constraint(equalTo: time.topAnchor), "stk-canvas-connection"))
+        constraints.append(identified(apps.bottomAnchor.constraint(equalTo: top.bottomAnchor), "stk-canvas-connection"))
+        constraints.append(identified(top.leadingAnchor.constraint(equalTo: time.leadingAnchor), "stk-canvas-connection"))
+        constraints.append(identified(time.trailingAnchor.constraint(equalTo: top.trailingAnchor), "stk-canvas-connection"))
+        constraints.append(identified(time.leadingAnchor.constraint(equalTo: apps.leadingAnchor), "stk-alignment"))
+        constraints.append(identified(time.trailingAnchor.constraint(equalTo: apps.trailingAnchor), "stk-alignment"))
+        constraints.append(identified(apps.topAnchor.constraint(equalTo: time.bottomAnchor, constant: 5), "stk-spacing"))
+        // springboard.stack:18
+        constraints.append(identified(apps.leadingAnchor.constraint(equalTo: firstColumn.leadingAnchor), "stk-canvas-connection"))
+        constraints.append(identified(reminders.trailingAnchor.constraint(equalTo: apps.trailingAnchor), "stk-canvas-connection"))
+        constraints.append(identified(apps.topAnchor.constraint(equalTo: firstColumn.topAnchor), "stk-canvas-connection"))
+        constraints.append(identified(appsSpanner.bottomAnchor.constraint(equalTo: apps.bottomAnchor), "stk-canvas-connection"))
+        constraints.append(identified(appsSpanner.topAnchor.constraint(equalTo: firstColumn.topAnchor), "stk-spanning-boundary", priority: 999.5))
+        constraints.append(identified(appsSpanner.bottomAnchor.constraint(greaterThanOrEqualTo: firstColumn.bottomAnchor), "stk-spanning-boundary"))
+        constraints.append(identified(appsSpanner.topAnchor.constraint(equalTo: secondColumn.topAnchor), "stk-spanning-boundary", priority: 999.5))
+        constraints.append(identified(appsSpanner.bottomAnchor.constraint(greaterThanOrEqualTo: secondColumn.bottomAnchor), "stk-spanning-boundary"))
+        constraints.append(identified(appsSpanner.topAnchor.constraint(equalTo: maps.topAnchor), "stk-spanning-boundary", priority: 999.5))
+        constraints.append(identified(appsSpanner.bottomAnchor.constraint(greaterThanOrEqualTo: maps.bottomAnchor), "stk-spanning-boundary"))
+        constraints.append(identified(appsSpanner.topAnchor.constraint(equalTo: reminders.topAnchor), "stk-spanning-boundary", priority: 999.5))
+        constraints.append(identified(appsSpanner.bottomAnchor.constraint(greaterThanOrEqualTo: reminders.bottomAnchor), "stk-spanning-boundary"))
+        constraints.append(identified(appsSpanner.heightAnchor.constraint(equalToConstant: 0), "stk-spanning-fit", priority: 51))
+        constraints.append(identified(firstColumn.topAnchor.constraint(equalTo: secondColumn.topAnchor), "stk-alignment"))
+        constraints.append(identified(firstColumn.topAnchor.constraint(equalTo: maps.topAnchor), "stk-alignment"))
+        constraints.append(identified(firstColumn.topAnchor.constraint(equalTo: reminders.topAnchor), "stk-alignment"))
+        constraints.append(identified(firstColumn.heightAnchor.constraint(equalToConstant: 0), "stk-ambiguity-suppression", priority: 25))
+        constraints.append(identified(secondColumn.heightAnchor.constraint(equalToConstant: 0), "stk-ambiguity-suppression", priority: 25))
+        constraints.append(identified(maps.heightAnchor.constraint(equalToConstant: 0), "stk-ambiguity-suppression", priority: 25))
+        constraints.append(identified(reminders.heightAnchor.constraint(equalToConstant: 0), "stk-ambiguity-suppression", priority: 25))
+        constraints.append(identified(secondColumn.leadingAnchor.constraint(equalTo: firstColumn.trailingAnchor, constant: 15), "stk-spacing"))
+        constraints.append(identified(maps.leadingAnchor.constraint(equalTo: secondColumn.trailingAnchor, constant: 15), "stk-spacing"))
+        constraints.append(identified(reminders.leadingAnchor.constraint(equalTo: maps.trailingAnchor, constant: 15), "stk-spacing"))
+        constraints.append(identified(secondColumn.widthAnchor.constraint(equalTo: firstColumn.widthAnchor), "stk-fill-equally"))
+        constraints.append(identified(maps.widthAnchor.constraint(equalTo: firstColumn.widthAnchor), "stk-fill-equally"))
+        constraints.append(identified(reminders.widthAnchor.constraint(equalTo: firstColumn.widthAnchor), "stk-fill-equally"))
+        // springboard.stack:19
+        constraints.append(identified(firstColumn.topAnchor.constraint(equalTo: calendar.topAnchor), "stk-canvas-connection"))
+        constraints.append(identified(health.bottomAnchor.constraint(equalTo: firstColumn.bottomAnchor), "stk-canvas-connection"))
+        constraints.append(identified(firstColumn.leadingAnchor.constraint(equalTo: calendar.leadingAnchor), "stk-canvas-connection"))
+        constraints.append(identified(calendar.trailingAnchor.constraint(equalTo: firstColumn.trailingAnchor), "stk-canvas-connection"))
+        constraints.append(identified(calendar.leadingAnchor.constraint(equalTo: health.leadingAnchor), "stk-alignment"))
+        constraints.append(identified(calendar.trailingAnchor.constraint(equalTo: health.trailingAnchor), "stk-alignment"))
+        constraints.append(identified(health.topAnchor.constraint(equalTo: calendar.bottomAnchor, constant: 10), "stk-spacing"))
+        constraints.append(identified(health.heightAnchor.constraint(equalTo: calendar.heightAnchor), "stk-fill-equally"))
+        // springboard.stack:20
+        constraints.append(identified(calendar.topAnchor.constraint(equalTo: calendarImage0.topAnchor), "stk-canvas-connection"))
+        constraints.append(identified(calendarLabel1.bottomAnchor.constraint(equalTo: calendar.bottomAnchor), "stk-canvas-connection"))
+        constraints.append(identified(calendar.leadingAnchor.constraint(equalTo: calendarImage0.leadingAnchor), "stk-canvas-connection"))
+        constraints.append(identified(calendarImage0.trailingAnchor.constraint(equalTo: calendar.trailingAnchor), "stk-canvas-connection"))
+        constraints.append(identified(calendarImage0.leadingAnchor.constraint(equalTo: calendarLabel1.leadingAnchor), "stk-alignment"))
+        constraints.append(identified(calendarImage0.trailingAnchor.constraint(equalTo: calendarLabel1.trailingAnchor), "stk-alignment"))
+        // springboard.stack:9
+        constraints.append(identified(calendarLabel1.topAnchor.constraint(greaterThanOrEqualTo: calendarImage0.bottomAnchor, constant: 3), "stk-spacing"))
+        constraints.append(identified(calendarGap1.topAnchor.constraint(equalTo: calendarImage0.bottomAnchor), "stk-distributing-edge"))
+        constraints.append(identified(calendarGap1.bottomAnchor.constraint(equalTo: calendarLabel1.topAnchor), "stk-distributing-edge"))
+        constraints.append(identified(calendar.heightAnchor.constraint(equalToConstant: 78), "stk-explicit-size"))
+        // springboard.stack:10
+        constraints.append(identified(calendarImage0.widthAnchor.constraint(equalToConstant: 60), "stk-explicit-size"))
+        constraints.append(identified(calendarImage0.heightAnchor.constraint(equalToConstant: 60), "stk-explicit-size"))
+        // springboard.stack:21
+        constraints.append(identified(health.topAnchor.constraint(equalTo: healthImage0.topAnchor), "stk-canvas-connection"))
+        constraints.append(identified(healthLabel1.bottomAnchor.constraint(equalTo: health.bottomAnchor), "stk-canvas-connection"))
+        constraints.append(identified(health.leadingAnchor.constraint(equalTo: healthImage0.leadingAnchor), "stk-canvas-connection"))
+        constraints.append(identified(healthImage0.trailingAnchor.constraint(equalTo: health.trailingAnchor), "stk-canvas-connection"))
+        constraints.append(identified(healthImage0.leadingAnchor.constraint(equalTo: healthLabel1.leadingAnchor), "stk-alignment"))
+        constraints.append(identified(healthImage0.trailingAnchor.constraint(equalTo: healthLabel1.trailingAnchor), "stk-alignment"))
+        // springboard.stack:9
+        constraints.append(identified(healthLabel1.topAnchor.constraint(greaterThanOrEqualTo: healthImage0.bottomAnchor, constant: 3), "stk-spacing"))
+        constraints.append(identified(healthGap1.topAnchor.constraint(equalTo: healthImage0.bottomAnchor), "stk-distributing-edge"))
+        constraints.append(identified(healthGap1.bottomAnchor.constraint(equalTo: healthLabel1.topAnchor), "stk-distributing-edge"))
+        constraints.append(identified(health.heightAnchor.constraint(equalToConstant: 78), "stk-explicit-size"))
+        // springboard.stack:10
+        constraints.append(identified(healthImage0.widthAnchor.constraint(equalToConstant: 60), "stk-explicit-size"))
+        constraints.append(identified(healthImage0.heightAnchor.constraint(equalToConstant: 60), "stk-explicit-size"))
+        // springboard.stack:23
+        constraints.append(identified(secondColumn.topAnchor.constraint(equalTo: photos.topAnchor), "stk-canvas-connection"))
+        constraints.append(identified(settings.bottomAnchor.constraint(equalTo: secondColumn.bottomAnchor), "stk-canvas-connection"))
+        constraints.append(identified(secondColumn.leadingAnchor.constraint(equalTo: photos.leadingAnchor), "stk-canvas-connection"))
+        constraints.append(identified(photos.trailingAnchor.constraint(equalTo: secondColumn.trailingAnchor), "stk-canvas-connection"))
+        constraints.append(identified(photos.leadingAnchor.constraint(equalTo: settings.leadingAnchor), "stk-alignment"))
+        constraints.append(identified(photos.trailingAnchor.constraint(equalTo: settings.trailingAnchor), "stk-alignment"))
+        constraints.append(identified(settings.topAnchor.constraint(equalTo: photos.bottomAnchor, constant: 10), "stk-spacing"))
+        constraints.append(identified(settings.heightAnchor.constraint(equalTo: photos.heightAnchor), "stk-fill-equally"))
+        // springboard.stack:24
+        constraints.append(identified(photos.topAnchor.constraint(equalTo: photosImage0.topAnchor), "stk-canvas-connection"))
+        constraints.append(identified(photosLabel1.bottomAnchor.constraint(equalTo: photos.bottomAnchor), "stk-canvas-connection"))
+        constraints.append(identified(photos.leadingAnchor.constraint(equalTo: photosImage0.leadingAnchor), "stk-canvas-connection"))
+        constraints.append(identified(photosImage0.trailingAnchor.constraint(equalTo: photos.trailingAnchor), "stk-canvas-connection"))
+        constraints.append(identified(photosImage0.leadingAnchor.constraint(equalTo: photosLabel1.leadingAnchor), "stk-alignment"))
+        constraints.append(identified(photosImage0.trailingAnchor.constraint(equalTo: photosLabel1.trailingAnchor), "stk-alignment"))
+        // springboard.stack:9
+        constraints.append(identified(photosLabel1.topAnchor.constraint(greaterThanOrEqualTo: photosImage0.bottomAnchor, constant: 3), "stk-spacing"))
+        constraints.append(identified(photosGap1.topAnchor.constraint(equalTo: photosImage0.bottomAnchor), "stk-distributing-edge"))
+        constraints.append(identified(photosGap1.bottomAnchor.constraint(equalTo: photosLabel1.topAnchor), "stk-distributing-edge"))
+        constraints.append(identified(photos.heightAnchor.constraint(equalToConstant: 78), "stk-explicit-size"))
+        // springboard.stack:10
+        constraints.append(identified(photosImage0.widthAnchor.constraint(equalToConstant: 60), "stk-explicit-size"))
+        constraints.append(identified(photosImage0.heightAnchor.constraint(equalToConstant: 60), "stk-explicit-size"))
+        // springboard.stack:25
+        constraints.append(identified(settings.topAnchor.constraint(equalTo: settingsImage0.topAnchor), "stk-canvas-connection"))
+        constraints.append(identified(settingsLabel1.bottomAnchor.constraint(equalTo: settings.bottomAnchor), "stk-canvas-connection"))
+        constraints.append(identified(settings.leadingAnchor.constraint(equalTo: settingsImage0.leadingAnchor), "stk-canvas-connection"))
+        constraints.append(identified(settingsImage0.trailingAnchor.constraint(equalTo: settings.trailingAnchor), "stk-canvas-connection"))
+        constraints.append(identified(settingsImage0.leadingAnchor.constraint(equalTo: settingsLabel1.leadingAnchor), "stk-alignment"))
+        constraints.append(identified(settingsImage0.trailingAnchor.constraint(equalTo: settingsLabel1.trailingAnchor), "stk-alignment"))
+        // springboard.stack:9
+        constraints.append(identified(settingsLabel1.topAnchor.constraint(greaterThanOrEqualTo: settingsImage0.bottomAnchor, constant: 3), "stk-spacing"))
+        constraints.append(identified(settingsGap1.topAnchor.constraint(equalTo: settingsImage0.bottomAnchor), "stk-distributing-edge"))
+        constraints.append(identified(settingsGap1.bottomAnchor.constraint(equalTo: settingsLabel1.topAnchor), "stk-distributing-edge"))
+        constraints.append(identified(settings.heightAnchor.constraint(equalToConstant: 78), "stk-explicit-size"))
+        // springboard.stack:10
+        constraints.append(identified(settingsImage0.widthAnchor.constraint(equalToConstant: 60), "stk-explicit-size"))
+        constraints.append(identified(settingsImage0.heightAnchor.constraint(equalToConstant: 60), "stk-explicit-size"))
+        // springboard.stack:27
+        constraints.append(identified(maps.topAnchor.constraint(equalTo: mapsImage0.topAnchor), "stk-canvas-connection"))
+        constraints.append(identified(mapsLabel1.bottomAnchor.constraint(equalTo: maps.bottomAnchor), "stk-canvas-connection"))
+        constraints.append(identified(maps.leadingAnchor.constraint(equalTo: mapsImage0.leadingAnchor), "stk-canvas-connection"))
+        constraints.append(identified(mapsImage0.trailingAnchor.constraint(equalTo: maps.trailingAnchor), "stk-canvas-connection"))
+        constraints.append(identified(mapsImage0.leadingAnchor.constraint(equalTo: mapsLabel1.leadingAnchor), "stk-alignment"))
+        constraints.append(identified(mapsImage0.trailingAnchor.constraint(equalTo: mapsLabel1.trailingAnchor), "stk-alignment"))
+        // springboard.stack:9
+        constraints.append(identified(mapsLabel1.topAnchor.constraint(greaterThanOrEqualTo: mapsImage0.bottomAnchor, constant: 3), "stk-spacing"))
+        constraints.append(identified(mapsGap1.topAnchor.constraint(equalTo: mapsImage0.bottomAnchor), "stk-distributing-edge"))
+        constraints.append(identified(mapsGap1.bottomAnchor.constraint(equalTo: mapsLabel1.topAnchor), "stk-distributing-edge"))
+        constraints.append(identified(maps.heightAnchor.constraint(equalToConstant: 78), "stk-explicit-size"))
+        // springboard.stack:10
+        constraints.append(identified(mapsImage0.widthAnchor.constraint(equalToConstant: 60), "stk-explicit-size"))
+        constraints.append(identified(mapsImage0.heightAnchor.constraint(equalToConstant: 60), "stk-explicit-size"))
+        // springboard.stack:28
+        constraints.append(identified(reminders.topAnchor.constraint(equalTo: remindersImage0.topAnchor), "stk-canvas-connection"))
+        constraints.append(identified(remindersLabel1.bottomAnchor.constraint(equalTo: reminders.bottomAnchor), "stk-canvas-connection"))
+        constraints.append(identified(reminders.leadingAnchor.constraint(equalTo: remindersImage0.leadingAnchor), "stk-canvas-connection"))
+        constraints.append(identified(remindersImage0.trailingAnchor.constraint(equalTo: reminders.trailingAnchor), "stk-canvas-connection"))
+        constraints.append(identified(remindersImage0.leadingAnchor.constraint(equalTo: remindersLabel1.leadingAnchor), "stk-alignment"))
+        constraints.append(identified(remindersImage0.trailingAnchor.constraint(equalTo: remindersLabel1.trailingAnchor), "stk-alignment"))
+        // springboard.stack:9
+        constraints.append(identified(remindersLabel1.topAnchor.constraint(greaterThanOrEqualTo: remindersImage0.bottomAnchor, constant: 3), "stk-spacing"))
+        constraints.append(identified(remindersGap1.topAnchor.constraint(equalTo: remindersImage0.bottomAnchor), "stk-distributing-edge"))
+        constraints.append(identified(remindersGap1.bottomAnchor.constraint(equalTo: remindersLabel1.topAnchor), "stk-distributing-edge"))
+        constraints.append(identified(reminders.heightAnchor.constraint(equalToConstant: 78), "stk-explicit-size"))
+        // springboard.stack:10
+        constraints.append(identified(remindersImage0.widthAnchor.constraint(equalToConstant: 60), "stk-explicit-size"))
+        constraints.append(identified(remindersImage0.heightAnchor.constraint(equalToConstant: 60), "stk-explicit-size"))
+        // springboard.stack:32
+        constraints.append(identified(dock.topAnchor.constraint(equalTo: safari.topAnchor), "stk-canvas-connection"))
+        constraints.append(identified(pageControl.bottomAnchor.constraint(equalTo: dock.bottomAnchor), "stk-canvas-connection"))
+        constraints.append(identified(dock.leadingAnchor.constraint(equalTo: dockSpanner.leadingAnchor), "stk-canvas-connection"))
+        constraints.append(identified(dockSpanner.trailingAnchor.constraint(equalTo: dock.trailingAnchor), "stk-canvas-connection"))
+        constraints.append(identified(dock.centerXAnchor.constraint(equalTo: safari.centerXAnchor), "stk-canvas-connection"))
+        constraints.append(identified(dockSpanner.leadingAnchor.constraint(lessThanOrEqualTo: safari.leadingAnchor), "stk-spanning-boundary"))
+        constraints.append(identified(dockSpanner.trailingAnchor.constraint(greaterThanOrEqualTo: safari.trailingAnchor), "stk-spanning-boundary"))
+        constraints.append(identified(dockSpanner.leadingAnchor.constraint(lessThanOrEqualTo: pageControl.leadingAnchor), "stk-spanning-boundary"))
+        constraints.append(identified(dockSpanner.trailingAnchor.constraint(greaterThanOrEqualTo: pageControl.trailingAnchor), "stk-spanning-boundary"))
+        constraints.append(identified(dockSpanner.widthAnchor.constraint(equalToConstant: 0), "stk-spanning-fit", priority: 51))
+        constraints.append(identified(safari.centerXAnchor.constraint(equalTo: pageControl.centerXAnchor), "stk-alignment"))
+        constraints.append(identified(safari.widthAnchor.constraint(equalToConstant: 0), "stk-ambiguity-suppression", priority: 25))
+        constraints.append(identified(pageControl.widthAnchor.constraint(equalToConstant: 0), "stk-ambiguity-suppression", priority: 25))
+        constraints.append(identified(pageControl.topAnchor.constraint(equalTo: safari.bottomAnchor, constant: 8), "stk-spacing"))
+        // springboard.stack:33
+        constraints.append(identified(safari.topAnchor.constraint(equalTo: safariImage0.topAnchor), "stk-canvas-connection"))
+        constraints.append(identified(safariLabel1.bottomAnchor.constraint(equalTo: safari.bottomAnchor), "stk-canvas-connection"))
+        constraints.append(identified(safari.leadingAnchor.constraint(equalTo: safariImage0.leadingAnchor), "stk-canvas-connection"))
+        constraints.append(identified(safariImage0.trailingAnchor.constraint(equalTo: safari.trailingAnchor), "stk-canvas-connection"))
+        constraints.append(identified(safariImage0.leadingAnchor.constraint(equalTo: safariLabel1.leadingAnchor), "stk-alignment"))
+        constraints.append(identified(safariImage0.trailingAnchor.constraint(equalTo: safariLabel1.trailingAnchor), "stk-alignment"))
+        // springboard.stack:9
+        constraints.append(identified(safariLabel1.topAnchor.constraint(greaterThanOrEqualTo: safariImage0.bottomAnchor, constant: 3), "stk-spacing"))
+        constraints.append(identified(safariGap1.topAnchor.constraint(equalTo: safariImage0.bottomAnchor), "stk-distributing-edge"))
+        constraints.append(identified(safariGap1.bottomAnchor.constraint(equalTo: safariLabel1.topAnchor), "stk-distributing-edge"))
+        constraints.append(identified(safari.heightAnchor.constraint(equalToConstant: 78), "stk-explicit-size"))
+        // springboard.stack:10
+        constraints.append(identified(safariImage0.widthAnchor.constraint(equalToConstant: 60), "stk-explicit-size"))
+        constraints.append(identified(safariImage0.heightAnchor.constraint(equalToConstant: 60), "stk-explicit-size"))
         NSLayoutConstraint.activate(constraints)
     }
 

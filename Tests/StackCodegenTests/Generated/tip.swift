@@ -110,29 +110,27 @@ final class TipLayout {
             identified(tip.leadingAnchor.constraint(equalTo: container.leadingAnchor), "stk-root"),
             identified(tip.topAnchor.constraint(equalTo: container.topAnchor), "stk-root"),
         ]
-        constraints += [
-            // tip.stack:4
-            identified(tipMargins.topAnchor.constraint(equalTo: tip.topAnchor, constant: 34), "stk-margin-guide"),
-            identified(tipMargins.leadingAnchor.constraint(equalTo: tip.leadingAnchor, constant: 46), "stk-margin-guide"),
-            identified(tip.bottomAnchor.constraint(equalTo: tipMargins.bottomAnchor, constant: 17), "stk-margin-guide"),
-            identified(tip.trailingAnchor.constraint(equalTo: tipMargins.trailingAnchor, constant: 46), "stk-margin-guide"),
-            identified(tipMargins.topAnchor.constraint(equalTo: title.topAnchor), "stk-canvas-connection"),
-            identified(later.bottomAnchor.constraint(equalTo: tipMargins.bottomAnchor), "stk-canvas-connection"),
-            identified(tipMargins.leadingAnchor.constraint(equalTo: title.leadingAnchor), "stk-canvas-connection"),
-            identified(title.trailingAnchor.constraint(equalTo: tipMargins.trailingAnchor), "stk-canvas-connection"),
-            identified(title.leadingAnchor.constraint(equalTo: body.leadingAnchor), "stk-alignment"),
-            identified(title.leadingAnchor.constraint(equalTo: tips.leadingAnchor), "stk-alignment"),
-            identified(title.leadingAnchor.constraint(equalTo: later.leadingAnchor), "stk-alignment"),
-            identified(title.trailingAnchor.constraint(equalTo: body.trailingAnchor), "stk-alignment"),
-            identified(title.trailingAnchor.constraint(equalTo: tips.trailingAnchor), "stk-alignment"),
-            identified(title.trailingAnchor.constraint(equalTo: later.trailingAnchor), "stk-alignment"),
-            // tip.stack:5
-            identified(body.topAnchor.constraint(equalTo: title.bottomAnchor, constant: 10), "stk-spacing"),
-            // tip.stack:4
-            identified(tips.topAnchor.constraint(equalTo: body.bottomAnchor, constant: 28), "stk-spacing"),
-            identified(later.topAnchor.constraint(equalTo: tips.bottomAnchor, constant: 28), "stk-spacing"),
-            identified(tip.widthAnchor.constraint(equalToConstant: 290), "stk-explicit-size"),
-        ]
+        // tip.stack:4
+        constraints.append(identified(tipMargins.topAnchor.constraint(equalTo: tip.topAnchor, constant: 34), "stk-margin-guide"))
+        constraints.append(identified(tipMargins.leadingAnchor.constraint(equalTo: tip.leadingAnchor, constant: 46), "stk-margin-guide"))
+        constraints.append(identified(tip.bottomAnchor.constraint(equalTo: tipMargins.bottomAnchor, constant: 17), "stk-margin-guide"))
+        constraints.append(identified(tip.trailingAnchor.constraint(equalTo: tipMargins.trailingAnchor, constant: 46), "stk-margin-guide"))
+        constraints.append(identified(tipMargins.topAnchor.constraint(equalTo: title.topAnchor), "stk-canvas-connection"))
+        constraints.append(identified(later.bottomAnchor.constraint(equalTo: tipMargins.bottomAnchor), "stk-canvas-connection"))
+        constraints.append(identified(tipMargins.leadingAnchor.constraint(equalTo: title.leadingAnchor), "stk-canvas-connection"))
+        constraints.append(identified(title.trailingAnchor.constraint(equalTo: tipMargins.trailingAnchor), "stk-canvas-connection"))
+        constraints.append(identified(title.leadingAnchor.constraint(equalTo: body.leadingAnchor), "stk-alignment"))
+        constraints.append(identified(title.leadingAnchor.constraint(equalTo: tips.leadingAnchor), "stk-alignment"))
+        constraints.append(identified(title.leadingAnchor.constraint(equalTo: later.leadingAnchor), "stk-alignment"))
+        constraints.append(identified(title.trailingAnchor.constraint(equalTo: body.trailingAnchor), "stk-alignment"))
+        constraints.append(identified(title.trailingAnchor.constraint(equalTo: tips.trailingAnchor), "stk-alignment"))
+        constraints.append(identified(title.trailingAnchor.constraint(equalTo: later.trailingAnchor), "stk-alignment"))
+        // tip.stack:5
+        constraints.append(identified(body.topAnchor.constraint(equalTo: title.bottomAnchor, constant: 10), "stk-spacing"))
+        // tip.stack:4
+        constraints.append(identified(tips.topAnchor.constraint(equalTo: body.bottomAnchor, constant: 28), "stk-spacing"))
+        constraints.append(identified(later.topAnchor.constraint(equalTo: tips.bottomAnchor, constant: 28), "stk-spacing"))
+        constraints.append(identified(tip.widthAnchor.constraint(equalToConstant: 290), "stk-explicit-size"))
         NSLayoutConstraint.activate(constraints)
     }
 

@@ -127,57 +127,55 @@ final class ToolbarLayout {
             identified(toolbar.leadingAnchor.constraint(equalTo: container.leadingAnchor), "stk-root"),
             identified(toolbar.topAnchor.constraint(equalTo: container.topAnchor), "stk-root"),
         ]
-        constraints += [
-            // toolbar.stack:4
-            identified(toolbarMargins.topAnchor.constraint(equalTo: toolbar.topAnchor), "stk-margin-guide"),
-            identified(toolbarMargins.leadingAnchor.constraint(equalTo: toolbar.leadingAnchor, constant: 15), "stk-margin-guide"),
-            identified(toolbar.bottomAnchor.constraint(equalTo: toolbarMargins.bottomAnchor), "stk-margin-guide"),
-            identified(toolbar.trailingAnchor.constraint(equalTo: toolbarMargins.trailingAnchor, constant: 15), "stk-margin-guide"),
-            identified(toolbarMargins.leadingAnchor.constraint(equalTo: trash.leadingAnchor), "stk-canvas-connection"),
-            identified(balance.trailingAnchor.constraint(equalTo: toolbarMargins.trailingAnchor), "stk-canvas-connection"),
-            identified(toolbarMargins.topAnchor.constraint(equalTo: toolbarSpanner.topAnchor), "stk-canvas-connection"),
-            identified(toolbarSpanner.bottomAnchor.constraint(equalTo: toolbarMargins.bottomAnchor), "stk-canvas-connection"),
-            identified(toolbarMargins.centerYAnchor.constraint(equalTo: trash.centerYAnchor), "stk-canvas-connection"),
-            identified(toolbarSpanner.topAnchor.constraint(lessThanOrEqualTo: trash.topAnchor), "stk-spanning-boundary"),
-            identified(toolbarSpanner.bottomAnchor.constraint(greaterThanOrEqualTo: trash.bottomAnchor), "stk-spanning-boundary"),
-            identified(toolbarSpanner.topAnchor.constraint(lessThanOrEqualTo: left.topAnchor), "stk-spanning-boundary"),
-            identified(toolbarSpanner.bottomAnchor.constraint(greaterThanOrEqualTo: left.bottomAnchor), "stk-spanning-boundary"),
-            identified(toolbarSpanner.topAnchor.constraint(lessThanOrEqualTo: tools.topAnchor), "stk-spanning-boundary"),
-            identified(toolbarSpanner.bottomAnchor.constraint(greaterThanOrEqualTo: tools.bottomAnchor), "stk-spanning-boundary"),
-            identified(toolbarSpanner.topAnchor.constraint(lessThanOrEqualTo: right.topAnchor), "stk-spanning-boundary"),
-            identified(toolbarSpanner.bottomAnchor.constraint(greaterThanOrEqualTo: right.bottomAnchor), "stk-spanning-boundary"),
-            identified(toolbarSpanner.topAnchor.constraint(lessThanOrEqualTo: balance.topAnchor), "stk-spanning-boundary"),
-            identified(toolbarSpanner.bottomAnchor.constraint(greaterThanOrEqualTo: balance.bottomAnchor), "stk-spanning-boundary"),
-            identified(toolbarSpanner.heightAnchor.constraint(equalToConstant: 0), "stk-spanning-fit", priority: 51),
-            identified(trash.centerYAnchor.constraint(equalTo: left.centerYAnchor), "stk-alignment"),
-            identified(trash.centerYAnchor.constraint(equalTo: tools.centerYAnchor), "stk-alignment"),
-            identified(trash.centerYAnchor.constraint(equalTo: right.centerYAnchor), "stk-alignment"),
-            identified(trash.centerYAnchor.constraint(equalTo: balance.centerYAnchor), "stk-alignment"),
-            identified(trash.heightAnchor.constraint(equalToConstant: 0), "stk-ambiguity-suppression", priority: 25),
-            identified(left.heightAnchor.constraint(equalToConstant: 0), "stk-ambiguity-suppression", priority: 25),
-            identified(tools.heightAnchor.constraint(equalToConstant: 0), "stk-ambiguity-suppression", priority: 25),
-            identified(right.heightAnchor.constraint(equalToConstant: 0), "stk-ambiguity-suppression", priority: 25),
-            identified(balance.heightAnchor.constraint(equalToConstant: 0), "stk-ambiguity-suppression", priority: 25),
-            identified(left.leadingAnchor.constraint(equalTo: trash.trailingAnchor), "stk-spacing"),
-            identified(tools.leadingAnchor.constraint(equalTo: left.trailingAnchor), "stk-spacing"),
-            identified(right.leadingAnchor.constraint(equalTo: tools.trailingAnchor), "stk-spacing"),
-            identified(balance.leadingAnchor.constraint(equalTo: right.trailingAnchor), "stk-spacing"),
-            identified(toolbar.widthAnchor.constraint(equalToConstant: 375), "stk-explicit-size"),
-            identified(toolbar.heightAnchor.constraint(equalToConstant: 44), "stk-explicit-size"),
-            // toolbar.stack:7
-            identified(tools.leadingAnchor.constraint(equalTo: resize.leadingAnchor), "stk-canvas-connection"),
-            identified(spotlight.trailingAnchor.constraint(equalTo: tools.trailingAnchor), "stk-canvas-connection"),
-            identified(tools.topAnchor.constraint(equalTo: resize.topAnchor), "stk-canvas-connection"),
-            identified(resize.bottomAnchor.constraint(equalTo: tools.bottomAnchor), "stk-canvas-connection"),
-            identified(resize.topAnchor.constraint(equalTo: spotlight.topAnchor), "stk-alignment"),
-            identified(resize.bottomAnchor.constraint(equalTo: spotlight.bottomAnchor), "stk-alignment"),
-            identified(spotlight.leadingAnchor.constraint(equalTo: resize.trailingAnchor, constant: 20), "stk-spacing"),
-            // toolbar.stack:12
-            identified(balance.widthAnchor.constraint(equalToConstant: 28), "stk-explicit-size"),
-            identified(balance.heightAnchor.constraint(equalToConstant: 28), "stk-explicit-size"),
-            // toolbar.stack:15
-            identified(left.widthAnchor.constraint(equalTo: right.widthAnchor), "stk-user"),
-        ]
+        // toolbar.stack:4
+        constraints.append(identified(toolbarMargins.topAnchor.constraint(equalTo: toolbar.topAnchor), "stk-margin-guide"))
+        constraints.append(identified(toolbarMargins.leadingAnchor.constraint(equalTo: toolbar.leadingAnchor, constant: 15), "stk-margin-guide"))
+        constraints.append(identified(toolbar.bottomAnchor.constraint(equalTo: toolbarMargins.bottomAnchor), "stk-margin-guide"))
+        constraints.append(identified(toolbar.trailingAnchor.constraint(equalTo: toolbarMargins.trailingAnchor, constant: 15), "stk-margin-guide"))
+        constraints.append(identified(toolbarMargins.leadingAnchor.constraint(equalTo: trash.leadingAnchor), "stk-canvas-connection"))
+        constraints.append(identified(balance.trailingAnchor.constraint(equalTo: toolbarMargins.trailingAnchor), "stk-canvas-connection"))
+        constraints.append(identified(toolbarMargins.topAnchor.constraint(equalTo: toolbarSpanner.topAnchor), "stk-canvas-connection"))
+        constraints.append(identified(toolbarSpanner.bottomAnchor.constraint(equalTo: toolbarMargins.bottomAnchor), "stk-canvas-connection"))
+        constraints.append(identified(toolbarMargins.centerYAnchor.constraint(equalTo: trash.centerYAnchor), "stk-canvas-connection"))
+        constraints.append(identified(toolbarSpanner.topAnchor.constraint(lessThanOrEqualTo: trash.topAnchor), "stk-spanning-boundary"))
+        constraints.append(identified(toolbarSpanner.bottomAnchor.constraint(greaterThanOrEqualTo: trash.bottomAnchor), "stk-spanning-boundary"))
+        constraints.append(identified(toolbarSpanner.topAnchor.constraint(lessThanOrEqualTo: left.topAnchor), "stk-spanning-boundary"))
+        constraints.append(identified(toolbarSpanner.bottomAnchor.constraint(greaterThanOrEqualTo: left.bottomAnchor), "stk-spanning-boundary"))
+        constraints.append(identified(toolbarSpanner.topAnchor.constraint(lessThanOrEqualTo: tools.topAnchor), "stk-spanning-boundary"))
+        constraints.append(identified(toolbarSpanner.bottomAnchor.constraint(greaterThanOrEqualTo: tools.bottomAnchor), "stk-spanning-boundary"))
+        constraints.append(identified(toolbarSpanner.topAnchor.constraint(lessThanOrEqualTo: right.topAnchor), "stk-spanning-boundary"))
+        constraints.append(identified(toolbarSpanner.bottomAnchor.constraint(greaterThanOrEqualTo: right.bottomAnchor), "stk-spanning-boundary"))
+        constraints.append(identified(toolbarSpanner.topAnchor.constraint(lessThanOrEqualTo: balance.topAnchor), "stk-spanning-boundary"))
+        constraints.append(identified(toolbarSpanner.bottomAnchor.constraint(greaterThanOrEqualTo: balance.bottomAnchor), "stk-spanning-boundary"))
+        constraints.append(identified(toolbarSpanner.heightAnchor.constraint(equalToConstant: 0), "stk-spanning-fit", priority: 51))
+        constraints.append(identified(trash.centerYAnchor.constraint(equalTo: left.centerYAnchor), "stk-alignment"))
+        constraints.append(identified(trash.centerYAnchor.constraint(equalTo: tools.centerYAnchor), "stk-alignment"))
+        constraints.append(identified(trash.centerYAnchor.constraint(equalTo: right.centerYAnchor), "stk-alignment"))
+        constraints.append(identified(trash.centerYAnchor.constraint(equalTo: balance.centerYAnchor), "stk-alignment"))
+        constraints.append(identified(trash.heightAnchor.constraint(equalToConstant: 0), "stk-ambiguity-suppression", priority: 25))
+        constraints.append(identified(left.heightAnchor.constraint(equalToConstant: 0), "stk-ambiguity-suppression", priority: 25))
+        constraints.append(identified(tools.heightAnchor.constraint(equalToConstant: 0), "stk-ambiguity-suppression", priority: 25))
+        constraints.append(identified(right.heightAnchor.constraint(equalToConstant: 0), "stk-ambiguity-suppression", priority: 25))
+        constraints.append(identified(balance.heightAnchor.constraint(equalToConstant: 0), "stk-ambiguity-suppression", priority: 25))
+        constraints.append(identified(left.leadingAnchor.constraint(equalTo: trash.trailingAnchor), "stk-spacing"))
+        constraints.append(identified(tools.leadingAnchor.constraint(equalTo: left.trailingAnchor), "stk-spacing"))
+        constraints.append(identified(right.leadingAnchor.constraint(equalTo: tools.trailingAnchor), "stk-spacing"))
+        constraints.append(identified(balance.leadingAnchor.constraint(equalTo: right.trailingAnchor), "stk-spacing"))
+        constraints.append(identified(toolbar.widthAnchor.constraint(equalToConstant: 375), "stk-explicit-size"))
+        constraints.append(identified(toolbar.heightAnchor.constraint(equalToConstant: 44), "stk-explicit-size"))
+        // toolbar.stack:7
+        constraints.append(identified(tools.leadingAnchor.constraint(equalTo: resize.leadingAnchor), "stk-canvas-connection"))
+        constraints.append(identified(spotlight.trailingAnchor.constraint(equalTo: tools.trailingAnchor), "stk-canvas-connection"))
+        constraints.append(identified(tools.topAnchor.constraint(equalTo: resize.topAnchor), "stk-canvas-connection"))
+        constraints.append(identified(resize.bottomAnchor.constraint(equalTo: tools.bottomAnchor), "stk-canvas-connection"))
+        constraints.append(identified(resize.topAnchor.constraint(equalTo: spotlight.topAnchor), "stk-alignment"))
+        constraints.append(identified(resize.bottomAnchor.constraint(equalTo: spotlight.bottomAnchor), "stk-alignment"))
+        constraints.append(identified(spotlight.leadingAnchor.constraint(equalTo: resize.trailingAnchor, constant: 20), "stk-spacing"))
+        // toolbar.stack:12
+        constraints.append(identified(balance.widthAnchor.constraint(equalToConstant: 28), "stk-explicit-size"))
+        constraints.append(identified(balance.heightAnchor.constraint(equalToConstant: 28), "stk-explicit-size"))
+        // toolbar.stack:15
+        constraints.append(identified(left.widthAnchor.constraint(equalTo: right.widthAnchor), "stk-user"))
         NSLayoutConstraint.activate(constraints)
     }
 
