@@ -52,7 +52,8 @@ struct FormatPrinter {
             writer.space()
             identifier(name)
         }
-        if let arguments = element.arguments, !arguments.arguments.isEmpty || hasComment(in: arguments.range) {
+        if let arguments = element.arguments,
+           !arguments.arguments.isEmpty || hasComment(in: arguments.range) || nextIsReadAsName(after: arguments.range.end) {
             let header = element.kind.text.count + (element.name.map { $0.text.count + 1 } ?? 0) + (element.body == nil ? 0 : 2)
             list(arguments.arguments.map(Item.argument), open: arguments.range.start, close: arguments.range.end - 1,
                  headerWidth: header, forceWrap: hasComment(in: arguments.range))
@@ -274,6 +275,26 @@ struct FormatPrinter {
 
     mutating func identifier(_ identifier: Identifier) {
         writer.token(identifier.text, identifier.range)
+    }
+
+    /// Whether the token after `offset` is an identifier the parser would read as the name of an element
+    /// ending there: then `spacer()` must keep its `()`, or `spacer() foo(...)` would become `spacer foo(...)`.
+    func nextIsReadAsName(after offset: Int) -> Bool {
+        let bytes = file.bytes
+        var end = tokenStart(from: offset)
+        let start = end
+        while end < bytes.count, isIdentifierByte(bytes[end]) { end += 1 }
+        guard end > start, !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[start]),
+              !(UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(bytes[start]) else { return false }
+        let word = file.text(SourceRange(start: start, end: end))
+        return !elementKeywords.contains(word) && !["let", "component", "constraints", "true", "false", "none"].contains(word)
+    }
+
+    private func isIdentifierByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"): true
+        default: false
+        }
     }
 
     /// Punctuation the tree does not locate: found in the source as the next token after `offset`.

@@ -115,7 +115,16 @@ func formatterViolation(_ text: String) -> String? {
     if commentTexts(once) != commentTexts(text) {
         return "comments changed: \(commentTexts(text)) → \(commentTexts(once))\n--- formatted:\n\(once)"
     }
-    for (index, line) in once.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+    // Block comments are kept verbatim, trailing blanks inside them too: check the lines around them.
+    let onceFile = SourceFile(path: "<once>", text: once)
+    var outside = once.utf8.count > 0 ? "" : once
+    var position = 0
+    for comment in Lexer.tokenize(onceFile).comments where comment.style == .block {
+        outside += onceFile.text(SourceRange(start: position, end: comment.range.start)) + "/**/"
+        position = comment.range.end
+    }
+    outside += onceFile.text(SourceRange(start: position, end: onceFile.bytes.count))
+    for (index, line) in outside.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
         if line.hasSuffix(" ") || line.hasSuffix("\t") { return "line \(index + 1) ends with whitespace\n\(once)" }
     }
     if !once.isEmpty && (!once.hasSuffix("\n") || once.hasSuffix("\n\n")) { return "does not end with exactly one line break" }
@@ -251,6 +260,9 @@ func formatterViolation(_ text: String) -> String? {
     #expect(fmt("component C { view }") == "component C() {\n    view\n}\n")
     #expect(fmt("vstack { constraints { } }") == "vstack {\n    constraints {}\n}\n")
     #expect(fmt("let a = - -2\nlet b = -(a)") == "let a = --2\nlet b = -(a)\n")
+    // `spacer()` keeps its parentheses when the next word would otherwise become its name.
+    #expect(fmt("vstack { spacer() other(a: 1) spacer() view }") == "vstack {\n    spacer()\n    other(a: 1)\n    spacer\n    view\n}\n")
+    #expect(formatterViolation("vstack { spacer() /* c */ other spacer() Card }") == nil)
 }
 
 @Test func emptyAndCommentOnlyFiles() {
