@@ -173,8 +173,9 @@ extension ProgramGenerator {
         case any, nonNegative, priority, parameterRange
         func accepts(_ value: Double) -> Bool {
             switch self {
-            case .any: abs(value) < 1e9
-            case .nonNegative: value >= 0 && value < 1e9
+            // Realistic magnitudes, so that products of two values stay below the checker's 1e12.
+            case .any: abs(value) < 1e5
+            case .nonNegative: value >= 0 && value < 1e5
             case .priority: value >= 1 && value <= 1000
             case .parameterRange: value >= 0 && value <= 100
             }
@@ -280,7 +281,9 @@ extension ProgramGenerator {
             case .any:
                 let other = knownNumber(.any, depth: 2)
                 let operand = NumberExpression(text: parameter, value: nil, precedence: 2)
-                return binary(chance(0.5) ? operand : other, chance(0.5) ? other : operand).text
+                // Both sides may be `other`: then the product's size is known and must stay in range.
+                let combined = binary(chance(0.5) ? operand : other, chance(0.5) ? other : operand)
+                return combined.inRange && combined.value.map(NumberRule.any.accepts) ?? true ? combined.text : parameter
             }
         }
         return knownNumber(rule).text
