@@ -28,6 +28,7 @@ let package = Package(
         .plugin(name: "StackcPlugin", capability: .buildTool(), dependencies: ["stackc"]),
         .executableTarget(name: "stackc", dependencies: ["StackSyntax", "StackDriver", "StackIR", "StackSolver", "StackRender", "StackLanguageServer", "StackCodegen"]),
         .executableTarget(name: "stackc-bench-frontend", dependencies: ["StackSyntax", "StackSemantics"], path: "Benchmarks/FrontEndBenchmark"),
+        .executableTarget(name: "stackc-bench-layout", dependencies: ["StackSyntax", "StackSemantics", "StackIR", "StackSolver"], path: "Benchmarks/LayoutBenchmark"),
         .target(name: "StackTestSupport", path: "Tests/StackTestSupport"),
         .testTarget(name: "StackSyntaxTests", dependencies: ["StackSyntax", "StackTestSupport"]),
         .testTarget(name: "StackSemanticsTests", dependencies: ["StackSemantics", "StackTestSupport"]),
