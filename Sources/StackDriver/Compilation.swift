@@ -20,10 +20,16 @@ public struct Compilation: Sendable {
     /// Every diagnostic of every phase, sorted by position, each reported once.
     public let diagnostics: [Diagnostic]
 
-    /// Runs the pipeline. `solving: false` stops after lowering (no layout diagnostics).
+    /// Parses `file` and runs the pipeline. `solving: false` stops after lowering (no layout diagnostics).
     public init(file: SourceFile, solving: Bool = true) {
+        self.init(tree: Parser.parse(file), solving: solving)
+    }
+
+    /// Runs the pipeline on a tree already parsed (an editor keeps the tree for symbols and completion).
+    public init(tree: SyntaxTree, solving: Bool = true) {
+        let file = tree.file
         self.file = file
-        self.checked = check(file)
+        self.checked = check(tree)
         self.irs = checked.diagnostics.hasErrors ? [] : lower(checked.model)
         self.solutions = solving ? zip(checked.model.roots, irs).map { solveLayout(tree: $0, ir: $1) } : []
         var seen = Set<Diagnostic>()
