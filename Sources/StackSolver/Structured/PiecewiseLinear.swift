@@ -234,16 +234,17 @@ func merge(_ functions: [CostFunction]) -> Merge {
                  zeroOwners: zeroOwnerSet.count, zeroBelow: zeroBelow, zeroAbove: zeroAbove)
 }
 
-/// Splits `total` among the merged children: each child's length, or nil when the total is outside
-/// the domain (a required conflict) or the split is not unique (ambiguity). `anchors` are the
-/// children's own anchors.
-func split(_ merged: Merge, total: Double, anchors: [Double]) -> [Double]? {
+/// Splits `total` among the merged children: writes each child's length into `values`; false when
+/// the total is outside the domain (a required conflict) or the split is not unique (ambiguity).
+/// `anchors` are the children's own anchors.
+func split(_ merged: Merge, total: Double, anchors: [Double], into values: inout [Double]) -> Bool {
     let f = merged.function
-    var values = anchors
+    values.removeAll(keepingCapacity: true)
+    values.append(contentsOf: anchors)
     var remaining = total - f.anchor
     let slack = structuredTolerance * max(1, abs(total))
     if merged.zeroOwners > 1, remaining < merged.zeroAbove - slack, remaining > -merged.zeroBelow + slack {
-        return nil
+        return false
     }
     let upward = remaining >= 0
     var rest = abs(remaining)
@@ -253,8 +254,7 @@ func split(_ merged: Merge, total: Double, anchors: [Double]) -> [Double]? {
         values[Int(segment.owner)] += upward ? take : -take
         rest -= take
     }
-    remaining = rest
-    return remaining > slack ? nil : values
+    return rest <= slack
 }
 
 /// Pointwise sum of functions of the same length (items across a stack, fillEqually items); nil

@@ -126,6 +126,7 @@ struct StructuredLayout {
         var length = [Double](repeating: 0, count: 2 * n)
         var frames = [Frame](repeating: .zero, count: model.itemCount)
         var determined = [Determination](repeating: .all, count: model.itemCount)
+        var lengths: [Double] = []
         for (axis, requested) in [width, height].enumerated() {
             let root = outer[axis]
             if let requested, requested.isFinite, abs(requested) <= 1e15 {
@@ -155,23 +156,21 @@ struct StructuredLayout {
                     setAlong(&frames[guide], axis: axis, start: canvasStart, length: canvasLength)
                 }
                 if axis == alongAxis {
-                    var lengths: [Double]
                     var gap: Double? = nil
                     switch model.distribution[index] {
                     case .fillEqually:
                         let share = (canvasLength - model.spacingTotal[index]) / Double(visibleCount)
                         for child in model.visibleChildren[index] where !outer[2 * child + axis].contains(share) { return nil }
-                        lengths = Array(repeating: share, count: visibleCount)
+                        lengths.removeAll(keepingCapacity: true)
+                        for _ in 0..<visibleCount { lengths.append(share) }
                     case .equalSpacing where visibleCount > 1:
                         guard let merged = merges[index],
-                              var values = split(merged, total: canvasLength, anchors: mergeAnchors[index]) else { return nil }
-                        gap = values.removeLast() / Double(visibleCount - 1)
-                        lengths = values
+                              split(merged, total: canvasLength, anchors: mergeAnchors[index], into: &lengths) else { return nil }
+                        gap = lengths.removeLast() / Double(visibleCount - 1)
                     default:
                         guard let merged = merges[index],
-                              let values = split(merged, total: canvasLength - model.spacingTotal[index], anchors: mergeAnchors[index])
+                              split(merged, total: canvasLength - model.spacingTotal[index], anchors: mergeAnchors[index], into: &lengths)
                         else { return nil }
-                        lengths = values
                     }
                     var x = canvasStart
                     var next = 0
@@ -224,9 +223,11 @@ struct StructuredLayout {
             }
         }
         for index in 0..<n {
-            frames[index] = Frame(x: position[2 * index], y: position[2 * index + 1], width: length[2 * index], height: length[2 * index + 1])
+            frames[index] = Frame(
+                x: rounded(position[2 * index]), y: rounded(position[2 * index + 1]),
+                width: rounded(length[2 * index]), height: rounded(length[2 * index + 1]))
         }
-        for index in frames.indices {
+        for index in n..<model.itemCount {
             let f = frames[index]
             frames[index] = Frame(x: rounded(f.x), y: rounded(f.y), width: rounded(f.width), height: rounded(f.height))
         }
@@ -248,7 +249,9 @@ struct StructuredLayout {
 
     /// The general solver's rounding: to 1e-9, no negative zero.
     private func rounded(_ value: Double) -> Double {
-        let r = (value * 1e9).rounded() / 1e9
+        // Ties to even (one instruction) where the general solver rounds ties away: they differ only
+        // on exact half-nanometre ties, far below the 1e-6 frames are compared to.
+        let r = (value * 1e9).rounded(.toNearestOrEven) / 1e9
         return r.isFinite ? (r == 0 ? 0 : r) : 0
     }
 }
