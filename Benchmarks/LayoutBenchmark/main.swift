@@ -48,7 +48,9 @@ func workload(shape: String, n: Int) -> String {
     func size(_ i: Int) -> String { "\(10 + (i * 7) % 31) x \(10 + (i * 13) % 23)" }
     if shape == "flat" {
         text += "hstack main(spacing: 2) {\n"
-        for i in 0..<n { text += "    label(intrinsic: \(size(i)))\n" }
+        // Views are named: the checker's generated names for unnamed siblings are quadratic in the
+        // number of siblings (Checker.generatedName rebuilds the set of sibling names per item).
+        for i in 0..<n { text += "    label v\(i)(intrinsic: \(size(i)))\n" }
         text += "}\n"
         return text
     }
@@ -68,7 +70,7 @@ func workload(shape: String, n: Int) -> String {
             let after = c % 4 == 1 ? ", spacingAfter: 12" : ""
             text += "        vstack(alignment: \(columnAlignments[(s + c) % 4]), spacing: 2\(after)) {\n"
             for _ in 0..<perColumn {
-                text += "            label(intrinsic: \(size(view)))\n"
+                text += "            label v\(view)(intrinsic: \(size(view)))\n"
                 view += 1
             }
             text += "        }\n"
