@@ -45,3 +45,11 @@ func errorSampleGivesItsExpectedDiagnostics(_ url: URL) throws {
 @Test func everyErrorSampleIsListed() {
     #expect(stackFiles(in: "Samples/errors").count >= 20)
 }
+
+/// Samples are what people copy: they are in the formatter's canonical style.
+@Test(arguments: stackFiles(in: "Samples"))
+func sampleIsFormatted(_ url: URL) throws {
+    let file = try source(url)
+    let formatted = format(Parser.parse(file))
+    #expect(formatted == String(decoding: file.bytes, as: UTF8.self), "run 'swift run stackc fmt -w \(file.path)'")
+}
