@@ -15,7 +15,8 @@ extension Checker {
     /// Checks and applies an element's arguments as attributes of `nodes[index]`.
     mutating func applyAttributes(_ arguments: [Argument], to index: Int, parameters: Parameters) {
         let kind = nodes[index].kind
-        var seen: [String: SourceRange] = [:]
+        // A handful of attributes per element: a linear search beats hashing every label.
+        var seen: [(label: String, range: SourceRange)] = []
         var marginsRelativeGiven = false
         for argument in arguments where !argument.label.isMissing {
             let label = argument.label.text
@@ -23,13 +24,13 @@ extension Checker {
                 reportUnknownAttribute(argument.label, kind: kind)
                 continue
             }
-            if let first = seen[label] {
+            if let first = seen.first(where: { $0.label == label })?.range {
                 report(.duplicateAttribute, "attribute '\(label)' is given twice", at: argument.label.range,
                        notes: [DiagnosticNote("first given here", at: first)],
                        fixIts: [.replace(argument.range, with: "", message: "remove the second '\(label)'")])
                 continue
             }
-            seen[label] = argument.label.range
+            seen.append((label, argument.label.range))
             let value = evaluate(argument.value, parameters)
             guard let typed = coerce(value, to: spec.type, for: "'\(label)'", at: argument.value.range) else { continue }
             if label == "layoutMarginsRelative" { marginsRelativeGiven = true }
@@ -56,7 +57,8 @@ extension Checker {
     }
 
     /// Converts a value to an attribute's type, reporting a mismatch once. `nil` when the value cannot be used.
-    mutating func coerce(_ value: Value, to type: ValueType, for what: String, at range: SourceRange) -> TypedValue? {
+    /// `what` ("'spacing'") is only built when something is reported: this runs for every attribute.
+    mutating func coerce(_ value: Value, to type: ValueType, for what: @autoclosure () -> String, at range: SourceRange) -> TypedValue? {
         switch (type, value) {
         case (_, .invalid):
             return nil
@@ -65,7 +67,7 @@ extension Checker {
         case (.priority, .number(let number)):
             guard number >= 1, number <= 1000 else {
                 let clamped = formatNumber(min(1000, max(1, number)))
-                report(.priorityOutOfRange, "priority \(formatNumber(number)) for \(what) is outside 1...1000", at: range,
+                report(.priorityOutOfRange, "priority \(formatNumber(number)) for \(what()) is outside 1...1000", at: range,
                        fixIts: [.replace(range, with: clamped, message: "use \(clamped)")])
                 return nil
             }
@@ -98,11 +100,11 @@ extension Checker {
                 return nil
             }
         case (.distribution, .string(let word)), (.alignment, .string(let word)):
-            report(.wrongValueType, "expected \(type.expectation) for \(what), found a string", at: range,
+            report(.wrongValueType, "expected \(type.expectation) for \(what()), found a string", at: range,
                    fixIts: [.replace(range, with: word, message: "remove the quotes")])
             return nil
         case (.size, .number):
-            report(.wrongValueType, "expected \(type.expectation) for \(what), found a number", at: range,
+            report(.wrongValueType, "expected \(type.expectation) for \(what()), found a number", at: range,
                    fixIts: [.replace(.empty(at: range.end), with: " x none", message: "give the height as well")])
             return nil
         case (.number, .word(let word)), (.priority, .word(let word)), (.insets, .word(let word)), (.size, .word(let word)):
@@ -114,11 +116,11 @@ extension Checker {
             }
             return nil
         case (.string, .word(let word)):
-            report(.wrongValueType, "expected a string for \(what), found '\(word)'", at: range,
+            report(.wrongValueType, "expected a string for \(what()), found '\(word)'", at: range,
                    fixIts: [.replace(range, with: "\"\(word)\"", message: "add quotes")])
             return nil
         default:
-            report(.wrongValueType, "expected \(type.expectation) for \(what), found \(value.typeDescription)", at: range)
+            report(.wrongValueType, "expected \(type.expectation) for \(what()), found \(value.typeDescription)", at: range)
             return nil
         }
     }

@@ -53,6 +53,8 @@ struct Checker {
     /// The tree being built.
     var nodes: [LayoutNode] = []
     var userConstraints: [UserConstraint] = []
+    /// Per parent node, the names the user gave its children (generated names must avoid them).
+    var userNamedChildren: [Int: Set<String>] = [:]
 
     init(file: SourceFile) {
         self.file = file
@@ -169,6 +171,7 @@ struct Checker {
     mutating func buildRoot(_ element: ElementSyntax, index: Int) -> LayoutTree? {
         nodes = []
         userConstraints = []
+        userNamedChildren = [:]
         let scope = Scope()
         guard let root = buildElement(element, parent: nil, siblingIndex: index, scope: scope, parameters: Parameters(), depth: 0) else {
             return nil
