@@ -41,14 +41,14 @@ def f(v, digits=3):
     return "-" if v is None else (f"{v:.{digits}f}" if v < 100 else f"{v:.0f}")
 def ratio(a, b):
     return "-" if a is None or b is None or b == 0 else (f"{a / b:.0f}x" if a / b >= 10 else f"{a / b:.1f}x")
-print("| shape | N | nodes | structured | text->frames ms | solve ms | resize us | peak MB | kiwi build+solve ms | kiwi resize us | kiwi frames agree | vs kiwi solve | vs kiwi resize | Yoga layout ms | Yoga relayout us | vs Yoga layout | vs Yoga relayout |")
-print("|---|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+print("| shape | N | nodes | structured | text->frames ms | solve from IR ms | layout pass ms | resize us | peak MB | kiwi build+solve ms | kiwi resize us | kiwi frames agree | kiwi / solve | kiwi / resize | Yoga layout ms | Yoga relayout us | Yoga / layout pass | Yoga / solve | Yoga relayout / resize |")
+print("|---|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
 for r in rows:
     o, k, y = r["ours"], r["kiwi"] or {}, r["yoga"] or {}
-    print(f"| {o['shape']} | {o['n']} | {o['nodes']} | {'yes' if o['structured'] else 'NO'} | {f(o['full_ms'])} | {f(o['solve_ms'])} | {f(o['resize_us'], 1)} | {f(o['hwm_mb'], 1)} "
+    print(f"| {o['shape']} | {o['n']} | {o['nodes']} | {'yes' if o['structured'] else 'NO'} | {f(o['full_ms'])} | {f(o['solve_ms'])} | {f(o['layout_ms'])} | {f(o['resize_us'], 1)} | {f(o['hwm_mb'], 1)} "
           f"| {f(k.get('build_solve_ms'))} | {f(k.get('resize_us'), 1)} | {str(k['frames_agree']) + '/' + str(k['frames_compared']) if k else '-'} "
           f"| {ratio(k.get('build_solve_ms'), o['solve_ms'])} | {ratio(k.get('resize_us'), o['resize_us'])} "
-          f"| {f(y.get('layout_ms'))} | {f(y.get('resize_us'), 1)} | {ratio(y.get('layout_ms'), o['solve_ms'])} | {ratio(y.get('resize_us'), o['resize_us'])} |")
+          f"| {f(y.get('layout_ms'))} | {f(y.get('resize_us'), 1)} | {ratio(y.get('layout_ms'), o['layout_ms'])} | {ratio(y.get('layout_ms'), o['solve_ms'])} | {ratio(y.get('resize_us'), o['resize_us'])} |")
 print()
-print("text->frames = parse + check + lower + solve from the .stack text; the phases (check_ms, lower_ms) are in results.jsonl.")
+print("text->frames = parse + check + lower + solve from the .stack text (phases check_ms, lower_ms in results.jsonl); solve from IR = solveLayout (model read from the IR, bottom-up, top-down); layout pass = LayoutEngine.relayoutAll on the kept model (bottom-up + top-down); resize = LayoutEngine.resize (top-down). Ratios > 1x mean stackc is faster.")
 PY

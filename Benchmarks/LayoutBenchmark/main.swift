@@ -6,8 +6,9 @@
 // One workload per process (so the peak memory, VmHWM, is that workload's): generates the `.stack`
 // text of a flat stack of N views or a nested tree (depth 3: sections, columns, views; mixed
 // distributions and alignments), then reports medians of: parse+check+lower+solve from the text; the
-// solve alone from the IR (structured solver, bottom-up and top-down); a resize (engine, top-down
-// only) averaged over 100 widths. It prints one JSON line. With --export it writes ConstraintIR.json,
+// solve alone from the IR (structured solver: model from the IR, bottom-up and top-down); the layout
+// pass on a kept model (engine.relayoutAll: bottom-up and top-down, no IR reading); a resize (engine,
+// top-down only) averaged over 100 widths. It prints one JSON line. With --export it writes ConstraintIR.json,
 // flexbox.json (the equivalent flexbox tree for Yoga) and frames.json (our frames at the benchmark
 // width) for Benchmarks/reference/*.py.
 
@@ -143,6 +144,7 @@ var fullTimes: [Double] = []
 var solveTimes: [Double] = []
 var resizeTimes: [Double] = []
 var checkTimes: [Double] = []
+var layoutTimes: [Double] = []
 var lowerTimes: [Double] = []
 var frames: [Frame] = []
 for _ in 0..<options.runs {
@@ -161,6 +163,9 @@ for _ in 0..<options.runs {
     frames = alone.frames
     precondition(solution.frames.count == alone.frames.count)
     let engine = LayoutEngine(tree: tree, ir: ir, width: width)
+    let layoutStart = now()
+    engine.relayoutAll()
+    layoutTimes.append(now() - layoutStart)
     let resizeStart = now()
     for step in 0..<100 {
         engine.resize(width: (natural.width * (0.7 + 0.6 * Double(step) / 99)).rounded(), height: nil)
@@ -187,5 +192,6 @@ let views = tree.nodes.count
 print("{\"shape\":\"\(options.shape)\",\"n\":\(options.n),\"nodes\":\(views),\"constraints\":\(ir.constraints.count),"
     + "\"structured\":\(structured),\"width\":\(width),\"full_ms\":\(median(fullTimes) * 1000),"
     + "\"check_ms\":\(median(checkTimes) * 1000),\"lower_ms\":\(median(lowerTimes) * 1000),"
+    + "\"layout_ms\":\(median(layoutTimes) * 1000),"
     + "\"solve_ms\":\(median(solveTimes) * 1000),\"resize_us\":\(median(resizeTimes) * 1e6),"
     + "\"general_ms\":\(generalMs.map { "\($0)" } ?? "null"),\"hwm_mb\":\(statusMB("VmHWM"))}")

@@ -35,6 +35,7 @@ public final class LayoutEngine {
     public private(set) var width: Double?
     public private(set) var height: Double?
     private var structured: StructuredLayout?
+    private var scratch = TopDownScratch()
     private let file: SourceFile?
 
     /// Builds the engine and solves at `width` x `height`.
@@ -61,6 +62,15 @@ public final class LayoutEngine {
     public func resize(width: Double?, height: Double?) -> LayoutSolution {
         self.width = width
         self.height = height
+        solution = solveNow()
+        return solution
+    }
+
+    /// Recomputes every cost function bottom-up and re-solves: the whole structured layout pass on the
+    /// kept model (what a full relayout costs without parsing, checking or lowering).
+    @discardableResult
+    public func relayoutAll() -> LayoutSolution {
+        if structured?.updateAll() == false { structured = nil }
         solution = solveNow()
         return solution
     }
@@ -98,6 +108,8 @@ public final class LayoutEngine {
             }
         }
         if var layout = structured, let value {
+            // Unshared, so the path's updates change the arrays in place.
+            structured = nil
             layout.model.tree = newTree
             layout.model.leafAxes[2 * node + slot]?.intrinsic = value
             var current: Int? = node
@@ -116,7 +128,7 @@ public final class LayoutEngine {
     public private(set) var lastSolveWasStructured = false
 
     private func solveNow() -> LayoutSolution {
-        if let structured, let result = structured.frames(width: width, height: height) {
+        if let structured, let result = structured.frames(width: width, height: height, scratch: &scratch) {
             lastSolveWasStructured = true
             return result
         }

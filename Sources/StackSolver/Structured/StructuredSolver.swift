@@ -121,12 +121,34 @@ struct StructuredLayout {
     /// The top-down pass: frames for a root size (nil: natural). Nil when the layout has a required
     /// conflict or is ambiguous at this size (the general solver then reports it).
     func frames(width: Double?, height: Double?) -> LayoutSolution? {
+        var scratch = TopDownScratch()
+        return frames(width: width, height: height, scratch: &scratch)
+    }
+
+    /// The top-down pass with buffers kept between solves (an engine's resizes allocate only the frames).
+    func frames(width: Double?, height: Double?, scratch: inout TopDownScratch) -> LayoutSolution? {
         let n = model.count
-        var position = [Double](repeating: 0, count: 2 * n)
-        var length = [Double](repeating: 0, count: 2 * n)
+        if scratch.position.count != 2 * n {
+            scratch.position = [Double](repeating: 0, count: 2 * n)
+            scratch.length = [Double](repeating: 0, count: 2 * n)
+        }
+        if scratch.determined.count != model.itemCount {
+            scratch.determined = [Determination](repeating: .all, count: model.itemCount)
+            scratch.baselines = Array(repeating: BaselinePair(first: 0, last: 0), count: model.itemCount)
+        }
+        var position = scratch.position
+        var length = scratch.length
+        var lengths = scratch.lengths
+        scratch.position = []
+        scratch.length = []
+        scratch.lengths = []
+        defer {
+            scratch.position = position
+            scratch.length = length
+            scratch.lengths = lengths
+        }
         var frames = [Frame](repeating: .zero, count: model.itemCount)
-        var determined = [Determination](repeating: .all, count: model.itemCount)
-        var lengths: [Double] = []
+        var determined = scratch.determined
         for (axis, requested) in [width, height].enumerated() {
             let root = outer[axis]
             if let requested, requested.isFinite, abs(requested) <= 1e15 {
@@ -182,7 +204,7 @@ struct StructuredLayout {
                                 let guide = model.gapGuides[index][gapIndex]
                                 gapIndex += 1
                                 setAlong(&frames[guide], axis: axis, start: x, length: gap)
-                                determined[guide] = guideDetermination(axis)
+                                if determined[guide] != guideDetermination(axis) { determined[guide] = guideDetermination(axis) }
                                 x += gap
                             } else {
                                 x += model.spacingBefore[child]
@@ -217,7 +239,7 @@ struct StructuredLayout {
                     }
                     if let guide = model.spannerGuide[index] {
                         setAlong(&frames[guide], axis: axis, start: canvasStart, length: canvasLength)
-                        determined[guide] = guideDetermination(axis)
+                        if determined[guide] != guideDetermination(axis) { determined[guide] = guideDetermination(axis) }
                     }
                 }
             }
@@ -231,10 +253,19 @@ struct StructuredLayout {
             let f = frames[index]
             frames[index] = Frame(x: rounded(f.x), y: rounded(f.y), width: rounded(f.width), height: rounded(f.height))
         }
+        // The determinations depend on the layout only (guides' free variables): kept for the next solve.
+        scratch.determined = determined
         return LayoutSolution(
-            frames: frames, determined: determined,
-            baselines: Array(repeating: BaselinePair(first: 0, last: 0), count: model.itemCount),
+            frames: frames, determined: determined, baselines: scratch.baselines,
             findings: [], brokenConstraints: [], pivots: 0)
+    }
+
+    /// Recomputes every node's cost functions (after many changes at once); false on a conflict.
+    mutating func updateAll() -> Bool {
+        for index in stride(from: model.count - 1, through: 0, by: -1) {
+            guard update(index) else { return false }
+        }
+        return true
     }
 
     private func setAlong(_ frame: inout Frame, axis: Int, start: Double, length: Double) {
@@ -254,4 +285,13 @@ struct StructuredLayout {
         let r = (value * 1e9).rounded(.toNearestOrEven) / 1e9
         return r.isFinite ? (r == 0 ? 0 : r) : 0
     }
+}
+
+/// Buffers the top-down pass reuses between solves.
+struct TopDownScratch {
+    var position: [Double] = []
+    var length: [Double] = []
+    var lengths: [Double] = []
+    var determined: [Determination] = []
+    var baselines: [BaselinePair] = []
 }
