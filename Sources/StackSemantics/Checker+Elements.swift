@@ -69,7 +69,10 @@ extension Checker {
         let index = nodes.count
         nodes.append(node)
         nodeCount += 1
-        if let parent { nodes[parent].children.append(index) }
+        if let parent {
+            nodes[parent].children.append(index)
+            if nameSyntax != nil { userNamedChildren[parent, default: []].insert(name) }
+        }
         if let declaredName = declared ?? nameSyntax { declare(declaredName, index: index, in: scope) }
         return index
     }
@@ -77,8 +80,8 @@ extension Checker {
     /// `kind` plus the index among siblings; made unique against names the user wrote in the same parent.
     func generatedName(_ base: String, _ siblingIndex: Int, parent: Int?) -> String {
         var name = base + String(siblingIndex)
-        if let parent {
-            let taken = Set(nodes[parent].children.map { nodes[$0].name })
+        // Only names the user wrote can collide (generated ones differ by index); most parents have none.
+        if let parent, let taken = userNamedChildren[parent] {
             while taken.contains(name) { name += "_" }
         }
         return name
