@@ -18,13 +18,9 @@ extension Checker {
             report(.invalidArithmetic, "anchors like 'a.width' are only allowed in a constraints block", at: expression.range)
             return .invalid
         case .negate(let operand):
-            switch evaluate(operand, parameters) {
-            case .number(let value): return .number(-value)
-            case .invalid: return .invalid
-            case let other:
-                report(.invalidArithmetic, "cannot negate \(other.typeDescription)", at: expression.range)
-                return .invalid
-            }
+            // Like the binary operators, negation takes priority names as their numbers.
+            guard let value = numericOperand(evaluate(operand, parameters), at: operand.range) else { return .invalid }
+            return .number(-value)
         case .binary(let op, let left, let right):
             let lhs = numericOperand(evaluate(left, parameters), at: left.range)
             let rhs = numericOperand(evaluate(right, parameters), at: right.range)
