@@ -152,8 +152,8 @@ func runDifferential(seed: UInt64, count: Int, maxNodes: Int) -> (failures: [Str
         for failure in result.failures { Issue.record("\(failure)") }
         // The comparison must exercise the structured path, not only fallbacks.
         // (Layouts with conflicts or ambiguity, fillProportionally, equalCentering and baselines go to
-        // the general solver by design; at least a third of the clean solves must be structured.)
-        #expect(result.structured * 3 >= result.clean, "only \(result.structured) of \(result.clean) clean solves were structured")
+        // the general solver by design; at least half of the clean solves must be structured.)
+        #expect(result.structured * 2 >= result.clean, "only \(result.structured) of \(result.clean) clean solves were structured")
     }
 
     /// The automatic entry returns the general solver's answer for every case, fallbacks included.

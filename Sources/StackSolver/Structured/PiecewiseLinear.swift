@@ -97,14 +97,14 @@ struct CostFunction {
     func ascendingPieces() -> (start: Double, pieces: [(end: Double, slope: Slope)]) {
         var pieces: [(end: Double, slope: Slope)] = []
         pieces.reserveCapacity(left.count + right.count)
+        // Left pieces from the anchor outwards (each ends where the previous one starts), then reversed.
         var x = anchor
-        var leftEnds: [(end: Double, slope: Slope)] = []
         for segment in left {
-            leftEnds.append((x, segment.slope))
+            pieces.append((x, segment.slope))
             x -= segment.length
         }
         let start = x
-        pieces.append(contentsOf: leftEnds.reversed())
+        pieces.reverse()
         x = anchor
         for segment in right {
             x += segment.length
@@ -115,50 +115,40 @@ struct CostFunction {
 
     /// Builds a function from ascending pieces; nil when it is unbounded below (no minimiser).
     static func fromPieces(start: Double, _ pieces: [(end: Double, slope: Slope)]) -> CostFunction? {
-        var starts: [Double] = []
-        starts.reserveCapacity(pieces.count)
-        var previous = start
-        for piece in pieces {
-            starts.append(previous)
-            previous = piece.end
-        }
+        guard !pieces.isEmpty else { return start.isFinite ? .point(start) : nil }
+        func startOf(_ k: Int) -> Double { k == 0 ? start : pieces[k - 1].end }
         func segment(_ k: Int, order: Int) -> Segment {
-            let length = pieces[k].end - starts[k]
+            let length = pieces[k].end - startOf(k)
             return Segment(length: length.isNaN ? .infinity : length, slope: pieces[k].slope, owner: 0, order: Int32(order))
         }
-        guard !pieces.isEmpty else { return start.isFinite ? .point(start) : nil }
-        let firstNonNegative = pieces.firstIndex { $0.slope.sign >= 0 }
+        // The first piece whose slope is >= 0: the minimiser is where it starts.
+        var k = 0
+        while k < pieces.count && pieces[k].slope.sign < 0 { k += 1 }
         var anchor: Double
-        var leftIndices: [Int]
-        var rightIndices: [Int]
-        switch firstNonNegative {
-        case nil:
+        if k == pieces.count {
             guard let last = pieces.last, last.end.isFinite else { return nil }
             anchor = last.end
-            leftIndices = Array(pieces.indices.reversed())
-            rightIndices = []
-        case 0?:
-            if start.isFinite {
-                anchor = start
-                leftIndices = []
-                rightIndices = Array(pieces.indices)
-            } else {
-                guard pieces[0].slope.isZero else { return nil }
-                if pieces[0].end.isFinite {
-                    anchor = pieces[0].end
-                    leftIndices = [0]
-                    rightIndices = Array(pieces.indices.dropFirst())
-                } else {
-                    return .free
-                }
-            }
-        case let k?:
-            anchor = pieces[k - 1].end
-            leftIndices = Array((0..<k).reversed())
-            rightIndices = Array(k..<pieces.count)
+        } else if k == 0 && !start.isFinite {
+            guard pieces[0].slope.isZero else { return nil }
+            guard pieces[0].end.isFinite else { return .free }
+            // A flat piece from minus infinity: anchor at its end, the piece goes to the left side.
+            anchor = pieces[0].end
+            k = 1
+        } else {
+            anchor = startOf(k)
         }
-        let right = rightIndices.enumerated().map { segment($0.element, order: $0.offset) }.filter { $0.length > 0 }
-        let left = leftIndices.enumerated().map { segment($0.element, order: $0.offset) }.filter { $0.length > 0 }
+        var right: [Segment] = []
+        right.reserveCapacity(pieces.count - k)
+        for j in k..<pieces.count {
+            let s = segment(j, order: right.count)
+            if s.length > 0 { right.append(s) }
+        }
+        var left: [Segment] = []
+        left.reserveCapacity(k)
+        for j in stride(from: k - 1, through: 0, by: -1) {
+            let s = segment(j, order: left.count)
+            if s.length > 0 { left.append(s) }
+        }
         return CostFunction(anchor: anchor, right: right, left: left)
     }
 }
