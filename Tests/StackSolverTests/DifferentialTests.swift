@@ -187,6 +187,7 @@ func runDifferential(seed: UInt64, count: Int, maxNodes: Int) -> (failures: [Str
             tree.nodes[leaf].leaf?.intrinsic.horizontal = 47
             let expected = solve(lower(tree, in: file), width: 333, height: nil)
             if let difference = solutionDifference(engine.solution, expected, ir: engine.ir) { Issue.record("seed \(seed) after intrinsic: \(difference)") }
+            if let difference = solutionDifference(engine.relayoutAll(), expected, ir: engine.ir) { Issue.record("seed \(seed) relayoutAll: \(difference)") }
             checked += 1
         }
         #expect(checked > 20)
