@@ -47,9 +47,9 @@ final class TipLayout {
     let title = SizedUILabel()
     /// `tip.body` (tip.stack:6)
     let body = SizedUILabel()
-    /// `tip.tips` (tip.stack:7)
+    /// `tip.tips` (tip.stack:12)
     let tips = SizedUIButton()
-    /// `tip.later` (tip.stack:8)
+    /// `tip.later` (tip.stack:13)
     let later = SizedUIButton()
     // Layout guides: one per stack, then the spanners, gaps and margins the stacks create.
     /// `tip` (tip.stack:4)
