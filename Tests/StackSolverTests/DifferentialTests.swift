@@ -170,6 +170,33 @@ func runDifferential(seed: UInt64, count: Int, maxNodes: Int) -> (failures: [Str
         }
     }
 
+    /// Every sample file's roots, checked and lowered as the driver does: the automatic entry gives the
+    /// general solver's answer at the natural size and at two widths.
+    @Test func samplesMatchGeneral() throws {
+        let samples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Samples")
+        let names = try FileManager.default.contentsOfDirectory(atPath: samples.path).filter { $0.hasSuffix(".stack") }.sorted()
+        #expect(!names.isEmpty)
+        var structured = 0
+        for name in names {
+            let text = try String(contentsOf: samples.appendingPathComponent(name), encoding: .utf8)
+            let file = SourceFile(path: name, text: text)
+            let checked = check(file)
+            guard !checked.diagnostics.hasErrors else { continue }
+            for tree in checked.model.roots {
+                let ir = lower(tree, in: file)
+                for width in [nil, 320.0, 1024.0] {
+                    let sized = width == nil ? ir : ir.replacingRootSize(width: true, height: false)
+                    if StructuredLayout(tree: tree, ir: sized)?.frames(width: width, height: nil) != nil { structured += 1 }
+                    let automatic = solveLayout(tree: tree, ir: sized, width: width)
+                    let general = solve(sized, width: width)
+                    if let difference = solutionDifference(automatic, general, ir: sized) { Issue.record("\(name) \(tree.name): \(difference)") }
+                }
+            }
+        }
+        print("DifferentialTests: \(structured) sample solves took the structured path")
+    }
+
     /// The engine's resize and intrinsic-size updates agree with solving from scratch.
     @Test func engineMatchesFromScratch() {
         let file = SourceFile(path: "random.stack", text: String(repeating: "node\n", count: 40))
