@@ -210,7 +210,7 @@ struct StructuredModel {
     }
 
     /// The children of a node.
-    @inline(__always) func children(_ node: Int) -> ArraySlice<Int> { childList[childStart[node]..<childStart[node + 1]] }
+    func children(_ node: Int) -> ArraySlice<Int> { childList[childStart[node]..<childStart[node + 1]] }
 
     /// The lead-side inset and the total inset of a stack's canvas on an axis.
     func insets(_ node: Int, axis: Int) -> (lead: Double, total: Double) {
