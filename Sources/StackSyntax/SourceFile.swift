@@ -97,7 +97,15 @@ public struct SourceFile: Sendable {
     public func location(of offset: Int) -> SourceLocation {
         let clamped = max(0, min(offset, bytes.count))
         let line = lineIndex(of: clamped)
-        let prefix = text(SourceRange(start: lineStarts[line], end: clamped))
+        let start = lineStarts[line]
+        // ASCII (nearly every line of a layout file): a character is a byte, no decoding needed.
+        var isASCII = true
+        for index in start..<clamped where bytes[index] >= 0x80 {
+            isASCII = false
+            break
+        }
+        if isASCII { return SourceLocation(line: line + 1, column: clamped - start + 1) }
+        let prefix = text(SourceRange(start: start, end: clamped))
         return SourceLocation(line: line + 1, column: prefix.count + 1)
     }
 
