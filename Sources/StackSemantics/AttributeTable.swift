@@ -1,10 +1,31 @@
 /// Every attribute an element accepts, with its type. One table, so the checker, completion and
 /// documentation agree.
 struct AttributeSpec {
-    let name: String
+    let attribute: Attribute
     let type: ValueType
     /// Which elements accept it.
     let appliesTo: Set<ElementKind>
+    /// `appliesTo` as `ElementKind.bit`s: tested for every argument, so without hashing.
+    let kinds: UInt8
+
+    init(_ attribute: Attribute, type: ValueType, appliesTo: Set<ElementKind>) {
+        self.attribute = attribute
+        self.type = type
+        self.appliesTo = appliesTo
+        self.kinds = appliesTo.reduce(0) { $0 | $1.bit }
+    }
+
+    var name: String { attribute.rawValue }
+
+    /// Whether an element of this kind accepts the attribute.
+    func applies(to kind: ElementKind) -> Bool { kinds & kind.bit != 0 }
+}
+
+/// Every attribute, spelled as the language spells it.
+enum Attribute: String {
+    case distribution, alignment, spacing, margins, layoutMarginsRelative, baselineRelative
+    case intrinsic, hugging, horizontalHugging, verticalHugging, compression, horizontalCompression, verticalCompression
+    case firstBaseline, lastBaseline, text, image, width, height, hidden, spacingAfter, type
 }
 
 enum AttributeTable {
@@ -14,31 +35,33 @@ enum AttributeTable {
 
     /// In documentation order.
     static let specs: [AttributeSpec] = [
-        AttributeSpec(name: "distribution", type: .distribution, appliesTo: stacks),
-        AttributeSpec(name: "alignment", type: .alignment, appliesTo: stacks),
-        AttributeSpec(name: "spacing", type: .number, appliesTo: stacks),
-        AttributeSpec(name: "margins", type: .insets, appliesTo: stacks),
-        AttributeSpec(name: "layoutMarginsRelative", type: .bool, appliesTo: stacks),
-        AttributeSpec(name: "baselineRelative", type: .bool, appliesTo: stacks),
-        AttributeSpec(name: "intrinsic", type: .size, appliesTo: leaves),
-        AttributeSpec(name: "hugging", type: .priority, appliesTo: leaves),
-        AttributeSpec(name: "horizontalHugging", type: .priority, appliesTo: leaves),
-        AttributeSpec(name: "verticalHugging", type: .priority, appliesTo: leaves),
-        AttributeSpec(name: "compression", type: .priority, appliesTo: leaves),
-        AttributeSpec(name: "horizontalCompression", type: .priority, appliesTo: leaves),
-        AttributeSpec(name: "verticalCompression", type: .priority, appliesTo: leaves),
-        AttributeSpec(name: "firstBaseline", type: .number, appliesTo: leaves),
-        AttributeSpec(name: "lastBaseline", type: .number, appliesTo: leaves),
-        AttributeSpec(name: "text", type: .string, appliesTo: [.label, .button]),
-        AttributeSpec(name: "image", type: .string, appliesTo: [.image, .button]),
-        AttributeSpec(name: "width", type: .number, appliesTo: all),
-        AttributeSpec(name: "height", type: .number, appliesTo: all),
-        AttributeSpec(name: "hidden", type: .bool, appliesTo: all),
-        AttributeSpec(name: "spacingAfter", type: .number, appliesTo: all),
-        AttributeSpec(name: "type", type: .string, appliesTo: all),
+        AttributeSpec(.distribution, type: .distribution, appliesTo: stacks),
+        AttributeSpec(.alignment, type: .alignment, appliesTo: stacks),
+        AttributeSpec(.spacing, type: .number, appliesTo: stacks),
+        AttributeSpec(.margins, type: .insets, appliesTo: stacks),
+        AttributeSpec(.layoutMarginsRelative, type: .bool, appliesTo: stacks),
+        AttributeSpec(.baselineRelative, type: .bool, appliesTo: stacks),
+        AttributeSpec(.intrinsic, type: .size, appliesTo: leaves),
+        AttributeSpec(.hugging, type: .priority, appliesTo: leaves),
+        AttributeSpec(.horizontalHugging, type: .priority, appliesTo: leaves),
+        AttributeSpec(.verticalHugging, type: .priority, appliesTo: leaves),
+        AttributeSpec(.compression, type: .priority, appliesTo: leaves),
+        AttributeSpec(.horizontalCompression, type: .priority, appliesTo: leaves),
+        AttributeSpec(.verticalCompression, type: .priority, appliesTo: leaves),
+        AttributeSpec(.firstBaseline, type: .number, appliesTo: leaves),
+        AttributeSpec(.lastBaseline, type: .number, appliesTo: leaves),
+        AttributeSpec(.text, type: .string, appliesTo: [.label, .button]),
+        AttributeSpec(.image, type: .string, appliesTo: [.image, .button]),
+        AttributeSpec(.width, type: .number, appliesTo: all),
+        AttributeSpec(.height, type: .number, appliesTo: all),
+        AttributeSpec(.hidden, type: .bool, appliesTo: all),
+        AttributeSpec(.spacingAfter, type: .number, appliesTo: all),
+        AttributeSpec(.type, type: .string, appliesTo: all),
     ]
 
     static let byName: [String: AttributeSpec] = Dictionary(uniqueKeysWithValues: specs.map { ($0.name, $0) })
+    /// Label to index in `specs` (the index also numbers the attribute in a bit set), for the checker's hot path.
+    static let indexByName = NameTable(specs.enumerated().map { ($1.name, $0) })
 
     /// The attributes an element accepts, in documentation order.
     static func names(for kind: ElementKind) -> [String] {

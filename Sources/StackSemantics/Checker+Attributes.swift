@@ -15,26 +15,30 @@ extension Checker {
     /// Checks and applies an element's arguments as attributes of `nodes[index]`.
     mutating func applyAttributes(_ arguments: [Argument], to index: Int, parameters: Parameters) {
         let kind = nodes[index].kind
-        // A handful of attributes per element: a linear search beats hashing every label.
-        var seen: [(label: String, range: SourceRange)] = []
+        // Attributes already given, as bits numbered by their index in `AttributeTable.specs`.
+        var seen: UInt32 = 0
         var marginsRelativeGiven = false
         for argument in arguments where !argument.label.isMissing {
             let label = argument.label.text
-            guard let spec = AttributeTable.byName[label], spec.appliesTo.contains(kind) else {
+            guard let specIndex = AttributeTable.indexByName.lookup(label), AttributeTable.specs[specIndex].applies(to: kind) else {
                 reportUnknownAttribute(argument.label, kind: kind)
                 continue
             }
-            if let first = seen.first(where: { $0.label == label })?.range {
+            let spec = AttributeTable.specs[specIndex]
+            let bit: UInt32 = 1 << UInt32(specIndex)
+            if seen & bit != 0 {
+                // The first argument with this label is the one recorded: every one with it passed the check above.
+                let first = arguments.first { !$0.label.isMissing && $0.label.text == label }?.label.range ?? argument.label.range
                 report(.duplicateAttribute, "attribute '\(label)' is given twice", at: argument.label.range,
                        notes: [DiagnosticNote("first given here", at: first)],
                        fixIts: [.replace(argument.range, with: "", message: "remove the second '\(label)'")])
                 continue
             }
-            seen.append((label, argument.label.range))
+            seen |= bit
             let value = evaluate(argument.value, parameters)
             guard let typed = coerce(value, to: spec.type, for: "'\(label)'", at: argument.value.range) else { continue }
-            if label == "layoutMarginsRelative" { marginsRelativeGiven = true }
-            apply(typed, label: label, range: argument.range, valueRange: argument.value.range, to: index)
+            if spec.attribute == .layoutMarginsRelative { marginsRelativeGiven = true }
+            apply(typed, spec.attribute, range: argument.range, valueRange: argument.value.range, to: index)
         }
         validateStack(index, marginsRelativeGiven: marginsRelativeGiven)
     }
@@ -87,7 +91,7 @@ extension Checker {
         case (.insets, .tuple(let values)) where values.count == 4:
             return .insets(Insets(top: values[0], leading: values[1], bottom: values[2], trailing: values[3]))
         case (.distribution, .word(let word)):
-            if let distribution = Distribution(rawValue: word) { return .distribution(distribution) }
+            if let distribution = Distribution.byName.lookup(word) { return .distribution(distribution) }
             reportUnknownCase(word, of: type, at: range)
             return nil
         case (.alignment, .word(let word)):
@@ -95,7 +99,7 @@ extension Checker {
             case "top": return .alignment(.leading)
             case "bottom": return .alignment(.trailing)
             default:
-                if let alignment = Alignment(rawValue: word) { return .alignment(alignment) }
+                if let alignment = Alignment.byName.lookup(word) { return .alignment(alignment) }
                 reportUnknownCase(word, of: type, at: range)
                 return nil
             }
@@ -136,7 +140,7 @@ extension Checker {
     }
 
     /// Stores one checked attribute.
-    private mutating func apply(_ typed: TypedValue, label: String, range: SourceRange, valueRange: SourceRange, to index: Int) {
+    private mutating func apply(_ typed: TypedValue, _ attribute: Attribute, range: SourceRange, valueRange: SourceRange, to index: Int) {
         func nonNegative(_ value: Double, _ what: String) -> Double? {
             guard value >= 0 else {
                 report(.negativeSize, "\(what) cannot be negative (\(formatNumber(value)))", at: valueRange)
@@ -144,62 +148,62 @@ extension Checker {
             }
             return value
         }
-        switch (label, typed) {
-        case ("distribution", .distribution(let value)):
+        switch (attribute, typed) {
+        case (.distribution, .distribution(let value)):
             nodes[index].stack?.distribution = value
             nodes[index].origins.distribution = range
-        case ("alignment", .alignment(let value)):
+        case (.alignment, .alignment(let value)):
             nodes[index].stack?.alignment = value
             nodes[index].origins.alignment = range
-        case ("spacing", .number(let value)):
+        case (.spacing, .number(let value)):
             nodes[index].stack?.spacing = value
             nodes[index].origins.spacing = range
-        case ("margins", .insets(let value)):
+        case (.margins, .insets(let value)):
             nodes[index].stack?.margins = value
             nodes[index].origins.margins = range
-        case ("layoutMarginsRelative", .bool(let value)):
+        case (.layoutMarginsRelative, .bool(let value)):
             nodes[index].stack?.layoutMarginsRelative = value
-        case ("baselineRelative", .bool(let value)):
+        case (.baselineRelative, .bool(let value)):
             nodes[index].stack?.baselineRelative = value
             nodes[index].origins.baselineRelative = range
-        case ("intrinsic", .size(let width, let height)):
+        case (.intrinsic, .size(let width, let height)):
             let w = width.flatMap { nonNegative($0, "an intrinsic width") }
             let h = height.flatMap { nonNegative($0, "an intrinsic height") }
             nodes[index].leaf?.intrinsic = PerAxis(horizontal: w, vertical: h)
             nodes[index].origins.intrinsic = range
-        case ("hugging", .number(let value)):
+        case (.hugging, .number(let value)):
             nodes[index].leaf?.hugging = PerAxis(horizontal: value, vertical: value)
-        case ("horizontalHugging", .number(let value)):
+        case (.horizontalHugging, .number(let value)):
             nodes[index].leaf?.hugging.horizontal = value
-        case ("verticalHugging", .number(let value)):
+        case (.verticalHugging, .number(let value)):
             nodes[index].leaf?.hugging.vertical = value
-        case ("compression", .number(let value)):
+        case (.compression, .number(let value)):
             nodes[index].leaf?.compressionResistance = PerAxis(horizontal: value, vertical: value)
-        case ("horizontalCompression", .number(let value)):
+        case (.horizontalCompression, .number(let value)):
             nodes[index].leaf?.compressionResistance.horizontal = value
-        case ("verticalCompression", .number(let value)):
+        case (.verticalCompression, .number(let value)):
             nodes[index].leaf?.compressionResistance.vertical = value
-        case ("firstBaseline", .number(let value)):
+        case (.firstBaseline, .number(let value)):
             nodes[index].leaf?.firstBaseline = value
             nodes[index].origins.baselines = range
-        case ("lastBaseline", .number(let value)):
+        case (.lastBaseline, .number(let value)):
             nodes[index].leaf?.lastBaseline = value
             nodes[index].origins.baselines = nodes[index].origins.baselines ?? range
-        case ("text", .string(let value)), ("image", .string(let value)):
+        case (.text, .string(let value)), (.image, .string(let value)):
             nodes[index].leaf?.content = value
-        case ("width", .number(let value)):
+        case (.width, .number(let value)):
             nodes[index].width = nonNegative(value, "a width")
             nodes[index].origins.width = range
-        case ("height", .number(let value)):
+        case (.height, .number(let value)):
             nodes[index].height = nonNegative(value, "a height")
             nodes[index].origins.height = range
-        case ("hidden", .bool(let value)):
+        case (.hidden, .bool(let value)):
             nodes[index].hidden = value
             nodes[index].origins.hidden = range
-        case ("spacingAfter", .number(let value)):
+        case (.spacingAfter, .number(let value)):
             nodes[index].spacingAfter = value
             nodes[index].origins.spacingAfter = range
-        case ("type", .string(let value)):
+        case (.type, .string(let value)):
             nodes[index].swiftType = value
         default:
             break

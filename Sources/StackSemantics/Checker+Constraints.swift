@@ -81,7 +81,7 @@ extension Checker {
         switch expression.kind {
         case .member(let base, let member):
             guard let node = item(base, scope) else { return nil }
-            guard let attribute = AnchorAttribute(rawValue: member.text) else {
+            guard let attribute = AnchorAttribute.byName.lookup(member.text) else {
                 let names = AnchorAttribute.allCases.map(\.rawValue)
                 let suggestion = closestMatch(to: member.text, in: names)
                 report(.invalidConstraint, "unknown anchor '\(member.text)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "; expected \(listing(names))"),

@@ -15,7 +15,7 @@ extension Checker {
             return nil
         }
         let kindName = element.kind.text
-        if let kind = ElementKind(rawValue: kindName) {
+        if let kind = ElementKind.byName.lookup(kindName) {
             return buildPrimitive(element, kind: kind, parent: parent, siblingIndex: siblingIndex, scope: scope, parameters: parameters, depth: depth)
         }
         if let component = components[kindName] {
@@ -58,7 +58,7 @@ extension Checker {
                              name explicitName: Identifier? = nil, declared: Identifier?? = nil) -> Int {
         let nameSyntax = explicitName ?? element.name
         let name = nameSyntax?.text ?? generatedName(kind.rawValue, siblingIndex, parent: parent)
-        let path = parent.map { nodes[$0].path + "." + name } ?? name
+        let path = parent.map { childPath(nodes[$0].path, name) } ?? name
         var node = LayoutNode(name: name, isNamed: nameSyntax != nil, path: path, kind: kind, parent: parent,
                               origins: NodeOrigins(element: element.range))
         if kind == .spacer {
@@ -71,7 +71,7 @@ extension Checker {
         nodeCount += 1
         if let parent {
             nodes[parent].children.append(index)
-            if nameSyntax != nil { userNamedChildren[parent, default: []].insert(name) }
+            if nameSyntax != nil, mayCollideWithGeneratedName(name) { userNamedChildren[parent, default: []].insert(name) }
         }
         if let declaredName = declared ?? nameSyntax { declare(declaredName, index: index, in: scope) }
         return index
@@ -81,10 +81,36 @@ extension Checker {
     func generatedName(_ base: String, _ siblingIndex: Int, parent: Int?) -> String {
         var name = base + String(siblingIndex)
         // Only names the user wrote can collide (generated ones differ by index); most parents have none.
-        if let parent, let taken = userNamedChildren[parent] {
+        if let parent, !userNamedChildren.isEmpty, let taken = userNamedChildren[parent] {
             while taken.contains(name) { name += "_" }
         }
         return name
+    }
+
+    /// Whether a user's name has the shape of a generated one (an element kind, digits, maybe `_`s); only those can
+    /// collide, so only those are remembered (most user names, like `title3`, never are: no set, no hashing).
+    func mayCollideWithGeneratedName(_ name: String) -> Bool {
+        guard let last = name.utf8.last, last == UInt8(ascii: "_") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(last) else {
+            return false
+        }
+        return ElementKind.allCases.contains { name.hasPrefix($0.rawValue) }
+    }
+
+    /// `parent.name`, with the bytes copied once into a string of the right size: `a + "." + b` (or
+    /// `reserveCapacity` and three appends) cost about 700 instructions per node in callgrind, this about 300.
+    func childPath(_ parentPath: String, _ name: String) -> String {
+        let built = parentPath.utf8.withContiguousStorageIfAvailable { parent in
+            name.utf8.withContiguousStorageIfAvailable { child in
+                String(unsafeUninitializedCapacity: parent.count + 1 + child.count) { buffer in
+                    var end = buffer.initialize(fromContentsOf: parent)
+                    buffer[end] = UInt8(ascii: ".")
+                    end += 1
+                    end = buffer[end...].initialize(fromContentsOf: child)
+                    return end
+                }
+            }
+        }
+        return (built ?? nil) ?? parentPath + "." + name
     }
 
     mutating func declare(_ name: Identifier, index: Int, in scope: Scope) {
@@ -159,7 +185,7 @@ extension Checker {
             given[label] = argument.label.range
             if let parameter = component.parameters.first(where: { $0.name.text == label }) {
                 let value = evaluate(argument.value, parameters)
-                if let type = ValueType(rawValue: parameter.type.text),
+                if let type = ValueType.byName.lookup(parameter.type.text),
                    coerce(value, to: type, for: "parameter '\(label)'", at: argument.value.range) != nil {
                     bound.values[label] = value
                 } else {
@@ -203,7 +229,7 @@ extension Checker {
         let inner = Scope()
         expanding.append(name)
         defer { expanding.removeLast() }
-        guard let kind = ElementKind(rawValue: bodyElement.kind.text) else {
+        guard let kind = ElementKind.byName.lookup(bodyElement.kind.text) else {
             // The body is itself a component instance: expand it in the inner scope.
             guard let index = buildElement(bodyElement, parent: parent, siblingIndex: siblingIndex, scope: inner, parameters: bound, depth: depth + 1) else {
                 return nil
@@ -267,7 +293,7 @@ extension Checker {
         for member in members {
             guard case .element(let element) = member else { continue }
             let size: Int
-            if ElementKind(rawValue: element.kind.text) != nil {
+            if ElementKind.byName.lookup(element.kind.text) != nil {
                 size = 1 + elementsSize(element.body?.members ?? [], depth: depth + 1)
             } else {
                 size = componentSize(element.kind.text, depth: depth + 1)

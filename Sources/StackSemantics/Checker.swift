@@ -153,7 +153,7 @@ struct Checker {
             }
             seen[parameter.name.text] = parameter.name.range
             guard !parameter.type.isMissing else { continue }
-            guard let type = ValueType(rawValue: parameter.type.text) else {
+            guard let type = ValueType.byName.lookup(parameter.type.text) else {
                 let names = ValueType.allCases.map(\.rawValue)
                 let suggestion = closestMatch(to: parameter.type.text, in: names)
                 report(.wrongValueType, "unknown type '\(parameter.type.text)'; expected \(listing(names))", at: parameter.type.range,

@@ -59,7 +59,8 @@ extension Checker {
 
     /// A constant, a parameter, or else a bare word (enum case or priority name, decided by the use).
     mutating func lookup(_ name: String, at range: SourceRange, _ parameters: Parameters) -> Value {
-        if let value = parameters.values[name] { return value }
+        // Outside components there are no parameters: skip hashing the name for them.
+        if !parameters.values.isEmpty, let value = parameters.values[name] { return value }
         if constantDecls[name] != nil { return constantValue(name, at: range) }
         return .word(name)
     }
