@@ -35,14 +35,14 @@ extension Lowerer {
 
     /// `width:` and `height:` of any node: required size constraints.
     mutating func lowerExplicitSize(_ index: Int) {
-        let node = nodes[index]
-        if let width = node.width {
+        // Fields read one by one: copying the whole node would retain its strings and arrays.
+        if let width = nodes[index].width {
             add(.explicitSize, ItemID(index), .width, .equal, nil, constant: width,
-                origin: origin(node.origins.width ?? node.origins.element))
+                origin: origin(nodes[index].origins.width ?? nodes[index].origins.element))
         }
-        if let height = node.height {
+        if let height = nodes[index].height {
             add(.explicitSize, ItemID(index), .height, .equal, nil, constant: height,
-                origin: origin(node.origins.height ?? node.origins.element))
+                origin: origin(nodes[index].origins.height ?? nodes[index].origins.element))
         }
     }
 
