@@ -24,6 +24,8 @@ struct Options {
     var runs = 7
     var export: String?
     var general = false
+    var checksum = false
+    var profile: String?
 
     init(_ arguments: [String]) {
         var iterator = arguments.dropFirst().makeIterator()
@@ -34,6 +36,8 @@ struct Options {
             case "--runs": runs = max(1, iterator.next().flatMap(Int.init) ?? runs)
             case "--export": export = iterator.next()
             case "--general": general = true
+            case "--checksum": checksum = true
+            case "--profile": profile = iterator.next()
             default:
                 FileHandle.standardError.write("usage: stackc-bench-layout --shape flat|nested --n N [--runs R] [--export DIR] [--general]\n".data(using: .utf8)!)
                 exit(2)
@@ -171,6 +175,47 @@ for _ in 0..<options.runs {
     }
     resizeTimes.append((now() - resizeStart) / 100)
 }
+/// A hash of every frame's bits over solves, a resize sweep (both axes) and a relayout: equal before
+/// and after a solver change means bit-identical frames.
+if options.checksum {
+    var hash: UInt64 = 1469598103934665603
+    func feed(_ solution: LayoutSolution) {
+        for f in solution.frames {
+            for v in [f.x, f.y, f.width, f.height] { hash = (hash ^ v.bitPattern) &* 1099511628211 }
+        }
+        for d in solution.determined { hash = (hash ^ (d.isComplete ? 1 : 0)) &* 1099511628211 }
+    }
+    feed(solveLayout(tree: tree, ir: ir))
+    feed(solveLayout(tree: tree, ir: ir, width: width))
+    let engine = LayoutEngine(tree: tree, ir: ir, width: width)
+    feed(engine.solution)
+    for step in 0..<100 {
+        let w = (natural.width * (0.7 + 0.6 * Double(step) / 99)).rounded() + (step % 3 == 0 ? 0.37 : 0)
+        let h: Double? = step % 10 == 0 ? nil : natural.height * (0.9 + 0.002 * Double(step)) + 0.1
+        feed(engine.resize(width: w, height: step % 7 == 0 ? nil : h))
+        if step % 25 == 0 { feed(engine.relayoutAll()) }
+    }
+    print("checksum \(options.shape) \(options.n) \(String(hash, radix: 16))")
+    exit(0)
+}
+
+/// A loop of one phase only (resize, layout or solve), for a profiler.
+if let phase = options.profile {
+    let engine = LayoutEngine(tree: tree, ir: ir, width: width)
+    let start = now()
+    var count = 0
+    while now() - start < 5 {
+        switch phase {
+        case "resize": engine.resize(width: (natural.width * (0.7 + 0.6 * Double(count % 100) / 99)).rounded(), height: nil)
+        case "layout": engine.relayoutAll()
+        default: _ = solveLayout(tree: tree, ir: ir, width: width)
+        }
+        count += 1
+    }
+    print("\(phase): \(5e6 / Double(count)) us per call")
+    exit(0)
+}
+
 var generalMs: Double? = nil
 if options.general {
     let start = now()

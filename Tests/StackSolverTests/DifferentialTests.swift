@@ -220,6 +220,39 @@ func runDifferential(seed: UInt64, count: Int, maxNodes: Int) -> (failures: [Str
         #expect(checked > 20)
     }
 
+    /// The engine's incremental resize (an axis whose root length is unchanged is not revisited,
+    /// frames rewritten in place) gives bit-for-bit the frames of a fresh solve, over sequences that
+    /// change one axis, both, none, go through conflicting sizes, and keep earlier solutions alive.
+    @Test func incrementalResizeIsBitExact() {
+        let file = SourceFile(path: "random.stack", text: String(repeating: "node\n", count: 40))
+        var compared = 0
+        for seed in UInt64(300)...380 {
+            let tree = randomTree(seed: seed, maxNodes: 16)
+            let ir = lower(tree, in: file)
+            guard StructuredLayout(tree: tree, ir: ir) != nil else { continue }
+            let engine = LayoutEngine(tree: tree, ir: ir, file: file)
+            let sizes: [(Double?, Double?)] = [
+                (120, nil), (121.5, nil), (121.5, nil), (121.5, 80), (90, 80), (0, 80), (90, 80.25),
+                (nil, nil), (333, 12), (333, nil), (47.125, 300), (47.125, 300),
+            ]
+            var kept: [(LayoutSolution, LayoutSolution)] = []
+            for (step, size) in sizes.enumerated() {
+                let solution = engine.resize(width: size.0, height: size.1)
+                let fresh = solveLayout(tree: tree, ir: ir, width: size.0, height: size.1)
+                if solution.frames.map(\.bits) != fresh.frames.map(\.bits) || solution.determined != fresh.determined {
+                    Issue.record("seed \(seed) step \(step) size \(size): incremental frames differ from a fresh solve")
+                }
+                if step % 3 == 0 { kept.append((solution, fresh)) }
+                compared += 1
+            }
+            // Solutions held by the caller are not changed by later resizes.
+            for (held, fresh) in kept where held.frames.map(\.bits) != fresh.frames.map(\.bits) {
+                Issue.record("seed \(seed): a kept solution changed after later resizes")
+            }
+        }
+        #expect(compared > 200)
+    }
+
     /// Hand-written cases with known frames: the tie rule (the first of equal huggers stretches) and a
     /// layout the structured solver must hand to the general one (ambiguous).
     @Test func knownCases() {
@@ -247,4 +280,9 @@ func runDifferential(seed: UInt64, count: Int, maxNodes: Int) -> (failures: [Str
         #expect(StructuredLayout(tree: free, ir: freeIR)?.frames(width: 200, height: nil) == nil)
         #expect(!solveLayout(tree: free, ir: freeIR, width: 200).findings.isEmpty)
     }
+}
+
+extension Frame {
+    /// The four coordinates' bit patterns, for bit-for-bit comparisons.
+    var bits: [UInt64] { [x.bitPattern, y.bitPattern, width.bitPattern, height.bitPattern] }
 }

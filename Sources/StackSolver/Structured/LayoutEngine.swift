@@ -62,6 +62,9 @@ public final class LayoutEngine {
     public func resize(width: Double?, height: Double?) -> LayoutSolution {
         self.width = width
         self.height = height
+        // Drops this engine's hold on the last frames, so the top-down pass can rewrite its own
+        // buffer in place (a caller still holding the last solution keeps its copy).
+        solution.frames = []
         solution = solveNow()
         return solution
     }
@@ -71,6 +74,7 @@ public final class LayoutEngine {
     @discardableResult
     public func relayoutAll() -> LayoutSolution {
         if structured?.updateAll() == false { structured = nil }
+        scratch.invalidate()
         solution = solveNow()
         return solution
     }
@@ -81,6 +85,8 @@ public final class LayoutEngine {
     public func setIntrinsicSize(of node: Int, axis: Axis, to value: Double?) -> Bool {
         guard tree.nodes.indices.contains(node), tree.nodes[node].leaf != nil else { return false }
         if let value, !value.isFinite { return false }
+        // Every path below changes the cost functions (or the layout): no kept axis is current.
+        scratch.invalidate()
         let slot = axis == .horizontal ? 0 : 1
         let old = tree.nodes[node].leaf?.intrinsic[axis] ?? nil
         var newTree = tree

@@ -52,6 +52,7 @@ struct StructuredModel {
     var childList: [Int]
     /// Per stack: its visible children, the sum of its spacings and the largest spacing.
     var visibleChildren: [[Int]]
+    var visibleCount: [Int]
     var spacingTotal: [Double]
     var largestSpacing: [Double]
     let itemCount: Int
@@ -80,6 +81,7 @@ struct StructuredModel {
         childList = []
         childList.reserveCapacity(n)
         visibleChildren = Array(repeating: [], count: n)
+        visibleCount = Array(repeating: 0, count: n)
         spacingTotal = Array(repeating: 0, count: n)
         largestSpacing = Array(repeating: 0, count: n)
 
@@ -185,6 +187,7 @@ struct StructuredModel {
             distribution[index] = stack.distribution
             alignment[index] = stack.alignment
             visibleChildren[index] = node.children.filter { !tree.nodes[$0].hidden }
+            visibleCount[index] = visibleChildren[index].count
             for child in node.children.dropFirst() { spacingTotal[index] += spacingBefore[child] }
             largestSpacing[index] = node.children.dropFirst().map { spacingBefore[$0] }.max() ?? 0
         }
