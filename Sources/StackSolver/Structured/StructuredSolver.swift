@@ -357,6 +357,14 @@ struct StructuredLayout {
         // branching: whole values (infinity too) pass through, a NaN becomes 0, and `+ 0` turns -0
         // into 0 and changes nothing else. Nested N = 1,000 resize (profile loop): 18.2 us with a
         // branch and libm calls, 12.2 us with this and `nearestEven`.
+        // Coordinates below 2.2e6 (|value * 1e9| < 2^51) take one range check and no NaN check
+        // (a NaN fails the check): the same operations as `nearestEven` on both values.
+        // Nested N = 1,000 resize (profile loop): 10.3 -> 8.95 us.
+        if abs(value) < 2.2e6 {
+            let magic = 6755399441055744.0
+            let scaled = ((value * 1e9 + magic) - magic) * 1e-9
+            return ((value + magic) - magic == value ? value : scaled) + 0
+        }
         let scaled = nearestEven(value * 1e9) * 1e-9
         let chosen = nearestEven(value) == value ? value : scaled
         return (chosen.isNaN ? 0 : chosen) + 0
