@@ -67,12 +67,19 @@ extension Lowerer {
     /// `next.leading (== | >=) previous.trailing + spacing` for every adjacent pair, hidden items
     /// included (seed 000 §3.1 keeps the spacing constraints of the hidden item, with 0).
     /// equalSpacing and equalCentering use `>=` (seed §1.4, §1.5): spacing is a minimum there.
+    /// Rule where the seed is silent (its hidden-item example, §3.1, is a fill stack): in those two
+    /// distributions a spacing that touches a hidden item is `==`, except the last one of a hidden
+    /// run between two visible items, which stays `>=`. With `>=` throughout, nothing would place a
+    /// hidden item (or, after a hidden end item, the first or last visible one): the layout would be
+    /// ambiguous although UIKit lays it out without complaint. So a hidden end item pins its visible
+    /// neighbour to the canvas edge, and a hidden item between visible ones sits its spacing share
+    /// after the previous visible item, while the gap guides keep the visible items equally spaced.
     /// baselineRelative (vertical stacks only; UIKit ignores it in horizontal ones) measures from
     /// the previous item's last baseline to the next item's first baseline (seed §3.3).
     mutating func lowerSpacing(_ index: Int, _ stack: StackAttributes, children: [Int], values: [Double]) {
         let along = AxisAttributes(stack.axis)
-        let relation: LayoutRelation =
-            stack.distribution == .equalSpacing || stack.distribution == .equalCentering ? .greaterThanOrEqual : .equal
+        let minimum = stack.distribution == .equalSpacing || stack.distribution == .equalCentering
+        let firstVisible = children.firstIndex { !nodes[$0].hidden }
         let baselines = stack.baselineRelative && stack.axis == .vertical
         let nextAttribute = baselines ? LayoutAttribute.firstBaseline : along.leading
         let previousAttribute = baselines ? LayoutAttribute.lastBaseline : along.trailing
@@ -82,6 +89,9 @@ extension Lowerer {
             let previous = children[position]
             let next = children[position + 1]
             let range = nodes[previous].spacingAfter != nil ? (nodes[previous].origins.spacingAfter ?? stackRange) : stackRange
+            let touchesHidden = nodes[previous].hidden || nodes[next].hidden
+            let endsInteriorRun = nodes[previous].hidden && !nodes[next].hidden && (firstVisible ?? children.count) < position
+            let relation: LayoutRelation = minimum && (!touchesHidden || endsInteriorRun) ? .greaterThanOrEqual : .equal
             add(.spacing, ItemID(next), nextAttribute, relation, ItemID(previous), previousAttribute,
                 constant: value, origin: origin(range))
         }

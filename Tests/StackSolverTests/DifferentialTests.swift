@@ -99,7 +99,6 @@ func fallbackReason(tree: LayoutTree, ir: ConstraintIR) -> String? {
             if stack.distribution == .equalCentering { return "equalCentering" }
             if stack.alignment == .firstBaseline || stack.alignment == .lastBaseline { return "baseline alignment" }
             if stack.baselineRelative && stack.axis == .vertical { return "baselineRelative" }
-            if stack.distribution == .equalSpacing && node.children.contains(where: { tree.nodes[$0].hidden }) { return "equalSpacing with hidden items" }
         }
         return "model (other)"
     }

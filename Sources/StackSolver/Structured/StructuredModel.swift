@@ -18,9 +18,8 @@ struct LeafAxis {
 /// index, so the tie rule sees exactly the general solver's constraint order).
 ///
 /// `init` returns nil for anything the structured solver does not solve exactly: user constraints,
-/// fillProportionally, equalCentering, baseline alignment or baselineRelative, equalSpacing with
-/// hidden items, stacks whose arranged items are all hidden, invalid numbers, or an IR that does not
-/// match the tree. Those layouts go to the general solver.
+/// fillProportionally, equalCentering, baseline alignment or baselineRelative, stacks whose arranged
+/// items are all hidden, invalid numbers, or an IR that does not match the tree. Those layouts go to the general solver.
 struct StructuredModel {
     var tree: LayoutTree
     var count: Int { tree.nodes.count }
@@ -50,11 +49,13 @@ struct StructuredModel {
     /// Children of node i: `childList[childStart[i]..<childStart[i + 1]]`.
     var childStart: [Int]
     var childList: [Int]
-    /// Per stack: its visible children, the sum of its spacings and the largest spacing.
+    /// Per stack: its visible children and the sum of its spacings.
     var visibleChildren: [[Int]]
     var visibleCount: [Int]
     var spacingTotal: [Double]
-    var largestSpacing: [Double]
+    /// Per stack: the least gap between two visible neighbours (equalSpacing's `>=` spacings): the
+    /// largest sum of the spacings from one visible item to the next, hidden items in between included.
+    var minimumGap: [Double]
     let itemCount: Int
 
     init?(tree: LayoutTree, ir: ConstraintIR) {
@@ -83,7 +84,7 @@ struct StructuredModel {
         visibleChildren = Array(repeating: [], count: n)
         visibleCount = Array(repeating: 0, count: n)
         spacingTotal = Array(repeating: 0, count: n)
-        largestSpacing = Array(repeating: 0, count: n)
+        minimumGap = Array(repeating: 0, count: n)
 
         // Structure: the IR's first n items are the tree's nodes.
         for (index, node) in tree.nodes.enumerated() {
@@ -93,8 +94,7 @@ struct StructuredModel {
             guard node.children.allSatisfy({ $0 > index && $0 < n }) else { return nil }
             guard let stack = node.stack else { continue }
             switch stack.distribution {
-            case .fill, .fillEqually: break
-            case .equalSpacing: if node.children.contains(where: { tree.nodes[$0].hidden }) { return nil }
+            case .fill, .fillEqually, .equalSpacing: break
             case .fillProportionally, .equalCentering: return nil
             }
             if stack.alignment == .firstBaseline || stack.alignment == .lastBaseline { return nil }
@@ -189,7 +189,17 @@ struct StructuredModel {
             visibleChildren[index] = node.children.filter { !tree.nodes[$0].hidden }
             visibleCount[index] = visibleChildren[index].count
             for child in node.children.dropFirst() { spacingTotal[index] += spacingBefore[child] }
-            largestSpacing[index] = node.children.dropFirst().map { spacingBefore[$0] }.max() ?? 0
+            var run = 0.0
+            var seenVisible = false
+            var gap = -Double.infinity
+            for child in node.children {
+                if seenVisible { run += spacingBefore[child] }
+                guard !tree.nodes[child].hidden else { continue }
+                if seenVisible { gap = max(gap, run) }
+                seenVisible = true
+                run = 0
+            }
+            if gap > -.infinity { minimumGap[index] = gap }
         }
         childStart.append(childList.count)
         for index in 0..<n {
@@ -207,7 +217,7 @@ struct StructuredModel {
                 }
             }
             if let stack = node.stack, stack.distribution == .equalSpacing {
-                guard gapGuides[index].count == max(0, node.children.count - 1) else { return nil }
+                guard gapGuides[index].count == max(0, visibleCount[index] - 1) else { return nil }
             }
         }
     }

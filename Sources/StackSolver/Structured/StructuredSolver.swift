@@ -88,7 +88,7 @@ struct StructuredLayout {
             case .equalSpacing where visible.count > 1:
                 // The gaps: k - 1 equal lengths, each at least the largest spacing, free of cost.
                 let gaps = CostFunction(
-                    anchor: Double(visible.count - 1) * model.largestSpacing[index],
+                    anchor: Double(visible.count - 1) * model.minimumGap[index],
                     right: [Segment(length: .infinity, slope: .zero, owner: 0, order: 0)], left: [])
                 let functions = visible.map { outer[2 * $0 + axis] } + [gaps]
                 let merged = merge(functions)
@@ -242,25 +242,33 @@ struct StructuredLayout {
                 var next = 0
                 var first = true
                 if let gap {
+                    // Visible items are `gap` apart, one gap guide between each pair. A hidden item
+                    // follows the previous item at its (`==`) spacing; the visible item after an
+                    // interior hidden run is still one gap after the previous visible item.
                     let guides = model.gapGuides[index]
                     var gapIndex = 0
+                    var visibleEnd: Double? = nil
                     for child in children {
-                        if !first {
-                            let guide = guides[gapIndex]
-                            gapIndex += 1
-                            setAlong(&frames[guide], axis: axis, start: x, length: gap)
-                            if determined[guide] != guideDetermination { determined[guide] = guideDetermination }
-                            x += gap
+                        if hidden[child] {
+                            if !first { x += spacingBefore[child] }
+                            position[2 * child + axis] = x
+                            length[2 * child + axis] = 0
+                        } else {
+                            if let end = visibleEnd {
+                                let guide = guides[gapIndex]
+                                gapIndex += 1
+                                setAlong(&frames[guide], axis: axis, start: end, length: gap)
+                                if determined[guide] != guideDetermination { determined[guide] = guideDetermination }
+                                x = end + gap
+                            }
+                            let value = lengths[next]
+                            next += 1
+                            position[2 * child + axis] = x
+                            length[2 * child + axis] = value
+                            x += value
+                            visibleEnd = x
                         }
                         first = false
-                        position[2 * child + axis] = x
-                        var value = 0.0
-                        if !hidden[child] {
-                            value = lengths[next]
-                            next += 1
-                        }
-                        length[2 * child + axis] = value
-                        x += value
                     }
                 } else {
                     for child in children {

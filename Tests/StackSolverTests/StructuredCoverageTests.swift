@@ -1,0 +1,61 @@
+import StackIR
+import StackSemantics
+import StackSyntax
+import Testing
+@testable import StackSolver
+
+/// Checks `text`, lowers its first root and solves it at `width` x `height` with both solvers.
+/// Returns the structured solution (nil when the structured solver declined) and the general one.
+func solveBoth(_ text: String, width: Double?, height: Double? = nil) -> (structured: LayoutSolution?, general: LayoutSolution, ir: ConstraintIR)? {
+    let file = SourceFile(path: "coverage.stack", text: text)
+    let checked = check(file)
+    guard !checked.diagnostics.hasErrors, let tree = checked.model.roots.first else { return nil }
+    var ir = lower(tree, in: file)
+    ir = ir.replacingRootSize(width: width != nil, height: height != nil)
+    let structured = StructuredLayout(tree: tree, ir: ir)?.frames(width: width, height: height)
+    return (structured, solve(ir, width: width, height: height), ir)
+}
+
+/// The frame of the item named `name` (a path) in a solution.
+func frame(_ name: String, in solution: LayoutSolution?, ir: ConstraintIR) -> Frame? {
+    guard let solution, let index = ir.items.firstIndex(where: { $0.name == name }) else { return nil }
+    return solution.frames[index]
+}
+
+/// Layouts that used to go to the general solver and now take the structured path, with frames
+/// worked out by hand.
+@Suite struct StructuredCoverageTests {
+    /// equalSpacing with hidden items at the start, in the middle and at the end: 200 wide, visible
+    /// items 20 + 40 + 40, so the two gaps are 50; the hidden middle item sits half the spacing
+    /// (10 / 2) after `a`; the hidden end items are at the canvas edges; nothing is ambiguous.
+    @Test func equalSpacingWithHiddenItems() throws {
+        let text = """
+            hstack main(distribution: equalSpacing, spacing: 10) {
+                label first(intrinsic: 30 x 10, hidden: true)
+                label a(intrinsic: 20 x 10)
+                label b(intrinsic: 30 x 10, hidden: true)
+                label c(intrinsic: 40 x 10)
+                label d(intrinsic: 40 x 10)
+                label last(intrinsic: 30 x 10, hidden: true)
+            }
+            """
+        let (structured, general, ir) = try #require(solveBoth(text, width: 200))
+        #expect(general.findings.isEmpty)
+        #expect(structured != nil)
+        #expect(structured.flatMap { solutionDifference($0, general, ir: ir) } == nil)
+        let expected: [(String, Double, Double)] = [
+            ("main.first", 0, 0), ("main.a", 0, 20), ("main.b", 25, 0), ("main.c", 70, 40), ("main.d", 160, 40),
+            ("main.last", 200, 0), ("main#gap1", 20, 50), ("main#gap2", 110, 50),
+        ]
+        for (name, x, width) in expected {
+            let f = frame(name, in: structured, ir: ir)
+            #expect(f?.x == x && f?.width == width, "\(name): \(String(describing: f))")
+        }
+        // Squeezed to the minimum gap (10): the hidden item still sits 5 after `a`.
+        let (tight, tightGeneral, tightIR) = try #require(solveBoth(text, width: 120))
+        #expect(tightGeneral.findings.isEmpty)
+        #expect(tight.flatMap { solutionDifference($0, tightGeneral, ir: tightIR) } == nil)
+        #expect(frame("main.b", in: tight, ir: tightIR)?.x == 25)
+        #expect(frame("main.c", in: tight, ir: tightIR)?.x == 30)
+    }
+}
