@@ -86,7 +86,13 @@ func solutionDifference(_ a: LayoutSolution, _ b: LayoutSolution, ir: Constraint
         }
     }
     if a.findings != b.findings { return "findings \(a.findings.map(\.message)) vs \(b.findings.map(\.message))" }
-    if a.baselines != b.baselines { return "baselines differ" }
+    guard a.baselines.count == b.baselines.count else { return "baseline counts differ" }
+    for i in a.baselines.indices {
+        let f = a.baselines[i], g = b.baselines[i]
+        if abs(f.first - g.first) > 1e-6 || abs(f.last - g.last) > 1e-6 {
+            return "\(ir.items[i].name): baselines structured \(f) vs general \(g)"
+        }
+    }
     return nil
 }
 

@@ -58,4 +58,30 @@ func frame(_ name: String, in solution: LayoutSolution?, ir: ConstraintIR) -> Fr
         #expect(frame("main.b", in: tight, ir: tightIR)?.x == 25)
         #expect(frame("main.c", in: tight, ir: tightIR)?.x == 30)
     }
+
+    /// baselineRelative: `a`'s last baseline is 15 below its top, `b` has none (its bottom), `c`'s
+    /// first baseline is 16 below its top. So `b`'s bottom is at 15 + 20 = 35 and its height is its
+    /// own (30: it does not change the stack's height), `c`'s top at 35 + 20 - 16 = 39, and `c`, the
+    /// last item, takes what the stack's height leaves.
+    @Test func baselineRelativeChain() throws {
+        let text = """
+            vstack main(baselineRelative: true, spacing: 20) {
+                label a(intrinsic: 100 x 20, firstBaseline: 15)
+                view b(intrinsic: 100 x 30)
+                label c(intrinsic: 100 x 20, firstBaseline: 16, lastBaseline: 18)
+            }
+            """
+        for (height, cHeight) in [(nil, 20.0), (100.0, 61.0)] as [(Double?, Double)] {
+            let (structured, general, ir) = try #require(solveBoth(text, width: nil, height: height))
+            #expect(general.findings.isEmpty)
+            #expect(structured != nil)
+            #expect(structured.flatMap { solutionDifference($0, general, ir: ir) } == nil)
+            #expect(frame("main", in: structured, ir: ir)?.height == 39 + cHeight)
+            #expect(frame("main.a", in: structured, ir: ir).map { [$0.y, $0.height] } == [0, 20])
+            #expect(frame("main.b", in: structured, ir: ir).map { [$0.y, $0.height] } == [5, 30])
+            #expect(frame("main.c", in: structured, ir: ir).map { [$0.y, $0.height] } == [39, cHeight])
+            let index = try #require(ir.items.firstIndex { $0.name == "main.c" })
+            #expect(structured?.baselines[index].first == 55)
+        }
+    }
 }

@@ -7,6 +7,12 @@ struct OptionalRef {
     var index: Int
 }
 
+/// Where a leaf's baseline is, as the IR defines it: a distance below its top, or its bottom.
+enum BaselinePlace: Equatable {
+    case belowTop(Double)
+    case bottom
+}
+
 /// A leaf's content-size constraints on one axis.
 struct LeafAxis {
     var intrinsic: Double
@@ -18,8 +24,9 @@ struct LeafAxis {
 /// index, so the tie rule sees exactly the general solver's constraint order).
 ///
 /// `init` returns nil for anything the structured solver does not solve exactly: user constraints,
-/// fillProportionally, equalCentering, baseline alignment or baselineRelative, stacks whose arranged
-/// items are all hidden, invalid numbers, or an IR that does not match the tree. Those layouts go to the general solver.
+/// fillProportionally, equalCentering, baseline alignment, baselineRelative stacks with a stack among
+/// their items or with equalSpacing, stacks whose arranged items are all hidden, invalid numbers, or
+/// an IR that does not match the tree. Those layouts go to the general solver.
 struct StructuredModel {
     var tree: LayoutTree
     var count: Int { tree.nodes.count }
@@ -49,10 +56,23 @@ struct StructuredModel {
     /// Children of node i: `childList[childStart[i]..<childStart[i + 1]]`.
     var childStart: [Int]
     var childList: [Int]
-    /// Per stack: its visible children and the sum of its spacings.
+    /// Per stack: its visible children and the sum of its spacings (in a baselineRelative stack, the
+    /// chain's fixed part: see `chainMembers`).
     var visibleChildren: [[Int]]
     var visibleCount: [Int]
     var spacingTotal: [Double]
+    /// Per stack: the visible items whose lengths add up, with `spacingTotal`, to its canvas length.
+    /// In most stacks all visible items. In a baselineRelative stack (vertical) the spacing runs from
+    /// one item's last baseline to the next one's first baseline; a leaf's baselines are either a
+    /// fixed distance below its top or its bottom, so an item whose spacing neighbours both meet a
+    /// fixed baseline has no say in the stack's length: its length is its own minimiser, and it is
+    /// not a member.
+    var chainMembers: [[Int]]
+    /// Per stack: whether it is a baselineRelative chain (vertical, every item a leaf).
+    var baselineChain: [Bool]
+    /// Per node: its first and last baselines when the IR defines them (leaves only).
+    var firstBaseline: [BaselinePlace?]
+    var lastBaseline: [BaselinePlace?]
     /// Per stack: the least gap between two visible neighbours (equalSpacing's `>=` spacings): the
     /// largest sum of the spacings from one visible item to the next, hidden items in between included.
     var minimumGap: [Double]
@@ -85,6 +105,10 @@ struct StructuredModel {
         visibleCount = Array(repeating: 0, count: n)
         spacingTotal = Array(repeating: 0, count: n)
         minimumGap = Array(repeating: 0, count: n)
+        chainMembers = Array(repeating: [], count: n)
+        baselineChain = Array(repeating: false, count: n)
+        firstBaseline = Array(repeating: nil, count: n)
+        lastBaseline = Array(repeating: nil, count: n)
 
         // Structure: the IR's first n items are the tree's nodes.
         for (index, node) in tree.nodes.enumerated() {
@@ -98,7 +122,11 @@ struct StructuredModel {
             case .fillProportionally, .equalCentering: return nil
             }
             if stack.alignment == .firstBaseline || stack.alignment == .lastBaseline { return nil }
-            if stack.baselineRelative && stack.axis == .vertical { return nil }
+            if stack.baselineRelative && stack.axis == .vertical {
+                guard stack.distribution == .fill || stack.distribution == .fillEqually,
+                      node.children.allSatisfy({ tree.nodes[$0].leaf != nil }) else { return nil }
+                baselineChain[index] = true
+            }
             if !node.children.isEmpty && node.children.allSatisfy({ tree.nodes[$0].hidden }) { return nil }
         }
         for id in n..<ir.items.count {
@@ -142,7 +170,8 @@ struct StructuredModel {
                 guard first < n, c.relation == .equal, c.second == nil, priority >= 1000, explicit[2 * first + axis] == nil else { return nil }
                 explicit[2 * first + axis] = c.constant
             case .spacing:
-                guard first < n, c.first.attribute != .firstBaseline, priority >= 1000 else { return nil }
+                guard first < n, priority >= 1000,
+                      (c.first.attribute == .firstBaseline) == baselineChain[tree.nodes[first].parent ?? first] else { return nil }
                 spacingBefore[first] = c.constant
             case .marginGuide:
                 // guide.top == view.top + t, guide.leading == view.leading + l,
@@ -171,7 +200,22 @@ struct StructuredModel {
                 break
             case .fillEqually:
                 guard priority >= 1000 else { return nil }
-            case .fillProportionally, .baseline, .textWidthDisambiguation, .user:
+            case .baseline:
+                // `leaf.baseline == leaf.top + offset` or `leaf.baseline == leaf.bottom`.
+                guard first < n, tree.nodes[first].leaf != nil, c.relation == .equal, priority >= 1000,
+                      let second = c.second, second.item.index == first, c.multiplier == 1 else { return nil }
+                let place: BaselinePlace
+                switch second.attribute {
+                case .top: place = .belowTop(c.constant)
+                case .bottom where c.constant == 0: place = .bottom
+                default: return nil
+                }
+                switch c.first.attribute {
+                case .firstBaseline: firstBaseline[first] = place
+                case .lastBaseline: lastBaseline[first] = place
+                default: return nil
+                }
+            case .fillProportionally, .textWidthDisambiguation, .user:
                 return nil
             }
         }
@@ -188,7 +232,13 @@ struct StructuredModel {
             alignment[index] = stack.alignment
             visibleChildren[index] = node.children.filter { !tree.nodes[$0].hidden }
             visibleCount[index] = visibleChildren[index].count
+            chainMembers[index] = visibleChildren[index]
             for child in node.children.dropFirst() { spacingTotal[index] += spacingBefore[child] }
+            if baselineChain[index] {
+                guard let chain = baselineChainShape(node.children) else { return nil }
+                chainMembers[index] = chain.members
+                spacingTotal[index] += chain.shift
+            }
             var run = 0.0
             var seenVisible = false
             var gap = -Double.infinity
@@ -220,6 +270,37 @@ struct StructuredModel {
                 guard gapGuides[index].count == max(0, visibleCount[index] - 1) else { return nil }
             }
         }
+    }
+
+    /// A baselineRelative stack's chain: item i + 1's top is item i's top plus its last baseline's
+    /// depth plus the spacing minus item i + 1's first baseline's depth, where a depth is a fixed
+    /// offset or the item's length (a bottom baseline). So the canvas length is the spacings plus
+    /// `shift` (the fixed depths) plus the lengths of `members`: the last item, and any item whose
+    /// last baseline is its bottom without its first one being its bottom too. Nil when an item's
+    /// length would count negatively, or a baseline the chain uses is not defined.
+    func baselineChainShape(_ children: [Int]) -> (members: [Int], shift: Double)? {
+        var members: [Int] = []
+        var shift = 0.0
+        for (position, child) in children.enumerated() {
+            var coefficient = position == children.count - 1 ? 1 : 0
+            if position < children.count - 1 {
+                switch lastBaseline[child] {
+                case .bottom?: coefficient += 1
+                case .belowTop(let depth)?: shift += depth
+                case nil: return nil
+                }
+            }
+            if position > 0 {
+                switch firstBaseline[child] {
+                case .bottom?: coefficient -= 1
+                case .belowTop(let depth)?: shift -= depth
+                case nil: return nil
+                }
+            }
+            guard coefficient == 0 || coefficient == 1 else { return nil }
+            if coefficient == 1 && !tree.nodes[child].hidden { members.append(child) }
+        }
+        return (members, shift)
     }
 
     /// The children of a node.

@@ -19,6 +19,12 @@ struct StructuredLayout {
     var mergeAnchors: [[Double]]
     /// Per node and axis, for items across a stack with a weak alignment: the item's minimiser with suppression.
     var crossAnchor: [Double]
+    /// Per node and axis, for visible items of a baselineRelative fill stack that are not chain
+    /// members (`StructuredModel.chainMembers`): the length they take, their own unique minimiser.
+    var ownLength: [Double]
+    /// Per stack, for a baselineRelative fillEqually stack whose length no item's length enters
+    /// (no chain member): the items' common length, the unique minimiser of their summed costs.
+    var memberlessLength: [Double]
     /// Per node and axis: the ends of `outer`'s domain (for the top-down pass's feasibility checks).
     var outerLower: [Double]
     var outerUpper: [Double]
@@ -32,6 +38,8 @@ struct StructuredLayout {
         merges = Array(repeating: nil, count: n)
         mergeAnchors = Array(repeating: [], count: n)
         crossAnchor = Array(repeating: 0, count: 2 * n)
+        ownLength = Array(repeating: 0, count: 2 * n)
+        memberlessLength = Array(repeating: 0, count: n)
         outerLower = Array(repeating: 0, count: 2 * n)
         outerUpper = Array(repeating: 0, count: 2 * n)
         for index in stride(from: n - 1, through: 0, by: -1) {
@@ -81,10 +89,17 @@ struct StructuredLayout {
                 guard outer[2 * child + axis].contains(0) else { return nil }
             }
             let spacing = model.spacingTotal[index]
+            let members = model.chainMembers[index]
             switch model.distribution[index] {
             case .fillEqually:
+                // Every visible item is as long as the others; the members' lengths add up.
                 guard let sum = pointwiseSum(visible.map { outer[2 * $0 + axis] }) else { return nil }
-                return sum.stretched(by: Double(visible.count), offset: spacing + inset)
+                if members.isEmpty {
+                    guard sum.hasUniqueMinimum, sum.anchor.isFinite else { return nil }
+                    memberlessLength[index] = sum.anchor
+                    return .point(spacing + inset)
+                }
+                return sum.stretched(by: Double(members.count), offset: spacing + inset)
             case .equalSpacing where visible.count > 1:
                 // The gaps: k - 1 equal lengths, each at least the largest spacing, free of cost.
                 let gaps = CostFunction(
@@ -96,7 +111,15 @@ struct StructuredLayout {
                 mergeAnchors[index] = functions.map(\.anchor)
                 return merged.function.shifted(by: inset)
             default:
-                let functions = visible.map { outer[2 * $0 + axis] }
+                if members.count != visible.count {
+                    // A baselineRelative chain: the items outside it take their own minimiser.
+                    for child in visible where !members.contains(child) {
+                        let function = outer[2 * child + axis]
+                        guard function.hasUniqueMinimum, function.anchor.isFinite else { return nil }
+                        ownLength[2 * child + axis] = function.anchor
+                    }
+                }
+                let functions = members.map { outer[2 * $0 + axis] }
                 let merged = merge(functions)
                 merges[index] = merged
                 mergeAnchors[index] = functions.map(\.anchor)
@@ -183,17 +206,20 @@ struct StructuredLayout {
         var lengths = scratch.lengths
         var frames = scratch.frames
         var determined = scratch.determined
+        var baselines = scratch.baselines
         scratch.position = []
         scratch.length = []
         scratch.lengths = []
         scratch.frames = []
         scratch.determined = []
+        scratch.baselines = []
         defer {
             scratch.position = position
             scratch.length = length
             scratch.lengths = lengths
             scratch.frames = frames
             scratch.determined = determined
+            scratch.baselines = baselines
         }
         position[axis] = 0
         length[axis] = rootLength
@@ -225,7 +251,9 @@ struct StructuredLayout {
                 var gap: Double? = nil
                 switch distributions[index] {
                 case .fillEqually:
-                    let share = (canvasLength - model.spacingTotal[index]) / Double(visibleCount)
+                    let members = model.chainMembers[index].count
+                    let share = members == 0 ? memberlessLength[index]
+                        : (canvasLength - model.spacingTotal[index]) / Double(members)
                     for child in children where !hidden[child] && !outerContains(2 * child + axis, share) { return false }
                     lengths.removeAll(keepingCapacity: true)
                     for _ in 0..<visibleCount { lengths.append(share) }
@@ -241,7 +269,11 @@ struct StructuredLayout {
                 var x = canvasStart
                 var next = 0
                 var first = true
-                if let gap {
+                if model.baselineChain[index] {
+                    placeBaselineChain(
+                        index, children: children, axis: axis, canvasStart: canvasStart, lengths: lengths,
+                        position: &position, length: &length, baselines: &baselines)
+                } else if let gap {
                     // Visible items are `gap` apart, one gap guide between each pair. A hidden item
                     // follows the previous item at its (`==`) spacing; the visible item after an
                     // interior hidden run is still one gap after the previous visible item.
@@ -328,6 +360,55 @@ struct StructuredLayout {
             }
         }
         return true
+    }
+
+    /// Positions along a baselineRelative stack (vertical): each item's length (from the split, its
+    /// own minimiser, or 0 when hidden), then each top from the previous one through the baselines
+    /// (`StructuredModel.baselineChainShape`), and the baselines the IR defines, rounded like frames.
+    private func placeBaselineChain(
+        _ index: Int, children: ArraySlice<Int>, axis: Int, canvasStart: Double, lengths: [Double],
+        position: inout [Double], length: inout [Double], baselines: inout [BaselinePair]
+    ) {
+        let equal = model.distribution[index] == .fillEqually
+        let members = model.chainMembers[index]
+        var next = 0
+        var member = 0
+        for child in children {
+            var value = 0.0
+            if model.hidden[child] {
+                value = 0
+            } else if equal {
+                value = lengths[next]
+                next += 1
+            } else if member < members.count && members[member] == child {
+                value = lengths[member]
+                member += 1
+            } else {
+                value = ownLength[2 * child + axis]
+            }
+            length[2 * child + axis] = value
+        }
+        func depth(_ place: BaselinePlace?, _ length: Double) -> Double {
+            switch place {
+            case .bottom?: return length
+            case .belowTop(let offset)?: return offset
+            case nil: return 0
+            }
+        }
+        var top = canvasStart
+        var previous: Int? = nil
+        for child in children {
+            let own = length[2 * child + axis]
+            if let previous {
+                top += depth(model.lastBaseline[previous], length[2 * previous + axis]) + model.spacingBefore[child]
+                    - depth(model.firstBaseline[child], own)
+            }
+            position[2 * child + axis] = top
+            let first = model.firstBaseline[child].map { rounded(top + depth($0, own)) } ?? 0
+            let last = model.lastBaseline[child].map { rounded(top + depth($0, own)) } ?? 0
+            baselines[child] = BaselinePair(first: first, last: last)
+            previous = child
+        }
     }
 
     /// `outer[slot].contains(value)` from the domain ends kept by `update`.
