@@ -199,7 +199,7 @@ if options.checksum {
     exit(0)
 }
 
-/// A loop of one phase only (resize, layout or solve), for a profiler.
+/// A loop of one phase only (resize, layout, solve, check or lower), for a profiler.
 if let phase = options.profile {
     let engine = LayoutEngine(tree: tree, ir: ir, width: width)
     let start = now()
@@ -208,6 +208,8 @@ if let phase = options.profile {
         switch phase {
         case "resize": engine.resize(width: (natural.width * (0.7 + 0.6 * Double(count % 100) / 99)).rounded(), height: nil)
         case "layout": engine.relayoutAll()
+        case "check": _ = check(SourceFile(path: file.path, text: text))
+        case "lower": _ = lower(checked.model)
         default: _ = solveLayout(tree: tree, ir: ir, width: width)
         }
         count += 1

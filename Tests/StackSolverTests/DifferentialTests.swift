@@ -98,17 +98,16 @@ func solutionDifference(_ a: LayoutSolution, _ b: LayoutSolution, ir: Constraint
 
 /// Why the structured solver declines a layout that the general solver finds clean (for coverage reports).
 func fallbackReason(tree: LayoutTree, ir: ConstraintIR) -> String? {
+    let stacks = tree.nodes.compactMap(\.stack)
     if StructuredModel(tree: tree, ir: ir) == nil {
-        for node in tree.nodes {
-            guard let stack = node.stack else { continue }
-            if stack.distribution == .fillProportionally { return "fillProportionally" }
-            if stack.distribution == .equalCentering { return "equalCentering" }
-            if stack.alignment == .firstBaseline || stack.alignment == .lastBaseline { return "baseline alignment" }
-            if stack.baselineRelative && stack.axis == .vertical { return "baselineRelative" }
-        }
+        if stacks.contains(where: { $0.distribution == .equalCentering }) { return "equalCentering" }
+        if stacks.contains(where: { $0.alignment == .firstBaseline || $0.alignment == .lastBaseline }) { return "baseline alignment" }
+        if stacks.contains(where: { $0.baselineRelative && $0.axis == .vertical }) { return "baselineRelative with a stack item or equalSpacing" }
         return "model (other)"
     }
-    return StructuredLayout(tree: tree, ir: ir) == nil ? "bottom-up" : "top-down"
+    guard StructuredLayout(tree: tree, ir: ir) == nil else { return "top-down" }
+    return stacks.contains(where: { $0.distribution == .fillProportionally })
+        ? "bottom-up with fillProportionally (an item's constraint as strong as a share, or shares tied)" : "bottom-up"
 }
 
 /// Runs `count` random cases from `seed`; returns (failures, cases that took the structured path, solves).

@@ -84,4 +84,32 @@ func frame(_ name: String, in solution: LayoutSolution?, ir: ConstraintIR) -> Fr
             #expect(structured?.baselines[index].first == 55)
         }
     }
+
+    /// fillProportionally with spacing 10 (seed 000 §1.3's views): shares 160/300, 80/300, 40/300 of
+    /// the stack's width at priorities 999, 998, 997. At 200 wide the two strongest shares hold
+    /// (106.67, 53.33) and the last item takes the rest (180 - 160 = 20); the natural width is where
+    /// every share holds: 300.
+    @Test func fillProportionallyShares() throws {
+        let text = """
+            hstack main(distribution: fillProportionally, spacing: 10) {
+                view a(intrinsic: 160 x 200)
+                view b(intrinsic: 80 x 100)
+                view c(intrinsic: 40 x 50)
+            }
+            """
+        let cases: [(Double?, [(Double, Double)])] = [
+            (200, [(0, 320.0 / 3), (320.0 / 3 + 10, 160.0 / 3), (180, 20)]),
+            (nil, [(0, 160), (170, 80), (260, 40)]),
+        ]
+        for (width, expected) in cases {
+            let (structured, general, ir) = try #require(solveBoth(text, width: width))
+            #expect(general.findings.isEmpty)
+            #expect(structured != nil)
+            #expect(structured.flatMap { solutionDifference($0, general, ir: ir) } == nil)
+            for (name, (x, w)) in zip(["main.a", "main.b", "main.c"], expected) {
+                let f = frame(name, in: structured, ir: ir)
+                #expect(f.map { abs($0.x - x) < 1e-6 && abs($0.width - w) < 1e-6 } == true, "\(name): \(String(describing: f))")
+            }
+        }
+    }
 }

@@ -7,6 +7,13 @@ struct OptionalRef {
     var index: Int
 }
 
+/// A fillProportionally item's share: `item.length == multiplier * stack.length @priority`.
+struct ProportionalShare {
+    var multiplier: Double
+    var priority: Double
+    var index: Int
+}
+
 /// Where a leaf's baseline is, as the IR defines it: a distance below its top, or its bottom.
 enum BaselinePlace: Equatable {
     case belowTop(Double)
@@ -24,7 +31,7 @@ struct LeafAxis {
 /// index, so the tie rule sees exactly the general solver's constraint order).
 ///
 /// `init` returns nil for anything the structured solver does not solve exactly: user constraints,
-/// fillProportionally, equalCentering, baseline alignment, baselineRelative stacks with a stack among
+/// equalCentering, baseline alignment, baselineRelative stacks with a stack among
 /// their items or with equalSpacing, stacks whose arranged items are all hidden, invalid numbers, or
 /// an IR that does not match the tree. Those layouts go to the general solver.
 struct StructuredModel {
@@ -70,6 +77,10 @@ struct StructuredModel {
     var chainMembers: [[Int]]
     /// Per stack: whether it is a baselineRelative chain (vertical, every item a leaf).
     var baselineChain: [Bool]
+    /// Per item of a fillProportionally stack: its share of the stack's length, or (`zeroLength`) the
+    /// required zero length of an item without an intrinsic size.
+    var proportionalShare: [ProportionalShare?]
+    var zeroLength: [Bool]
     /// Per node: its first and last baselines when the IR defines them (leaves only).
     var firstBaseline: [BaselinePlace?]
     var lastBaseline: [BaselinePlace?]
@@ -108,6 +119,10 @@ struct StructuredModel {
         chainMembers = Array(repeating: [], count: n)
         baselineChain = Array(repeating: false, count: n)
         firstBaseline = Array(repeating: nil, count: n)
+        proportionalShare = Array(repeating: nil, count: n)
+        zeroLength = Array(repeating: false, count: n)
+        // fillProportionally stacks whose lowering fell back to equal lengths (no item has an intrinsic length).
+        var equalFallback = Array(repeating: false, count: n)
         lastBaseline = Array(repeating: nil, count: n)
 
         // Structure: the IR's first n items are the tree's nodes.
@@ -118,8 +133,8 @@ struct StructuredModel {
             guard node.children.allSatisfy({ $0 > index && $0 < n }) else { return nil }
             guard let stack = node.stack else { continue }
             switch stack.distribution {
-            case .fill, .fillEqually, .equalSpacing: break
-            case .fillProportionally, .equalCentering: return nil
+            case .fill, .fillEqually, .equalSpacing, .fillProportionally: break
+            case .equalCentering: return nil
             }
             if stack.alignment == .firstBaseline || stack.alignment == .lastBaseline { return nil }
             if stack.baselineRelative && stack.axis == .vertical {
@@ -200,6 +215,19 @@ struct StructuredModel {
                 break
             case .fillEqually:
                 guard priority >= 1000 else { return nil }
+                if first < n, let parent = tree.nodes[first].parent { equalFallback[parent] = true }
+            case .fillProportionally:
+                // `item.length == m * stack.length @p` (p < 1000), or `item.length == 0` (required).
+                guard first < n, let parent = tree.nodes[first].parent, tree.nodes[parent].stack?.distribution == .fillProportionally
+                else { return nil }
+                if let second = c.second {
+                    guard second.item.index == parent, second.attribute == c.first.attribute, c.constant == 0,
+                          c.relation == .equal, c.multiplier > 0 else { return nil }
+                    proportionalShare[first] = ProportionalShare(multiplier: c.multiplier, priority: priority, index: index)
+                } else {
+                    guard c.constant == 0, c.relation == .equal, priority >= 1000 else { return nil }
+                    zeroLength[first] = true
+                }
             case .baseline:
                 // `leaf.baseline == leaf.top + offset` or `leaf.baseline == leaf.bottom`.
                 guard first < n, tree.nodes[first].leaf != nil, c.relation == .equal, priority >= 1000,
@@ -215,7 +243,7 @@ struct StructuredModel {
                 case .lastBaseline: lastBaseline[first] = place
                 default: return nil
                 }
-            case .fillProportionally, .textWidthDisambiguation, .user:
+            case .textWidthDisambiguation, .user:
                 return nil
             }
         }
@@ -228,7 +256,7 @@ struct StructuredModel {
             childList.append(contentsOf: node.children)
             guard let stack = node.stack else { continue }
             stackAxis[index] = stack.axis == .horizontal ? 0 : 1
-            distribution[index] = stack.distribution
+            distribution[index] = stack.distribution == .fillProportionally && equalFallback[index] ? .fillEqually : stack.distribution
             alignment[index] = stack.alignment
             visibleChildren[index] = node.children.filter { !tree.nodes[$0].hidden }
             visibleCount[index] = visibleChildren[index].count

@@ -25,6 +25,8 @@ struct StructuredLayout {
     /// Per stack, for a baselineRelative fillEqually stack whose length no item's length enters
     /// (no chain member): the items' common length, the unique minimiser of their summed costs.
     var memberlessLength: [Double]
+    /// Per fillProportionally stack: its share items, strongest share first (Proportional.swift).
+    var proportionalOrder: [[Int]]
     /// Per node and axis: the ends of `outer`'s domain (for the top-down pass's feasibility checks).
     var outerLower: [Double]
     var outerUpper: [Double]
@@ -40,6 +42,7 @@ struct StructuredLayout {
         crossAnchor = Array(repeating: 0, count: 2 * n)
         ownLength = Array(repeating: 0, count: 2 * n)
         memberlessLength = Array(repeating: 0, count: n)
+        proportionalOrder = Array(repeating: [], count: n)
         outerLower = Array(repeating: 0, count: 2 * n)
         outerUpper = Array(repeating: 0, count: 2 * n)
         for index in stride(from: n - 1, through: 0, by: -1) {
@@ -100,6 +103,10 @@ struct StructuredLayout {
                     return .point(spacing + inset)
                 }
                 return sum.stretched(by: Double(members.count), offset: spacing + inset)
+            case .fillProportionally:
+                guard let items = proportionalItems(index, axis: axis) else { return nil }
+                proportionalOrder[index] = items
+                return proportionalFunction(index, axis: axis, items: items, fixed: spacing + inset)
             case .equalSpacing where visible.count > 1:
                 // The gaps: k - 1 equal lengths, each at least the largest spacing, free of cost.
                 let gaps = CostFunction(
@@ -204,6 +211,7 @@ struct StructuredLayout {
         var position = scratch.position
         var length = scratch.length
         var lengths = scratch.lengths
+        var shares: [Double] = []
         var frames = scratch.frames
         var determined = scratch.determined
         var baselines = scratch.baselines
@@ -257,6 +265,16 @@ struct StructuredLayout {
                     for child in children where !hidden[child] && !outerContains(2 * child + axis, share) { return false }
                     lengths.removeAll(keepingCapacity: true)
                     for _ in 0..<visibleCount { lengths.append(share) }
+                case .fillProportionally:
+                    // The greedy split in share order, then back to arranged order (zero-length items: 0).
+                    let items = proportionalOrder[index]
+                    guard proportionalLengths(items, axis: axis, stack: length[2 * index + axis],
+                                              total: canvasLength - model.spacingTotal[index], into: &shares) else { return false }
+                    for (k, child) in items.enumerated() { length[2 * child + axis] = shares[k] }
+                    lengths.removeAll(keepingCapacity: true)
+                    for child in model.visibleChildren[index] {
+                        lengths.append(model.zeroLength[child] ? 0 : length[2 * child + axis])
+                    }
                 case .equalSpacing where visibleCount > 1:
                     guard let merged = merges[index],
                           split(merged, total: canvasLength, anchors: mergeAnchors[index], into: &lengths) else { return false }

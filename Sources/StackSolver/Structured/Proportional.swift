@@ -1,0 +1,272 @@
+// fillProportionally in the structured solver.
+//
+// Along a fillProportionally stack of length S, each item with an intrinsic length has a share
+// `item.length == m * S` at its own priority (999, 998, ... in arranged order), an item without one
+// has length 0 (required), and the items and spacings fill the canvas: sum of lengths = S - C (C:
+// spacings and margins). When every optional constraint inside the items is weaker than every share
+// (the usual case: hugging 250 and compression 750 against 999, 998, ...), the general solver's
+// strict priority order settles the shares one level at a time, strongest first, before any item's
+// own preferences: the strongest item takes the length closest to m * S that still lets the others
+// reach the total within their required bounds, then the next one, and the weakest takes what is
+// left. So the lengths are a function of S alone (`proportionalLengths`), and the stack's cost is
+// the cost of those lengths: piecewise linear in S, with breakpoints where a length meets a bound,
+// its share or a breakpoint of its item's own cost (`proportionalFunction`). Layouts outside that
+// case (an item's constraint as strong as a share, two shares at one priority) go to the general
+// solver.
+
+/// A piecewise-linear real function on the whole line: values at sorted breakpoints, and the slopes
+/// before the first and after the last.
+struct LinearPieces {
+    var xs: [Double]
+    var ys: [Double]
+    var leftSlope: Double
+    var rightSlope: Double
+
+    static func linear(intercept: Double, slope: Double) -> LinearPieces {
+        LinearPieces(xs: [0], ys: [intercept], leftSlope: slope, rightSlope: slope)
+    }
+
+    /// The index of the last breakpoint at or before `x` (-1 before the first).
+    private func interval(of x: Double) -> Int {
+        var lo = -1
+        var hi = xs.count
+        while hi - lo > 1 {
+            let mid = (lo + hi) / 2
+            if xs[mid] <= x { lo = mid } else { hi = mid }
+        }
+        return lo
+    }
+
+    func value(at x: Double) -> Double {
+        let k = interval(of: x)
+        if k < 0 { return ys[0] + (x - xs[0]) * leftSlope }
+        if k == xs.count - 1 { return ys[k] + (x - xs[k]) * rightSlope }
+        return ys[k] + (x - xs[k]) * slope(after: k)
+    }
+
+    /// The slope at `x`, which should not be a breakpoint.
+    func slope(at x: Double) -> Double {
+        let k = interval(of: x)
+        if k < 0 { return leftSlope }
+        if k == xs.count - 1 { return rightSlope }
+        return slope(after: k)
+    }
+
+    private func slope(after k: Int) -> Double { (ys[k + 1] - ys[k]) / (xs[k + 1] - xs[k]) }
+
+    /// Where the function crosses `level` strictly between breakpoints or beyond them (a breakpoint
+    /// on `level` is already a breakpoint).
+    func crossings(of level: Double) -> [Double] {
+        var result: [Double] = []
+        let first = ys[0] - level
+        if leftSlope != 0, first != 0, (first > 0) == (leftSlope > 0) { result.append(xs[0] - first / leftSlope) }
+        for k in 0..<(xs.count - 1) {
+            let a = ys[k] - level
+            let b = ys[k + 1] - level
+            if (a < 0 && b > 0) || (a > 0 && b < 0) { result.append(xs[k] + (xs[k + 1] - xs[k]) * a / (a - b)) }
+        }
+        let last = ys[xs.count - 1] - level
+        if rightSlope != 0, last != 0, (last > 0) != (rightSlope > 0) { result.append(xs[xs.count - 1] - last / rightSlope) }
+        return result
+    }
+
+    static func + (a: LinearPieces, b: LinearPieces) -> LinearPieces {
+        let xs = nonEmpty(sortedBreakpoints(a.xs + b.xs))
+        return LinearPieces(xs: xs, ys: xs.map { a.value(at: $0) + b.value(at: $0) },
+                            leftSlope: a.leftSlope + b.leftSlope, rightSlope: a.rightSlope + b.rightSlope)
+    }
+
+    static func - (a: LinearPieces, b: LinearPieces) -> LinearPieces {
+        a + LinearPieces(xs: b.xs, ys: b.ys.map { -$0 }, leftSlope: -b.leftSlope, rightSlope: -b.rightSlope)
+    }
+
+    /// The pointwise maximum (`larger`) or minimum of two functions.
+    static func extremum(_ a: LinearPieces, _ b: LinearPieces, larger: Bool) -> LinearPieces {
+        let difference = a - b
+        let xs = nonEmpty(sortedBreakpoints(difference.xs + difference.crossings(of: 0)))
+        func pick(_ x: Double) -> Double { larger ? max(a.value(at: x), b.value(at: x)) : min(a.value(at: x), b.value(at: x)) }
+        // No crossing lies beyond the ends, so the function ahead well past an end is ahead all the
+        // way from it (read far out: at the end itself, a crossing there leaves only rounding noise).
+        func endSlope(_ x: Double, _ sa: Double, _ sb: Double) -> Double {
+            let d = a.value(at: x) - b.value(at: x)
+            if d == 0 { return sa }
+            return (d > 0) == larger ? sa : sb
+        }
+        let first = xs[0]
+        let last = xs[xs.count - 1]
+        return LinearPieces(
+            xs: xs, ys: xs.map(pick),
+            leftSlope: endSlope(first - max(1, abs(first)), a.leftSlope, b.leftSlope),
+            rightSlope: endSlope(last + max(1, abs(last)), a.rightSlope, b.rightSlope))
+    }
+}
+
+/// Sorted, with points closer than rounding noise merged (a slope across them would be noise).
+func sortedBreakpoints(_ points: [Double]) -> [Double] {
+    var result: [Double] = []
+    result.reserveCapacity(points.count)
+    for x in points.sorted() where x.isFinite {
+        if let last = result.last, x - last <= 1e-12 * max(1, abs(x)) { continue }
+        result.append(x)
+    }
+    return result
+}
+
+/// A breakpoint list with at least one point (a line gets an arbitrary one).
+private func nonEmpty(_ xs: [Double]) -> [Double] { xs.isEmpty ? [0] : xs }
+
+/// `slope * factor` for any real factor (a negative one flips every component, the tie's too).
+func scaledSlope(_ slope: Slope, by factor: Double) -> Slope {
+    var result = slope.scaled(by: abs(factor))
+    if factor < 0 {
+        result.levels = result.levels.scaled(by: -1)
+        result.tieSign = -result.tieSign
+    }
+    return result
+}
+
+/// The strongest optional priority among a cost function's slopes (0 when it has none).
+func strongestOptionalPriority(_ function: CostFunction) -> Double {
+    var strongest = 0.0
+    for segment in function.right + function.left {
+        let slope = segment.slope
+        for i in 0..<slope.levels.count where slope.levels[i].priority < 1000 { strongest = max(strongest, slope.levels[i].priority) }
+        if let tie = slope.tie, tie.priority < 1000 { strongest = max(strongest, tie.priority) }
+    }
+    return strongest
+}
+
+extension StructuredLayout {
+    /// A fillProportionally stack's share items, strongest share first; nil when the case is not
+    /// the one `proportionalLengths` solves (see the top of this file), or a zero-length item
+    /// cannot be 0 long.
+    func proportionalItems(_ index: Int, axis: Int) -> [Int]? {
+        var items: [Int] = []
+        for child in model.visibleChildren[index] {
+            if model.zeroLength[child] {
+                guard outer[2 * child + axis].contains(0) else { return nil }
+                continue
+            }
+            guard model.proportionalShare[child] != nil else { return nil }
+            items.append(child)
+        }
+        items.sort { model.proportionalShare[$0]!.priority > model.proportionalShare[$1]!.priority }
+        // A required share: the lowering makes one only for the single item with an intrinsic
+        // length, when it is the only visible item or the spacing is 0, so its share is the whole
+        // stack (multiplier 1). Its length is then the stack's, with no cost of its own.
+        if let first = items.first, model.proportionalShare[first]!.priority >= 1000 {
+            return items.count == 1 && model.proportionalShare[first]!.multiplier == 1 ? items : nil
+        }
+        guard let weakest = items.last.flatMap({ model.proportionalShare[$0]?.priority }) else { return items }
+        for (position, child) in items.enumerated() {
+            if position > 0 && model.proportionalShare[items[position - 1]]!.priority == model.proportionalShare[child]!.priority {
+                return nil
+            }
+            guard strongestOptionalPriority(outer[2 * child + axis]) < weakest else { return nil }
+        }
+        return items
+    }
+
+    /// The items' lengths at stack length `stack`, strongest share first (see the top of this
+    /// file): each takes its share clamped to what its bounds and the others' allow. `total` is the
+    /// sum of the lengths (S - C); false when it is outside the items' required bounds.
+    func proportionalLengths(_ items: [Int], axis: Int, stack: Double, total: Double, into lengths: inout [Double]) -> Bool {
+        // Sums of the bounds of the items after each one (lower bounds are finite or -infinity,
+        // upper ones finite or +infinity, so no sum meets infinities of both signs).
+        var laterLows = [Double](repeating: 0, count: items.count + 1)
+        var laterHighs = [Double](repeating: 0, count: items.count + 1)
+        for k in stride(from: items.count - 1, through: 0, by: -1) {
+            laterLows[k] = laterLows[k + 1] + outerLower[2 * items[k] + axis]
+            laterHighs[k] = laterHighs[k + 1] + outerUpper[2 * items[k] + axis]
+        }
+        let slack = structuredTolerance * max(1, abs(total))
+        guard total >= laterLows[0] - slack, total <= laterHighs[0] + slack else { return false }
+        var remaining = total
+        lengths.removeAll(keepingCapacity: true)
+        for (k, child) in items.enumerated() {
+            let share = model.proportionalShare[child]!.multiplier * stack
+            let length = min(max(share, outerLower[2 * child + axis], remaining - laterHighs[k + 1]),
+                             outerUpper[2 * child + axis], remaining - laterLows[k + 1])
+            lengths.append(length)
+            remaining -= length
+        }
+        return true
+    }
+
+    /// The stack's cost as a function of its length (see the top of this file): the items' lengths
+    /// as piecewise-linear functions of S, then one piece of cost between consecutive breakpoints,
+    /// its slope read at the piece's middle. Nil when the case is not handled or S has no minimum.
+    func proportionalFunction(_ index: Int, axis: Int, items: [Int], fixed: Double) -> CostFunction? {
+        guard let first = items.first else { return .point(fixed) }
+        if model.proportionalShare[first]!.priority >= 1000 {
+            // `item.length == stack.length` and `item.length == stack.length - fixed`: only with nothing fixed.
+            return abs(fixed) <= structuredTolerance ? outer[2 * first + axis] : nil
+        }
+        let lows = items.map { outerLower[2 * $0 + axis] }
+        let highs = items.map { outerUpper[2 * $0 + axis] }
+        let start = fixed + lows.reduce(0, +)
+        let end = fixed + highs.reduce(0, +)
+        guard start <= end else { return nil }
+        if start == end { return .point(start) }
+        // l_k(S) = clamp(m_k S, max(lo_k, R_k - sum of later highs), min(hi_k, R_k - sum of later lows)),
+        // R_k = S - fixed - (earlier lengths).
+        var assigned = LinearPieces.linear(intercept: 0, slope: 0)
+        var lengths: [LinearPieces] = []
+        for (k, child) in items.enumerated() {
+            let remaining = LinearPieces.linear(intercept: -fixed, slope: 1) - assigned
+            let laterLows = lows[(k + 1)...].reduce(0, +)
+            let laterHighs = highs[(k + 1)...].reduce(0, +)
+            var length = LinearPieces.linear(intercept: 0, slope: model.proportionalShare[child]!.multiplier)
+            if lows[k] > -.infinity { length = .extremum(length, .linear(intercept: lows[k], slope: 0), larger: true) }
+            if laterHighs < .infinity {
+                length = .extremum(length, remaining - .linear(intercept: laterHighs, slope: 0), larger: true)
+            }
+            if highs[k] < .infinity { length = .extremum(length, .linear(intercept: highs[k], slope: 0), larger: false) }
+            if laterLows > -.infinity {
+                length = .extremum(length, remaining - .linear(intercept: laterLows, slope: 0), larger: false)
+            }
+            lengths.append(length)
+            assigned = assigned + length
+        }
+        // Breakpoints: the lengths', where a length meets its share, and where it meets a
+        // breakpoint of its item's cost.
+        var points: [Double] = []
+        var itemPieces: [[(end: Double, slope: Slope)]] = []
+        for (k, child) in items.enumerated() {
+            let share = model.proportionalShare[child]!
+            points += lengths[k].xs
+            points += (lengths[k] - .linear(intercept: 0, slope: share.multiplier)).crossings(of: 0)
+            let pieces = outer[2 * child + axis].ascendingPieces().pieces
+            for piece in pieces.dropLast() { points += lengths[k].crossings(of: piece.end) }
+            itemPieces.append(pieces)
+        }
+        let inside = sortedBreakpoints(points.filter { $0 > start && $0 < end })
+        let bounds = [start] + inside + [end]
+        var pieces: [(end: Double, slope: Slope)] = []
+        for k in 0..<(bounds.count - 1) {
+            let a = bounds[k]
+            let b = bounds[k + 1]
+            guard b > a else { continue }
+            let x = a.isFinite && b.isFinite ? (a + b) / 2 : (a.isFinite ? a + 1 : (b.isFinite ? b - 1 : 0))
+            var slope = Slope.zero
+            for (j, child) in items.enumerated() {
+                let share = model.proportionalShare[child]!
+                let rate = lengths[j].slope(at: x)
+                let violation = lengths[j].value(at: x) - share.multiplier * x
+                let violationRate = rate - share.multiplier
+                if abs(violationRate) > 1e-12 && violation != 0 {
+                    let unit = Slope.constraint(priority: share.priority, index: share.index, sign: violation > 0 ? 1 : -1)
+                    slope = slope + scaledSlope(unit, by: violationRate)
+                }
+                if abs(rate) > 1e-12 {
+                    let value = lengths[j].value(at: x)
+                    if let piece = itemPieces[j].first(where: { $0.end > value }) {
+                        slope = slope + scaledSlope(piece.slope, by: rate)
+                    }
+                }
+            }
+            pieces.append((b, slope))
+        }
+        return CostFunction.fromPieces(start: start, pieces)
+    }
+}
