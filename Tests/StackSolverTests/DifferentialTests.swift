@@ -7,7 +7,9 @@ import Testing
 
 /// Random stack-only trees: depth <= 4, every distribution and alignment, priorities, hidden items,
 /// spacing, custom spacing, margins, explicit sizes, intrinsic sizes with `none`, some baselines.
-func randomTree(seed: UInt64, maxNodes: Int = 24) -> LayoutTree {
+/// `baselineRows` makes every hstack a firstBaseline row (fill or fillEqually) of mostly leaves with
+/// baselines, a shape the general mix rarely draws (without it, the draws are unchanged).
+func randomTree(seed: UInt64, maxNodes: Int = 24, baselineRows: Bool = false) -> LayoutTree {
     var rng = SplitMix(seed: seed)
     var nodes: [LayoutNode] = []
     let priorities: [Double] = [1, 50, 250, 250, 251, 500, 749, 750, 750, 999, 1000]
@@ -37,6 +39,10 @@ func randomTree(seed: UInt64, maxNodes: Int = 24) -> LayoutTree {
                              bottom: Double(Int.random(in: 0...10, using: &rng)), trailing: Double(Int.random(in: 0...10, using: &rng)))
             }
             stack.baselineRelative = chance(0.05)
+            if baselineRows && stack.axis == .horizontal {
+                stack.alignment = .firstBaseline
+                stack.distribution = chance(0.75) ? .fill : .fillEqually
+            }
             node.stack = stack
         }
         if var leaf = node.leaf {
@@ -47,6 +53,10 @@ func randomTree(seed: UInt64, maxNodes: Int = 24) -> LayoutTree {
             leaf.compressionResistance = PerAxis(horizontal: priorities.randomElement(using: &rng)!, vertical: priorities.randomElement(using: &rng)!)
             if kind == .spacer { leaf.hugging = PerAxis(horizontal: 1, vertical: 1) }
             if chance(0.1) { leaf.firstBaseline = Double(Int.random(in: 0...30, using: &rng)) }
+            if baselineRows && chance(0.6) {
+                leaf.firstBaseline = Double(Int.random(in: 0...30, using: &rng))
+                if chance(0.3) { leaf.lastBaseline = Double(Int.random(in: 0...40, using: &rng)) }
+            }
             node.leaf = leaf
         }
         nodes.append(node)
@@ -54,7 +64,7 @@ func randomTree(seed: UInt64, maxNodes: Int = 24) -> LayoutTree {
         guard kind.isStack else { return }
         let childCount = chance(0.05) ? 0 : Int.random(in: 1...4, using: &rng)
         for _ in 0..<childCount where nodes.count < maxNodes {
-            let stackChild = depth < 3 && chance(0.35)
+            let stackChild = depth < 3 && chance(baselineRows && kind == .hstack ? 0.1 : 0.35)
             let kind: ElementKind = stackChild
                 ? (Bool.random(using: &rng) ? .hstack : .vstack)
                 : [.view, .label, .image, .button, .spacer, .view].randomElement(using: &rng)!
@@ -111,7 +121,8 @@ func fallbackReason(tree: LayoutTree, ir: ConstraintIR) -> String? {
 }
 
 /// Runs `count` random cases from `seed`; returns (failures, cases that took the structured path, solves).
-func runDifferential(seed: UInt64, count: Int, maxNodes: Int) -> (failures: [String], structured: Int, solves: Int, clean: Int, reasons: [String: Int]) {
+func runDifferential(seed: UInt64, count: Int, maxNodes: Int, baselineRows: Bool = false)
+    -> (failures: [String], structured: Int, solves: Int, clean: Int, reasons: [String: Int]) {
     var failures: [String] = []
     var clean = 0
     var reasons: [String: Int] = [:]
@@ -120,7 +131,7 @@ func runDifferential(seed: UInt64, count: Int, maxNodes: Int) -> (failures: [Str
     let file = SourceFile(path: "random.stack", text: String(repeating: "node\n", count: maxNodes + 2))
     for offset in 0..<UInt64(count) {
         let caseSeed = seed &+ offset
-        let tree = randomTree(seed: caseSeed, maxNodes: maxNodes)
+        let tree = randomTree(seed: caseSeed, maxNodes: maxNodes, baselineRows: baselineRows)
         let ir = lower(tree, in: file)
         let layout = StructuredLayout(tree: tree, ir: ir)
         for (width, height) in differentialSizes(seed: caseSeed) {
@@ -158,6 +169,21 @@ func runDifferential(seed: UInt64, count: Int, maxNodes: Int) -> (failures: [Str
         // (Layouts with conflicts or ambiguity, fillProportionally, equalCentering and baselines go to
         // the general solver by design; at least half of the clean solves must be structured.)
         #expect(result.structured * 2 >= result.clean, "only \(result.structured) of \(result.clean) clean solves were structured")
+    }
+
+    /// The same comparison on trees whose hstacks are firstBaseline rows (300 cases; 20,000 with
+    /// `STACKC_LONG_TESTS=1`).
+    @Test func baselineRowsMatchGeneral() {
+        let environment = ProcessInfo.processInfo.environment
+        let long = environment["STACKC_LONG_TESTS"] == "1"
+        let count = Int(environment["STACKC_DIFF_CASES"] ?? "") ?? (long ? 20_000 : 300)
+        let seed = UInt64(environment["STACKC_DIFF_SEED"] ?? "") ?? 20_261_122
+        print("DifferentialTests (baseline rows): seed \(seed), \(count) cases")
+        let result = runDifferential(seed: seed, count: count, maxNodes: long ? 24 : 14, baselineRows: true)
+        print("DifferentialTests (baseline rows): \(result.structured) of \(result.solves) solves took the structured path, \(result.clean) had no findings, \(result.failures.count) failures")
+        print("DifferentialTests (baseline rows): left to the general solver, by cause: \(result.reasons.sorted { $0.key < $1.key })")
+        for failure in result.failures { Issue.record("\(failure)") }
+        #expect(result.structured * 3 >= result.clean, "only \(result.structured) of \(result.clean) clean solves were structured")
     }
 
     /// The automatic entry returns the general solver's answer for every case, fallbacks included.

@@ -112,4 +112,33 @@ func frame(_ name: String, in solution: LayoutSolution?, ir: ConstraintIR) -> Fr
             }
         }
     }
+
+    /// firstBaseline alignment: across, the baselines line up 15 below the top (the deepest fixed
+    /// baseline; `c` has none, so its bottom is its baseline), the row is 15 + 20 = 35 high. Along,
+    /// UIKit's `width == stack.width / 3 @760` caps every item at S / 3; `b` needs 60, so S = 180,
+    /// and the 180 - 16 - 150 = 14 the items must take beyond their intrinsic widths is hugging
+    /// violated either way: the tie goes to the earliest 760 constraint, so `a` stays at 50 (a full
+    /// 10 below its cap) and `c` gets 54.
+    @Test func firstBaselineRow() throws {
+        let text = """
+            hstack main(alignment: firstBaseline, spacing: 8) {
+                label a(intrinsic: 50 x 20, firstBaseline: 15)
+                label b(intrinsic: 60 x 30, firstBaseline: 10)
+                view c(intrinsic: 40 x 12)
+            }
+            """
+        let (structured, general, ir) = try #require(solveBoth(text, width: nil))
+        #expect(general.findings.isEmpty)
+        #expect(structured != nil)
+        #expect(structured.flatMap { solutionDifference($0, general, ir: ir) } == nil)
+        let expected: [(String, Frame)] = [
+            ("main", Frame(x: 0, y: 0, width: 180, height: 35)),
+            ("main.a", Frame(x: 0, y: 0, width: 50, height: 20)),
+            ("main.b", Frame(x: 58, y: 5, width: 60, height: 30)),
+            ("main.c", Frame(x: 126, y: 3, width: 54, height: 12)),
+        ]
+        for (name, f) in expected { #expect(frame(name, in: structured, ir: ir) == f, "\(name)") }
+        let index = try #require(ir.items.firstIndex { $0.name == "main.c" })
+        #expect(structured?.baselines[index].first == 15)
+    }
 }

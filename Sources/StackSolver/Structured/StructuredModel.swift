@@ -31,7 +31,8 @@ struct LeafAxis {
 /// index, so the tie rule sees exactly the general solver's constraint order).
 ///
 /// `init` returns nil for anything the structured solver does not solve exactly: user constraints,
-/// equalCentering, baseline alignment, baselineRelative stacks with a stack among
+/// equalCentering, lastBaseline alignment, firstBaseline alignment other than a horizontal fill or
+/// fillEqually stack of leaves, baselineRelative stacks with a stack among
 /// their items or with equalSpacing, stacks whose arranged items are all hidden, invalid numbers, or
 /// an IR that does not match the tree. Those layouts go to the general solver.
 struct StructuredModel {
@@ -81,6 +82,9 @@ struct StructuredModel {
     /// required zero length of an item without an intrinsic size.
     var proportionalShare: [ProportionalShare?]
     var zeroLength: [Bool]
+    /// Per item of a firstBaseline stack: `item.width == (1/n) * stack.width @760` (UIKit's
+    /// disambiguation of text widths; BaselineAlignment.swift).
+    var widthShare: [ProportionalShare?]
     /// Per node: its first and last baselines when the IR defines them (leaves only).
     var firstBaseline: [BaselinePlace?]
     var lastBaseline: [BaselinePlace?]
@@ -121,6 +125,7 @@ struct StructuredModel {
         firstBaseline = Array(repeating: nil, count: n)
         proportionalShare = Array(repeating: nil, count: n)
         zeroLength = Array(repeating: false, count: n)
+        widthShare = Array(repeating: nil, count: n)
         // fillProportionally stacks whose lowering fell back to equal lengths (no item has an intrinsic length).
         var equalFallback = Array(repeating: false, count: n)
         lastBaseline = Array(repeating: nil, count: n)
@@ -136,7 +141,12 @@ struct StructuredModel {
             case .fill, .fillEqually, .equalSpacing, .fillProportionally: break
             case .equalCentering: return nil
             }
-            if stack.alignment == .firstBaseline || stack.alignment == .lastBaseline { return nil }
+            // firstBaseline (horizontal, leaves only, fill or fillEqually): BaselineAlignment.swift.
+            if stack.alignment == .lastBaseline { return nil }
+            if stack.alignment == .firstBaseline {
+                guard stack.axis == .horizontal, stack.distribution == .fill || stack.distribution == .fillEqually,
+                      node.children.allSatisfy({ tree.nodes[$0].leaf != nil }) else { return nil }
+            }
             if stack.baselineRelative && stack.axis == .vertical {
                 guard stack.distribution == .fill || stack.distribution == .fillEqually,
                       node.children.allSatisfy({ tree.nodes[$0].leaf != nil }) else { return nil }
@@ -243,7 +253,12 @@ struct StructuredModel {
                 case .lastBaseline: lastBaseline[first] = place
                 default: return nil
                 }
-            case .textWidthDisambiguation, .user:
+            case .textWidthDisambiguation:
+                guard first < n, let parent = tree.nodes[first].parent, let second = c.second, second.item.index == parent,
+                      second.attribute == c.first.attribute, c.constant == 0, c.relation == .equal, priority < 1000,
+                      c.multiplier > 0 else { return nil }
+                widthShare[first] = ProportionalShare(multiplier: c.multiplier, priority: priority, index: index)
+            case .user:
                 return nil
             }
         }

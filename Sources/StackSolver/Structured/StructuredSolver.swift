@@ -25,6 +25,10 @@ struct StructuredLayout {
     /// Per stack, for a baselineRelative fillEqually stack whose length no item's length enters
     /// (no chain member): the items' common length, the unique minimiser of their summed costs.
     var memberlessLength: [Double]
+    /// Per firstBaseline stack of several items, across: the merge of the ascent and descent costs
+    /// and their anchors (BaselineAlignment.swift).
+    var crossMerges: [Merge?]
+    var crossMergeAnchors: [[Double]]
     /// Per fillProportionally stack: its share items, strongest share first (Proportional.swift).
     var proportionalOrder: [[Int]]
     /// Per node and axis: the ends of `outer`'s domain (for the top-down pass's feasibility checks).
@@ -43,6 +47,8 @@ struct StructuredLayout {
         ownLength = Array(repeating: 0, count: 2 * n)
         memberlessLength = Array(repeating: 0, count: n)
         proportionalOrder = Array(repeating: [], count: n)
+        crossMerges = Array(repeating: nil, count: n)
+        crossMergeAnchors = Array(repeating: [], count: n)
         outerLower = Array(repeating: 0, count: 2 * n)
         outerUpper = Array(repeating: 0, count: 2 * n)
         for index in stride(from: n - 1, through: 0, by: -1) {
@@ -107,6 +113,9 @@ struct StructuredLayout {
                 guard let items = proportionalItems(index, axis: axis) else { return nil }
                 proportionalOrder[index] = items
                 return proportionalFunction(index, axis: axis, items: items, fixed: spacing + inset)
+            case .fill where visible.count > 1 && model.alignment[index] == .firstBaseline:
+                guard let items = disambiguatedItems(index, axis: axis) else { return nil }
+                return disambiguatedFunction(index, axis: axis, items: items, fixed: spacing + inset)
             case .equalSpacing where visible.count > 1:
                 // The gaps: k - 1 equal lengths, each at least the largest spacing, free of cost.
                 let gaps = CostFunction(
@@ -132,6 +141,9 @@ struct StructuredLayout {
                 mergeAnchors[index] = functions.map(\.anchor)
                 return merged.function.shifted(by: spacing + inset)
             }
+        }
+        if model.alignment[index] == .firstBaseline && children.count > 1 {
+            return baselineCrossFunction(index, axis: axis, inset: inset)
         }
         if model.alignment[index] == .fill {
             return pointwiseSum(children.map { outer[2 * $0 + axis] })?.shifted(by: inset)
@@ -275,6 +287,9 @@ struct StructuredLayout {
                     for child in model.visibleChildren[index] {
                         lengths.append(model.zeroLength[child] ? 0 : length[2 * child + axis])
                     }
+                case .fill where visibleCount > 1 && alignments[index] == .firstBaseline:
+                    guard disambiguatedLengths(model.visibleChildren[index], axis: axis, stack: length[2 * index + axis],
+                                               total: canvasLength - model.spacingTotal[index], into: &lengths) else { return false }
                 case .equalSpacing where visibleCount > 1:
                     guard let merged = merges[index],
                           split(merged, total: canvasLength, anchors: mergeAnchors[index], into: &lengths) else { return false }
@@ -339,11 +354,22 @@ struct StructuredLayout {
                     position[2 * child + axis] = canvasStart
                     length[2 * child + axis] = canvasLength
                 }
+            } else if alignments[index] == .firstBaseline && children.count > 1 {
+                guard placeBaselineRow(index, axis: axis, canvasStart: canvasStart, canvasLength: canvasLength, lengths: &lengths,
+                                       position: &position, length: &length, baselines: &baselines) else { return false }
+                if let guide = model.spannerGuide[index] {
+                    setAlong(&frames[guide], axis: axis, start: canvasStart, length: canvasLength)
+                    if determined[guide] != guideDetermination { determined[guide] = guideDetermination }
+                }
             } else {
                 let alignment = alignments[index]
                 for child in children {
                     let anchor = crossAnchor[2 * child + axis]
                     let value = hidden[child] ? anchor : min(canvasLength, anchor)
+                    // A single baseline-aligned item has both canvas edges weak: shorter than the
+                    // canvas, it could sit anywhere (ambiguous).
+                    if alignment == .firstBaseline && !hidden[child]
+                        && value < canvasLength - structuredTolerance * max(1, abs(canvasLength)) { return false }
                     length[2 * child + axis] = value
                     switch alignment {
                     case .leading: position[2 * child + axis] = canvasStart
@@ -455,7 +481,7 @@ struct StructuredLayout {
     }
 
     /// The general solver's rounding: to 1e-9, no negative zero.
-    private func rounded(_ value: Double) -> Double {
+    func rounded(_ value: Double) -> Double {
         // Ties to even and a multiplication (two fast instructions; a division cost 40% of a resize)
         // where the general solver rounds ties away and divides: they differ by at most an ulp or on
         // exact half-nanometre ties, far below the 1e-6 frames are compared to.
