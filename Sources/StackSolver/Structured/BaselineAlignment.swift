@@ -1,4 +1,6 @@
-// firstBaseline alignment in the structured solver: a horizontal fill or fillEqually stack of leaves.
+// firstBaseline alignment in the structured solver: a horizontal fill or fillEqually stack whose
+// items' baselines are a fixed depth below their tops or their bottoms (leaves, and stacks whose
+// baseline item sits at their top: see `StructuredModel`).
 //
 // Across (height): every item's first baseline is at one height B; the alignment spanner spans the
 // canvas and holds every visible item. An item's baseline is a fixed depth a below its top or its
@@ -73,11 +75,11 @@ extension StructuredLayout {
             .shifted(by: inset).addingAbsolute(target: 0, priority: fit.priority, index: fit.index)
     }
 
-    /// The items' heights and tops across a firstBaseline stack for a canvas height, and their
-    /// baselines; false when the canvas cannot be split or the items do not fill it (ambiguous).
+    /// The items' heights and tops across a firstBaseline stack for a canvas height; false when the
+    /// canvas cannot be split or the items do not fill it (ambiguous).
     func placeBaselineRow(
         _ index: Int, axis: Int, canvasStart: Double, canvasLength: Double, lengths: inout [Double],
-        position: inout [Double], length: inout [Double], baselines: inout [BaselinePair]
+        position: inout [Double], length: inout [Double]
     ) -> Bool {
         guard let merged = crossMerges[index],
               split(merged, total: canvasLength, anchors: crossMergeAnchors[index], into: &lengths) else { return false }
@@ -110,16 +112,7 @@ extension StructuredLayout {
         guard abs(ascent + descent - canvasLength) <= structuredTolerance * max(1, abs(canvasLength)) else { return false }
         let baseline = canvasStart + ascent
         for child in children {
-            let height = length[2 * child + axis]
-            let top = baseline - up(child, height)
-            position[2 * child + axis] = top
-            let last: Double
-            switch model.lastBaseline[child] {
-            case .belowTop(let depth)?: last = rounded(top + depth)
-            case .bottom?: last = rounded(top + height)
-            case nil: last = 0
-            }
-            baselines[child] = BaselinePair(first: rounded(baseline), last: last)
+            position[2 * child + axis] = baseline - up(child, length[2 * child + axis])
         }
         return true
     }

@@ -88,6 +88,8 @@ struct StructuredModel {
     /// Per node: its first and last baselines when the IR defines them (leaves only).
     var firstBaseline: [BaselinePlace?]
     var lastBaseline: [BaselinePlace?]
+    /// The nodes with a baseline defined (the solution reports those baselines).
+    var baselineNodes: [Int] = []
     /// Per stack: the least gap between two visible neighbours (equalSpacing's `>=` spacings): the
     /// largest sum of the spacings from one visible item to the next, hidden items in between included.
     var minimumGap: [Double]
@@ -126,6 +128,8 @@ struct StructuredModel {
         proportionalShare = Array(repeating: nil, count: n)
         zeroLength = Array(repeating: false, count: n)
         widthShare = Array(repeating: nil, count: n)
+        // Stacks whose baselines come from an item: (stack, item, first baseline?).
+        var baselineSources: [(stack: Int, item: Int, first: Bool)] = []
         // fillProportionally stacks whose lowering fell back to equal lengths (no item has an intrinsic length).
         var equalFallback = Array(repeating: false, count: n)
         lastBaseline = Array(repeating: nil, count: n)
@@ -144,12 +148,10 @@ struct StructuredModel {
             // firstBaseline (horizontal, leaves only, fill or fillEqually): BaselineAlignment.swift.
             if stack.alignment == .lastBaseline { return nil }
             if stack.alignment == .firstBaseline {
-                guard stack.axis == .horizontal, stack.distribution == .fill || stack.distribution == .fillEqually,
-                      node.children.allSatisfy({ tree.nodes[$0].leaf != nil }) else { return nil }
+                guard stack.axis == .horizontal, stack.distribution == .fill || stack.distribution == .fillEqually else { return nil }
             }
             if stack.baselineRelative && stack.axis == .vertical {
-                guard stack.distribution == .fill || stack.distribution == .fillEqually,
-                      node.children.allSatisfy({ tree.nodes[$0].leaf != nil }) else { return nil }
+                guard stack.distribution == .fill || stack.distribution == .fillEqually else { return nil }
                 baselineChain[index] = true
             }
             if !node.children.isEmpty && node.children.allSatisfy({ tree.nodes[$0].hidden }) { return nil }
@@ -239,9 +241,16 @@ struct StructuredModel {
                     zeroLength[first] = true
                 }
             case .baseline:
-                // `leaf.baseline == leaf.top + offset` or `leaf.baseline == leaf.bottom`.
-                guard first < n, tree.nodes[first].leaf != nil, c.relation == .equal, priority >= 1000,
-                      let second = c.second, second.item.index == first, c.multiplier == 1 else { return nil }
+                // `leaf.baseline == leaf.top + offset` or `leaf.baseline == leaf.bottom`, or a stack's
+                // baseline taken from one of its items (`stack.baseline == item.baseline`).
+                guard first < n, c.relation == .equal, priority >= 1000, let second = c.second, c.multiplier == 1 else { return nil }
+                if second.item.index != first {
+                    guard tree.nodes[first].stack != nil, second.item.index < n, tree.nodes[second.item.index].parent == first,
+                          second.attribute == c.first.attribute, c.constant == 0 else { return nil }
+                    baselineSources.append((first, second.item.index, c.first.attribute == .firstBaseline))
+                    continue
+                }
+                guard tree.nodes[first].leaf != nil else { return nil }
                 let place: BaselinePlace
                 switch second.attribute {
                 case .top: place = .belowTop(c.constant)
@@ -264,6 +273,23 @@ struct StructuredModel {
         }
         for (owner, values) in marginValues {
             margins[owner] = Insets(top: values[0], leading: values[1], bottom: values[2], trailing: values[3])
+        }
+        // A stack's baseline is its item's, so a fixed depth below the stack's top when the item's
+        // is one and the item's top is the canvas's: the first item of a vertical stack (or its first
+        // visible one after hidden ones, outside a baselineRelative chain), any item of a horizontal
+        // stack aligned to fill or to the top. Items come after their stack, so deepest first.
+        for (stack, item, first) in baselineSources.sorted(by: { $0.stack > $1.stack }) {
+            let node = tree.nodes[stack]
+            let atTop: Bool
+            if node.stack?.axis == .vertical {
+                atTop = item == node.children.first
+                    || (!baselineChain[stack] && item == node.children.first { !tree.nodes[$0].hidden })
+            } else {
+                atTop = node.stack?.alignment == .fill || node.stack?.alignment == .leading
+            }
+            guard atTop, case .belowTop(let depth)? = first ? firstBaseline[item] : lastBaseline[item] else { return nil }
+            let place = BaselinePlace.belowTop((margins[stack]?.top ?? 0) + depth)
+            if first { firstBaseline[stack] = place } else { lastBaseline[stack] = place }
         }
         for (index, node) in tree.nodes.enumerated() {
             hidden[index] = node.hidden
@@ -295,6 +321,7 @@ struct StructuredModel {
             if gap > -.infinity { minimumGap[index] = gap }
         }
         childStart.append(childList.count)
+        baselineNodes = (0..<n).filter { firstBaseline[$0] != nil || lastBaseline[$0] != nil }
         for index in 0..<n {
             let node = tree.nodes[index]
             if node.stack?.layoutMarginsRelative == true && !node.children.isEmpty {

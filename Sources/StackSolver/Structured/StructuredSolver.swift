@@ -305,7 +305,7 @@ struct StructuredLayout {
                 if model.baselineChain[index] {
                     placeBaselineChain(
                         index, children: children, axis: axis, canvasStart: canvasStart, lengths: lengths,
-                        position: &position, length: &length, baselines: &baselines)
+                        position: &position, length: &length)
                 } else if let gap {
                     // Visible items are `gap` apart, one gap guide between each pair. A hidden item
                     // follows the previous item at its (`==`) spacing; the visible item after an
@@ -356,7 +356,7 @@ struct StructuredLayout {
                 }
             } else if alignments[index] == .firstBaseline && children.count > 1 {
                 guard placeBaselineRow(index, axis: axis, canvasStart: canvasStart, canvasLength: canvasLength, lengths: &lengths,
-                                       position: &position, length: &length, baselines: &baselines) else { return false }
+                                       position: &position, length: &length) else { return false }
                 if let guide = model.spannerGuide[index] {
                     setAlong(&frames[guide], axis: axis, start: canvasStart, length: canvasLength)
                     if determined[guide] != guideDetermination { determined[guide] = guideDetermination }
@@ -381,6 +381,21 @@ struct StructuredLayout {
                     setAlong(&frames[guide], axis: axis, start: canvasStart, length: canvasLength)
                     if determined[guide] != guideDetermination { determined[guide] = guideDetermination }
                 }
+            }
+        }
+        if axis == 1 {
+            // The baselines the IR defines: a fixed depth below the top or the bottom (a stack's
+            // depth is its item's, see `StructuredModel`), rounded like frames.
+            for node in model.baselineNodes {
+                let top = position[2 * node + 1]
+                func value(_ place: BaselinePlace?) -> Double {
+                    switch place {
+                    case .belowTop(let depth)?: return rounded(top + depth)
+                    case .bottom?: return rounded(top + length[2 * node + 1])
+                    case nil: return 0
+                    }
+                }
+                baselines[node] = BaselinePair(first: value(model.firstBaseline[node]), last: value(model.lastBaseline[node]))
             }
         }
         // Buffer pointers: no bounds or uniqueness checks in the loop that touches every node
@@ -408,10 +423,10 @@ struct StructuredLayout {
 
     /// Positions along a baselineRelative stack (vertical): each item's length (from the split, its
     /// own minimiser, or 0 when hidden), then each top from the previous one through the baselines
-    /// (`StructuredModel.baselineChainShape`), and the baselines the IR defines, rounded like frames.
+    /// (`StructuredModel.baselineChainShape`).
     private func placeBaselineChain(
         _ index: Int, children: ArraySlice<Int>, axis: Int, canvasStart: Double, lengths: [Double],
-        position: inout [Double], length: inout [Double], baselines: inout [BaselinePair]
+        position: inout [Double], length: inout [Double]
     ) {
         let equal = model.distribution[index] == .fillEqually
         let members = model.chainMembers[index]
@@ -442,15 +457,11 @@ struct StructuredLayout {
         var top = canvasStart
         var previous: Int? = nil
         for child in children {
-            let own = length[2 * child + axis]
             if let previous {
                 top += depth(model.lastBaseline[previous], length[2 * previous + axis]) + model.spacingBefore[child]
-                    - depth(model.firstBaseline[child], own)
+                    - depth(model.firstBaseline[child], length[2 * child + axis])
             }
             position[2 * child + axis] = top
-            let first = model.firstBaseline[child].map { rounded(top + depth($0, own)) } ?? 0
-            let last = model.lastBaseline[child].map { rounded(top + depth($0, own)) } ?? 0
-            baselines[child] = BaselinePair(first: first, last: last)
             previous = child
         }
     }
