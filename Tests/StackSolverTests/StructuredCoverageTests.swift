@@ -142,3 +142,4 @@ func frame(_ name: String, in solution: LayoutSolution?, ir: ConstraintIR) -> Fr
         #expect(structured?.baselines[index].first == 15)
     }
 }
+

@@ -202,7 +202,9 @@ extension StructuredLayout {
         func excessLine(at x: Double) -> (targets: [Double], rates: [Double], excess: Double, rate: Double) {
             let targets = items.indices.map { min(max(m * x, lows[$0]), highs[$0]) }
             let rates = items.indices.map { m * x > lows[$0] && m * x < highs[$0] ? m : 0 }
-            return (targets, rates, targets.reduce(0, +) - (x - fixed), rates.reduce(0, +) - 1)
+            // A rate is a sum of 1 / n terms: noise below 1e-9 is 0 (else a root lands far away).
+            let rate = rates.reduce(0, +) - 1
+            return (targets, rates, targets.reduce(0, +) - (x - fixed), abs(rate) < 1e-9 ? 0 : rate)
         }
         var points = sortedBreakpoints(events.filter { $0 > start && $0 < end })
         // Where the total meets the targets' sum, between those events.
@@ -233,7 +235,7 @@ extension StructuredLayout {
                 taken += segment.length
                 // An item's first piece starts at its target, which moves with S.
                 if segment.order == 0 { takenRate += down ? line.rates[Int(segment.owner)] : -line.rates[Int(segment.owner)] }
-                if takenRate != needRate {
+                if abs(takenRate - needRate) > 1e-9 {
                     let root = x + (need - taken) / (takenRate - needRate)
                     if root > bounds[k] && root < bounds[k + 1] { points.append(root) }
                 }

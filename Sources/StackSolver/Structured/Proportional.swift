@@ -55,9 +55,12 @@ struct LinearPieces {
     private func slope(after k: Int) -> Double { (ys[k + 1] - ys[k]) / (xs[k + 1] - xs[k]) }
 
     /// Where the function crosses `level` strictly between breakpoints or beyond them (a breakpoint
-    /// on `level` is already a breakpoint).
+    /// on `level` is already a breakpoint). End slopes below 1e-12 are rounding noise of sums of
+    /// shares, not slopes: a crossing from one would land absurdly far out.
     func crossings(of level: Double) -> [Double] {
         var result: [Double] = []
+        let leftSlope = abs(self.leftSlope) < 1e-12 ? 0 : self.leftSlope
+        let rightSlope = abs(self.rightSlope) < 1e-12 ? 0 : self.rightSlope
         let first = ys[0] - level
         if leftSlope != 0, first != 0, (first > 0) == (leftSlope > 0) { result.append(xs[0] - first / leftSlope) }
         for k in 0..<(xs.count - 1) {
