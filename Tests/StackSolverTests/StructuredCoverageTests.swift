@@ -141,5 +141,28 @@ func frame(_ name: String, in solution: LayoutSolution?, ir: ConstraintIR) -> Fr
         let index = try #require(ir.items.firstIndex { $0.name == "main.c" })
         #expect(structured?.baselines[index].first == 15)
     }
-}
 
+    /// Wide rows (the random trees have at most four items per stack): baseline rows and
+    /// fillProportionally stacks of 30-90 labels take the structured path and match the general
+    /// solver at their natural width and two fixed ones. Shares of 1/n do not add up to exactly 1
+    /// in floating point; with 200 items that noise once put a breakpoint at -6e17.
+    @Test(arguments: [30, 61, 90])
+    func wideRowsMatchGeneral(count: Int) throws {
+        for header in ["alignment: firstBaseline, spacing: 2", "distribution: fillProportionally, spacing: 3"] {
+            var text = "hstack main(\(header)) {\n"
+            for i in 0..<count {
+                let baseline = header.contains("Baseline") && i % 4 != 0 ? ", firstBaseline: \(5 + i % 9)" : ""
+                text += "    label v\(i)(intrinsic: \(10 + (i * 7) % 31) x \(10 + (i * 13) % 23)\(baseline))\n"
+            }
+            text += "}\n"
+            for width in [nil, Double(count * 20), Double(count * 45)] {
+                let (structured, general, ir) = try #require(solveBoth(text, width: width))
+                #expect(general.findings.isEmpty)
+                #expect(structured != nil, "\(header) \(count) at \(String(describing: width)): declined")
+                if let structured, let difference = solutionDifference(structured, general, ir: ir) {
+                    Issue.record("\(header) \(count) at \(String(describing: width)): \(difference)")
+                }
+            }
+        }
+    }
+}
