@@ -7,7 +7,7 @@ import Testing
 
 /// Random stack-only trees: depth <= 4, every distribution and alignment, priorities, hidden items,
 /// spacing, custom spacing, margins, explicit sizes, intrinsic sizes with `none`, some baselines.
-/// `baselineRows` makes every hstack a firstBaseline row (fill or fillEqually) of mostly leaves with
+/// `baselineRows` makes every hstack a firstBaseline row (any distribution but equalCentering) of mostly leaves with
 /// baselines, a shape the general mix rarely draws (without it, the draws are unchanged).
 func randomTree(seed: UInt64, maxNodes: Int = 24, baselineRows: Bool = false) -> LayoutTree {
     var rng = SplitMix(seed: seed)
@@ -41,7 +41,7 @@ func randomTree(seed: UInt64, maxNodes: Int = 24, baselineRows: Bool = false) ->
             stack.baselineRelative = chance(0.05)
             if baselineRows && stack.axis == .horizontal {
                 stack.alignment = .firstBaseline
-                stack.distribution = chance(0.75) ? .fill : .fillEqually
+                stack.distribution = [.fill, .fill, .fill, .fillEqually, .equalSpacing, .fillProportionally].randomElement(using: &rng)!
             }
             node.stack = stack
         }

@@ -142,13 +142,15 @@ func frame(_ name: String, in solution: LayoutSolution?, ir: ConstraintIR) -> Fr
         #expect(structured?.baselines[index].first == 15)
     }
 
-    /// Wide rows (the random trees have at most four items per stack): baseline rows and
-    /// fillProportionally stacks of 30-90 labels take the structured path and match the general
+    /// Wide rows (the random trees have at most four items per stack): baseline rows (fill,
+    /// equalSpacing, fillProportionally) and fillProportionally stacks of 30-90 labels take the structured path and match the general
     /// solver at their natural width and two fixed ones. Shares of 1/n do not add up to exactly 1
     /// in floating point; with 200 items that noise once put a breakpoint at -6e17.
     @Test(arguments: [30, 61, 90])
     func wideRowsMatchGeneral(count: Int) throws {
-        for header in ["alignment: firstBaseline, spacing: 2", "distribution: fillProportionally, spacing: 3"] {
+        for header in ["alignment: firstBaseline, spacing: 2", "distribution: fillProportionally, spacing: 3",
+                       "distribution: equalSpacing, alignment: firstBaseline, spacing: 4",
+                       "distribution: fillProportionally, alignment: firstBaseline"] {
             var text = "hstack main(\(header)) {\n"
             for i in 0..<count {
                 let baseline = header.contains("Baseline") && i % 4 != 0 ? ", firstBaseline: \(5 + i % 9)" : ""

@@ -159,18 +159,19 @@ extension StructuredLayout {
     }
 
     /// The items' widths at stack width `stack` with `total` for the items (see the top of this
-    /// file); false when the total is outside the items' bounds.
-    func disambiguatedLengths(_ items: [Int], axis: Int, stack: Double, total: Double, into lengths: inout [Double]) -> Bool {
+    /// file), or at most `total` (`atMost`: equalSpacing, whose gaps take what the items leave);
+    /// false when the total is outside the items' bounds.
+    func disambiguatedLengths(_ items: [Int], axis: Int, stack: Double, total: Double, atMost: Bool, into lengths: inout [Double]) -> Bool {
         let m = model.widthShare[items[0]]!.multiplier
         let lows = items.map { outerLower[2 * $0 + axis] }
         let highs = items.map { outerUpper[2 * $0 + axis] }
         let slack = structuredTolerance * max(1, abs(total))
-        guard total >= lows.reduce(0, +) - slack, total <= highs.reduce(0, +) + slack else { return false }
+        guard total >= lows.reduce(0, +) - slack, atMost || total <= highs.reduce(0, +) + slack else { return false }
         let targets = items.indices.map { min(max(m * stack, lows[$0]), highs[$0]) }
         let excess = targets.reduce(0, +) - total
         lengths.removeAll(keepingCapacity: true)
         lengths.append(contentsOf: targets)
-        guard abs(excess) > slack else { return true }
+        guard abs(excess) > slack, !(atMost && excess < 0) else { return true }
         let down = excess > 0
         let merged = merge(awayFunctions(items, axis: axis, targets: targets, down: down))
         var moves: [Double] = []
@@ -180,12 +181,12 @@ extension StructuredLayout {
     }
 
     /// The stack's width cost (see the top of this file); nil when it has no minimum.
-    func disambiguatedFunction(_ index: Int, axis: Int, items: [Int], fixed: Double) -> CostFunction? {
+    func disambiguatedFunction(_ index: Int, axis: Int, items: [Int], fixed: Double, atMost: Bool) -> CostFunction? {
         let m = model.widthShare[items[0]]!.multiplier
         let lows = items.map { outerLower[2 * $0 + axis] }
         let highs = items.map { outerUpper[2 * $0 + axis] }
         let start = fixed + lows.reduce(0, +)
-        let end = fixed + highs.reduce(0, +)
+        let end = atMost ? .infinity : fixed + highs.reduce(0, +)
         guard start <= end else { return nil }
         if start == end { return .point(start) }
         let itemPieces = items.map { outer[2 * $0 + axis].ascendingPieces().pieces }
@@ -223,7 +224,8 @@ extension StructuredLayout {
         for k in 0..<(bounds.count - 1) where bounds[k + 1] > bounds[k] {
             let x = inside(bounds[k], bounds[k + 1])
             let line = excessLine(at: x)
-            guard abs(line.excess) > structuredTolerance * max(1, abs(x)) || line.rate != 0 else { continue }
+            guard abs(line.excess) > structuredTolerance * max(1, abs(x)) || line.rate != 0,
+                  !(atMost && line.excess < 0) else { continue }
             let down = line.excess > 0
             let need = abs(line.excess)
             let needRate = down ? line.rate : -line.rate
@@ -260,8 +262,9 @@ extension StructuredLayout {
                 x1 = x - 0.5
                 x2 = x + 0.5
             }
-            guard disambiguatedLengths(items, axis: axis, stack: x1, total: x1 - fixed, into: &first),
-                  disambiguatedLengths(items, axis: axis, stack: x2, total: x2 - fixed, into: &second) else { return nil }
+            guard disambiguatedLengths(items, axis: axis, stack: x1, total: x1 - fixed, atMost: atMost, into: &first),
+                  disambiguatedLengths(items, axis: axis, stack: x2, total: x2 - fixed, atMost: atMost, into: &second)
+            else { return nil }
             let x = (x1 + x2) / 2
             var slope = Slope.zero
             for (j, child) in items.enumerated() {

@@ -158,7 +158,16 @@ extension StructuredLayout {
         // length, when it is the only visible item or the spacing is 0, so its share is the whole
         // stack (multiplier 1). Its length is then the stack's, with no cost of its own.
         if let first = items.first, model.proportionalShare[first]!.priority >= 1000 {
-            return items.count == 1 && model.proportionalShare[first]!.multiplier == 1 ? items : nil
+            return items.count == 1 && model.proportionalShare[first]!.multiplier == 1 && model.widthShare[first] == nil ? items : nil
+        }
+        // In a firstBaseline row every visible item also has `width == stack.width / n @760`: after
+        // the shares (which fix every width), so only a cost, when every share is stronger and
+        // every item's own constraint weaker.
+        if let width = model.visibleChildren[index].first.flatMap({ model.widthShare[$0] }) {
+            for child in items {
+                guard model.proportionalShare[child]!.priority > width.priority, model.proportionalShare[child]!.priority < 1000,
+                      strongestOptionalPriority(outer[2 * child + axis]) < width.priority else { return nil }
+            }
         }
         guard let weakest = items.last.flatMap({ model.proportionalShare[$0]?.priority }) else { return items }
         for (position, child) in items.enumerated() {
@@ -243,6 +252,21 @@ extension StructuredLayout {
             for piece in pieces.dropLast() { points += lengths[k].crossings(of: piece.end) }
             itemPieces.append(pieces)
         }
+        // The row's width shares (firstBaseline): every visible item, zero-length ones included.
+        let visible = model.visibleChildren[index]
+        let rowShares = visible.compactMap { model.widthShare[$0] }.count == visible.count ? visible : []
+        func width(_ child: Int, at x: Double) -> (value: Double, rate: Double) {
+            guard let k = items.firstIndex(of: child) else { return (0, 0) }
+            return (lengths[k].value(at: x), lengths[k].slope(at: x))
+        }
+        for child in rowShares {
+            let m = model.widthShare[child]!.multiplier
+            if let k = items.firstIndex(of: child) {
+                points += (lengths[k] - .linear(intercept: 0, slope: m)).crossings(of: 0)
+            } else {
+                points.append(0)
+            }
+        }
         let inside = sortedBreakpoints(points.filter { $0 > start && $0 < end })
         let bounds = [start] + inside + [end]
         var pieces: [(end: Double, slope: Slope)] = []
@@ -266,6 +290,16 @@ extension StructuredLayout {
                     if let piece = itemPieces[j].first(where: { $0.end > value }) {
                         slope = slope + scaledSlope(piece.slope, by: rate)
                     }
+                }
+            }
+            for child in rowShares {
+                let share = model.widthShare[child]!
+                let w = width(child, at: x)
+                let violation = w.value - share.multiplier * x
+                let violationRate = w.rate - share.multiplier
+                if abs(violationRate) > 1e-12 && violation != 0 {
+                    let unit = Slope.constraint(priority: share.priority, index: share.index, sign: violation > 0 ? 1 : -1)
+                    slope = slope + scaledSlope(unit, by: violationRate)
                 }
             }
             pieces.append((b, slope))

@@ -148,7 +148,7 @@ struct StructuredModel {
             // firstBaseline (horizontal, leaves only, fill or fillEqually): BaselineAlignment.swift.
             if stack.alignment == .lastBaseline { return nil }
             if stack.alignment == .firstBaseline {
-                guard stack.axis == .horizontal, stack.distribution == .fill || stack.distribution == .fillEqually else { return nil }
+                guard stack.axis == .horizontal, stack.distribution != .equalCentering else { return nil }
             }
             if stack.baselineRelative && stack.axis == .vertical {
                 guard stack.distribution == .fill || stack.distribution == .fillEqually else { return nil }

@@ -115,7 +115,11 @@ struct StructuredLayout {
                 return proportionalFunction(index, axis: axis, items: items, fixed: spacing + inset)
             case .fill where visible.count > 1 && model.alignment[index] == .firstBaseline:
                 guard let items = disambiguatedItems(index, axis: axis) else { return nil }
-                return disambiguatedFunction(index, axis: axis, items: items, fixed: spacing + inset)
+                return disambiguatedFunction(index, axis: axis, items: items, fixed: spacing + inset, atMost: false)
+            case .equalSpacing where visible.count > 1 && model.alignment[index] == .firstBaseline:
+                guard let items = disambiguatedItems(index, axis: axis) else { return nil }
+                return disambiguatedFunction(
+                    index, axis: axis, items: items, fixed: inset + Double(visible.count - 1) * model.minimumGap[index], atMost: true)
             case .equalSpacing where visible.count > 1:
                 // The gaps: k - 1 equal lengths, each at least the largest spacing, free of cost.
                 let gaps = CostFunction(
@@ -289,7 +293,14 @@ struct StructuredLayout {
                     }
                 case .fill where visibleCount > 1 && alignments[index] == .firstBaseline:
                     guard disambiguatedLengths(model.visibleChildren[index], axis: axis, stack: length[2 * index + axis],
-                                               total: canvasLength - model.spacingTotal[index], into: &lengths) else { return false }
+                                               total: canvasLength - model.spacingTotal[index], atMost: false, into: &lengths)
+                    else { return false }
+                case .equalSpacing where visibleCount > 1 && alignments[index] == .firstBaseline:
+                    let gaps = Double(visibleCount - 1)
+                    guard disambiguatedLengths(model.visibleChildren[index], axis: axis, stack: length[2 * index + axis],
+                                               total: canvasLength - gaps * model.minimumGap[index], atMost: true, into: &lengths)
+                    else { return false }
+                    gap = (canvasLength - lengths.reduce(0, +)) / gaps
                 case .equalSpacing where visibleCount > 1:
                     guard let merged = merges[index],
                           split(merged, total: canvasLength, anchors: mergeAnchors[index], into: &lengths) else { return false }
