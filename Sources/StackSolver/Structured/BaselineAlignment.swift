@@ -134,23 +134,30 @@ extension StructuredLayout {
     private func awayFunctions(_ items: [Int], axis: Int, targets: [Double], down: Bool) -> [CostFunction] {
         items.enumerated().map { k, child in
             let share = model.widthShare[child]!
-            let away = Slope.constraint(priority: share.priority, index: share.index, sign: 1)
-            let (start, pieces) = outer[2 * child + axis].ascendingPieces()
+            let function = outer[2 * child + axis]
+            let (start, pieces) = function.ascendingPieces()
             let c = targets[k]
             var segments: [Segment] = []
+            var extra: [LevelTerm] = []
+            func away(_ slope: Slope, times factor: Double) -> Slope {
+                var sum = SlopeSum()
+                sum.add(slope, of: function, times: factor)
+                sum.add(constraint: share.priority, index: share.index, sign: 1, times: 1)
+                return sum.slope(extra: &extra)
+            }
             if down {
                 for j in stride(from: pieces.count - 1, through: 0, by: -1) {
                     let low = j == 0 ? start : pieces[j - 1].end
                     let high = min(pieces[j].end, c)
                     guard high > low else { continue }
-                    segments.append(Segment(length: high - low, slope: scaledSlope(pieces[j].slope, by: -1) + away,
+                    segments.append(Segment(length: high - low, slope: away(pieces[j].slope, times: -1),
                                             owner: 0, order: Int32(segments.count)))
                 }
             } else {
                 for j in pieces.indices {
                     let low = max(j == 0 ? start : pieces[j - 1].end, c)
                     guard pieces[j].end > low else { continue }
-                    segments.append(Segment(length: pieces[j].end - low, slope: pieces[j].slope + away,
+                    segments.append(Segment(length: pieces[j].end - low, slope: away(pieces[j].slope, times: 1),
                                             owner: 0, order: Int32(segments.count)))
                 }
             }
@@ -246,6 +253,7 @@ extension StructuredLayout {
         bounds = [start] + sortedBreakpoints(points) + [end]
         // One piece of cost per interval, its slope from the solution at two points inside.
         var pieces: [(end: Double, slope: Slope)] = []
+        var extra: [LevelTerm] = []
         var first: [Double] = []
         var second: [Double] = []
         for k in 0..<(bounds.count - 1) {
@@ -266,7 +274,7 @@ extension StructuredLayout {
                   disambiguatedLengths(items, axis: axis, stack: x2, total: x2 - fixed, atMost: atMost, into: &second)
             else { return nil }
             let x = (x1 + x2) / 2
-            var slope = Slope.zero
+            var slope = SlopeSum()
             for (j, child) in items.enumerated() {
                 let share = model.widthShare[child]!
                 let rate = (second[j] - first[j]) / (x2 - x1)
@@ -274,14 +282,13 @@ extension StructuredLayout {
                 let violation = value - share.multiplier * x
                 let violationRate = rate - share.multiplier
                 if abs(violationRate) > 1e-9 && abs(violation) > structuredTolerance * max(1, abs(x)) {
-                    let unit = Slope.constraint(priority: share.priority, index: share.index, sign: violation > 0 ? 1 : -1)
-                    slope = slope + scaledSlope(unit, by: violationRate)
+                    slope.add(constraint: share.priority, index: share.index, sign: violation > 0 ? 1 : -1, times: violationRate)
                 }
                 if abs(rate) > 1e-9, let piece = itemPieces[j].first(where: { $0.end > value }) {
-                    slope = slope + scaledSlope(piece.slope, by: rate)
+                    slope.add(piece.slope, of: outer[2 * child + axis], times: rate)
                 }
             }
-            pieces.append((b, slope))
+            pieces.append((b, slope.slope(extra: &extra)))
         }
         return CostFunction.fromPieces(start: start, pieces)
     }

@@ -118,23 +118,12 @@ func sortedBreakpoints(_ points: [Double]) -> [Double] {
 /// A breakpoint list with at least one point (a line gets an arbitrary one).
 private func nonEmpty(_ xs: [Double]) -> [Double] { xs.isEmpty ? [0] : xs }
 
-/// `slope * factor` for any real factor (a negative one flips every component, the tie's too).
-func scaledSlope(_ slope: Slope, by factor: Double) -> Slope {
-    var result = slope.scaled(by: abs(factor))
-    if factor < 0 {
-        result.levels = result.levels.scaled(by: -1)
-        result.tieSign = -result.tieSign
-    }
-    return result
-}
-
 /// The strongest optional priority among a cost function's slopes (0 when it has none).
 func strongestOptionalPriority(_ function: CostFunction) -> Double {
     var strongest = 0.0
     for segment in function.right + function.left {
-        let slope = segment.slope
-        for i in 0..<slope.levels.count where slope.levels[i].priority < 1000 { strongest = max(strongest, slope.levels[i].priority) }
-        if let tie = slope.tie, tie.priority < 1000 { strongest = max(strongest, tie.priority) }
+        for term in levelTerms(of: segment.slope, in: function) where term.priority < 1000 { strongest = max(strongest, term.priority) }
+        if let tie = segment.slope.tie, tie.priority < 1000 { strongest = max(strongest, tie.priority) }
     }
     return strongest
 }
@@ -270,25 +259,25 @@ extension StructuredLayout {
         let inside = sortedBreakpoints(points.filter { $0 > start && $0 < end })
         let bounds = [start] + inside + [end]
         var pieces: [(end: Double, slope: Slope)] = []
+        var extra: [LevelTerm] = []
         for k in 0..<(bounds.count - 1) {
             let a = bounds[k]
             let b = bounds[k + 1]
             guard b > a else { continue }
             let x = a.isFinite && b.isFinite ? (a + b) / 2 : (a.isFinite ? a + 1 : (b.isFinite ? b - 1 : 0))
-            var slope = Slope.zero
+            var slope = SlopeSum()
             for (j, child) in items.enumerated() {
                 let share = model.proportionalShare[child]!
                 let rate = lengths[j].slope(at: x)
                 let violation = lengths[j].value(at: x) - share.multiplier * x
                 let violationRate = rate - share.multiplier
                 if abs(violationRate) > 1e-12 && violation != 0 {
-                    let unit = Slope.constraint(priority: share.priority, index: share.index, sign: violation > 0 ? 1 : -1)
-                    slope = slope + scaledSlope(unit, by: violationRate)
+                    slope.add(constraint: share.priority, index: share.index, sign: violation > 0 ? 1 : -1, times: violationRate)
                 }
                 if abs(rate) > 1e-12 {
                     let value = lengths[j].value(at: x)
                     if let piece = itemPieces[j].first(where: { $0.end > value }) {
-                        slope = slope + scaledSlope(piece.slope, by: rate)
+                        slope.add(piece.slope, of: outer[2 * child + axis], times: rate)
                     }
                 }
             }
@@ -298,11 +287,10 @@ extension StructuredLayout {
                 let violation = w.value - share.multiplier * x
                 let violationRate = w.rate - share.multiplier
                 if abs(violationRate) > 1e-12 && violation != 0 {
-                    let unit = Slope.constraint(priority: share.priority, index: share.index, sign: violation > 0 ? 1 : -1)
-                    slope = slope + scaledSlope(unit, by: violationRate)
+                    slope.add(constraint: share.priority, index: share.index, sign: violation > 0 ? 1 : -1, times: violationRate)
                 }
             }
-            pieces.append((b, slope))
+            pieces.append((b, slope.slope(extra: &extra)))
         }
         return CostFunction.fromPieces(start: start, pieces)
     }
