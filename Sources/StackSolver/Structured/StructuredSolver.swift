@@ -22,6 +22,9 @@ struct StructuredLayout {
     /// Per node and axis: the ends of `outer`'s domain (for the top-down pass's feasibility checks).
     var outerLower: [Double]
     var outerUpper: [Double]
+    /// The stacks with arranged items, ascending (parents before children): the nodes the top-down
+    /// pass visits (a resize skipped the leaves in a loop over every node before).
+    let parents: [Int]
 
     init?(tree: LayoutTree, ir: ConstraintIR) {
         guard let model = StructuredModel(tree: tree, ir: ir) else { return nil }
@@ -34,6 +37,7 @@ struct StructuredLayout {
         crossAnchor = Array(repeating: 0, count: 2 * n)
         outerLower = Array(repeating: 0, count: 2 * n)
         outerUpper = Array(repeating: 0, count: 2 * n)
+        parents = (0..<n).filter { model.stackAxis[$0] >= 0 && model.childStart[$0] < model.childStart[$0 + 1] }
         for index in stride(from: n - 1, through: 0, by: -1) {
             guard update(index) else { return nil }
         }
@@ -176,7 +180,6 @@ struct StructuredLayout {
     /// One axis of the top-down pass: splits the root length down the tree and writes the rounded
     /// positions and lengths along `axis` into `scratch.frames`; false on a conflict or ambiguity.
     private func layOut(axis: Int, rootLength: Double, scratch: inout TopDownScratch) -> Bool {
-        let n = model.count
         // Taken out of the scratch so the loops below access uniquely held locals.
         var position = scratch.position
         var length = scratch.length
@@ -195,8 +198,27 @@ struct StructuredLayout {
             scratch.frames = frames
             scratch.determined = determined
         }
+        // Buffer pointers: no bounds or uniqueness checks in the loops that touch every node
+        // (n <= frames.count and 2 * n == position.count == length.count, checked in `frames`).
+        return position.withUnsafeMutableBufferPointer { position in
+            length.withUnsafeMutableBufferPointer { length in
+                frames.withUnsafeMutableBufferPointer { frames in
+                    layOut(axis: axis, rootLength: rootLength, position: position, length: length,
+                           frames: FrameAxis(frames: frames, axis: axis), lengths: &lengths, determined: &determined)
+                }
+            }
+        }
+    }
+
+    /// The body of `layOut`: each item's frame along the axis is rounded and stored as soon as its
+    /// position and length are known (rounding in a second loop over every node read both arrays
+    /// again). Nested N = 1,000 resize (profile loop), with the loop over `parents` only: 9.0 -> 7.1 us.
+    private func layOut(axis: Int, rootLength: Double, position: UnsafeMutableBufferPointer<Double>,
+                        length: UnsafeMutableBufferPointer<Double>, frames: FrameAxis,
+                        lengths: inout [Double], determined: inout [Determination]) -> Bool {
         position[axis] = 0
         length[axis] = rootLength
+        frames.set(0, start: rounded(0), length: rounded(rootLength))
         /// Along one axis only: the other axis's determination is free for a guide.
         let guideDetermination = axis == 0 ? Determination(x: true, y: false, width: true, height: false)
             : Determination(x: false, y: true, width: false, height: true)
@@ -209,16 +231,23 @@ struct StructuredLayout {
         let crossAnchor = crossAnchor
         let distributions = model.distribution
         let alignments = model.alignment
-        for index in 0..<n {
+        let margins = model.margins
+        let marginsGuides = model.marginsGuide
+        let spannerGuides = model.spannerGuide
+        for index in parents {
             let alongAxis = Int(stackAxes[index])
-            guard alongAxis >= 0 else { continue }
-            let children = childList[childStart[index]..<childStart[index + 1]]
-            guard !children.isEmpty else { continue }
-            let inset = model.insets(index, axis: axis)
-            let canvasStart = position[2 * index + axis] + inset.lead
-            let canvasLength = length[2 * index + axis] - inset.total
-            if let guide = model.marginsGuide[index] {
-                setAlong(&frames[guide], axis: axis, start: canvasStart, length: canvasLength)
+            let firstChild = childStart[index]
+            let endChild = childStart[index + 1]
+            var lead = 0.0
+            var insetTotal = 0.0
+            if let m = margins[index] {
+                lead = axis == 0 ? m.leading : m.top
+                insetTotal = axis == 0 ? m.leading + m.trailing : m.top + m.bottom
+            }
+            let canvasStart = position[2 * index + axis] + lead
+            let canvasLength = length[2 * index + axis] - insetTotal
+            if let guide = marginsGuides[index] {
+                frames.set(guide, start: rounded(canvasStart), length: rounded(canvasLength))
             }
             if axis == alongAxis {
                 let visibleCount = model.visibleCount[index]
@@ -226,7 +255,10 @@ struct StructuredLayout {
                 switch distributions[index] {
                 case .fillEqually:
                     let share = (canvasLength - model.spacingTotal[index]) / Double(visibleCount)
-                    for child in children where !hidden[child] && !outerContains(2 * child + axis, share) { return false }
+                    for k in firstChild..<endChild {
+                        let child = childList[k]
+                        if !hidden[child] && !outerContains(2 * child + axis, share) { return false }
+                    }
                     lengths.removeAll(keepingCapacity: true)
                     for _ in 0..<visibleCount { lengths.append(share) }
                 case .equalSpacing where visibleCount > 1:
@@ -240,82 +272,70 @@ struct StructuredLayout {
                 }
                 var x = canvasStart
                 var next = 0
-                var first = true
                 if let gap {
                     let guides = model.gapGuides[index]
-                    var gapIndex = 0
-                    for child in children {
-                        if !first {
-                            let guide = guides[gapIndex]
-                            gapIndex += 1
-                            setAlong(&frames[guide], axis: axis, start: x, length: gap)
+                    let roundedGap = rounded(gap)
+                    for k in firstChild..<endChild {
+                        let child = childList[k]
+                        if k != firstChild {
+                            let guide = guides[k - firstChild - 1]
+                            frames.set(guide, start: rounded(x), length: roundedGap)
                             if determined[guide] != guideDetermination { determined[guide] = guideDetermination }
                             x += gap
                         }
-                        first = false
-                        position[2 * child + axis] = x
                         var value = 0.0
                         if !hidden[child] {
                             value = lengths[next]
                             next += 1
                         }
+                        position[2 * child + axis] = x
                         length[2 * child + axis] = value
+                        frames.set(child, start: rounded(x), length: rounded(value))
                         x += value
                     }
                 } else {
-                    for child in children {
-                        if !first { x += spacingBefore[child] }
-                        first = false
-                        position[2 * child + axis] = x
+                    for k in firstChild..<endChild {
+                        let child = childList[k]
+                        if k != firstChild { x += spacingBefore[child] }
                         var value = 0.0
                         if !hidden[child] {
                             value = lengths[next]
                             next += 1
                         }
+                        position[2 * child + axis] = x
                         length[2 * child + axis] = value
+                        frames.set(child, start: rounded(x), length: rounded(value))
                         x += value
                     }
                 }
             } else if alignments[index] == .fill {
-                for child in children {
+                let start = rounded(canvasStart)
+                let value = rounded(canvasLength)
+                for k in firstChild..<endChild {
+                    let child = childList[k]
                     position[2 * child + axis] = canvasStart
                     length[2 * child + axis] = canvasLength
+                    frames.set(child, start: start, length: value)
                 }
             } else {
                 let alignment = alignments[index]
-                for child in children {
+                for k in firstChild..<endChild {
+                    let child = childList[k]
                     let anchor = crossAnchor[2 * child + axis]
                     let value = hidden[child] ? anchor : min(canvasLength, anchor)
-                    length[2 * child + axis] = value
+                    let start: Double
                     switch alignment {
-                    case .leading: position[2 * child + axis] = canvasStart
-                    case .trailing: position[2 * child + axis] = canvasStart + canvasLength - value
-                    default: position[2 * child + axis] = canvasStart + (canvasLength - value) / 2
+                    case .leading: start = canvasStart
+                    case .trailing: start = canvasStart + canvasLength - value
+                    default: start = canvasStart + (canvasLength - value) / 2
                     }
+                    position[2 * child + axis] = start
+                    length[2 * child + axis] = value
+                    frames.set(child, start: rounded(start), length: rounded(value))
                 }
-                if let guide = model.spannerGuide[index] {
-                    setAlong(&frames[guide], axis: axis, start: canvasStart, length: canvasLength)
+                if let guide = spannerGuides[index] {
+                    frames.set(guide, start: rounded(canvasStart), length: rounded(canvasLength))
                     if determined[guide] != guideDetermination { determined[guide] = guideDetermination }
-                }
-            }
-        }
-        // Buffer pointers: no bounds or uniqueness checks in the loop that touches every node
-        // (n <= frames.count and 2 * n == position.count == length.count, checked in `frames`).
-        // Nested N = 1,000 resize (profile loop): 12.2 -> 10.8 us.
-        position.withUnsafeBufferPointer { position in
-            length.withUnsafeBufferPointer { length in
-                frames.withUnsafeMutableBufferPointer { frames in
-                    if axis == 0 {
-                        for index in 0..<n {
-                            frames[index].x = rounded(position[2 * index])
-                            frames[index].width = rounded(length[2 * index])
-                        }
-                    } else {
-                        for index in 0..<n {
-                            frames[index].y = rounded(position[2 * index + 1])
-                            frames[index].height = rounded(length[2 * index + 1])
-                        }
-                    }
                 }
             }
         }
@@ -334,17 +354,6 @@ struct StructuredLayout {
             guard update(index) else { return false }
         }
         return true
-    }
-
-    /// Sets a guide's frame along one axis, rounded (the only rounding a guide's frame gets).
-    private func setAlong(_ frame: inout Frame, axis: Int, start: Double, length: Double) {
-        if axis == 0 {
-            frame.x = rounded(start)
-            frame.width = rounded(length)
-        } else {
-            frame.y = rounded(start)
-            frame.height = rounded(length)
-        }
     }
 
     /// The general solver's rounding: to 1e-9, no negative zero.
@@ -377,6 +386,24 @@ struct StructuredLayout {
 func nearestEven(_ x: Double) -> Double {
     let magic = 6755399441055744.0
     return abs(x) < 2251799813685248.0 ? (x + magic) - magic : x.rounded(.toNearestOrEven)
+}
+
+/// The frames' position and length along one axis, written through a buffer pointer.
+struct FrameAxis {
+    let frames: UnsafeMutableBufferPointer<Frame>
+    let axis: Int
+
+    /// Sets item `item`'s position and length along the axis (values already rounded).
+    @inline(__always)
+    func set(_ item: Int, start: Double, length: Double) {
+        if axis == 0 {
+            frames[item].x = start
+            frames[item].width = length
+        } else {
+            frames[item].y = start
+            frames[item].height = length
+        }
+    }
 }
 
 /// Buffers and results the top-down pass keeps between solves.
