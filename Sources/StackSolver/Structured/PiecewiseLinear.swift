@@ -265,13 +265,31 @@ func pointwiseSum(_ functions: [CostFunction]) -> CostFunction? {
     let extra = concatenatedExtra(&functions)
     var lo = -Double.infinity
     var hi = Double.infinity
-    var all: [(start: Double, pieces: [(end: Double, slope: Slope)])] = []
-    all.reserveCapacity(functions.count)
+    // Every function's `ascendingPieces`, end to end in one array (one allocation, where each
+    // function had its own): function k's are `all[offsets[k]..<offsets[k + 1]]`.
+    var all: [(end: Double, slope: Slope)] = []
+    var offsets: [Int] = [0]
+    offsets.reserveCapacity(functions.count + 1)
+    var pieceCount = 0
+    for function in functions { pieceCount += function.left.count + function.right.count }
+    all.reserveCapacity(pieceCount)
     for function in functions {
-        let pieces = function.ascendingPieces()
-        lo = max(lo, pieces.start)
-        hi = min(hi, pieces.pieces.last?.end ?? pieces.start)
-        all.append(pieces)
+        let base = all.count
+        var x = function.anchor
+        for segment in function.left {
+            all.append((x, segment.slope))
+            x -= segment.length
+        }
+        let start = x
+        all[base...].reverse()
+        x = function.anchor
+        for segment in function.right {
+            x += segment.length
+            all.append((x, segment.slope))
+        }
+        lo = max(lo, start)
+        hi = min(hi, all.count > base ? all[all.count - 1].end : start)
+        offsets.append(all.count)
     }
     let slack = structuredTolerance * max(1, abs(lo.isFinite ? lo : 0), abs(hi.isFinite ? hi : 0))
     guard lo <= hi + slack else { return nil }
@@ -280,32 +298,50 @@ func pointwiseSum(_ functions: [CostFunction]) -> CostFunction? {
         return .point(lo.isFinite ? lo : hi)
     }
     // Events: where one function's slope changes, strictly inside (lo, hi).
+    let count = functions.count
     var current: [Slope] = []
-    current.reserveCapacity(all.count)
+    current.reserveCapacity(count)
     var events: [(x: Double, function: Int32, piece: Int32)] = []
-    for (index, entry) in all.enumerated() {
+    events.reserveCapacity(all.count)
+    for index in 0..<count {
+        let first = offsets[index]
+        let pieceCount = offsets[index + 1] - first
         var k = 0
-        while k < entry.pieces.count - 1 && entry.pieces[k].end <= lo { k += 1 }
-        current.append(entry.pieces[k].slope)
+        while k < pieceCount - 1 && all[first + k].end <= lo { k += 1 }
+        current.append(all[first + k].slope)
         var j = k
-        while j < entry.pieces.count - 1 && entry.pieces[j].end < hi {
-            events.append((entry.pieces[j].end, Int32(index), Int32(j + 1)))
+        while j < pieceCount - 1 && all[first + j].end < hi {
+            events.append((all[first + j].end, Int32(index), Int32(j + 1)))
             j += 1
         }
     }
     events.sort { $0.x != $1.x ? $0.x < $1.x : $0.function < $1.function }
-    var sum = LevelSum(all.lazy.flatMap { $0.pieces.lazy.map(\.slope.levels) }, extra: extra)
+    var sum = LevelSum(all.lazy.map(\.slope.levels), extra: extra)
+    // The sum's tie component is the greatest of the current slopes' (their constraints are
+    // distinct): up to 16 functions a scan of `current` finds it, with fewer steps than the heap.
+    let scan = count <= 16
     var heap = TieHeap()
-    heap.items.reserveCapacity(all.count + events.count)
-    var versions = [Int32](repeating: 0, count: all.count)
+    if count > 16 { heap.items.reserveCapacity(count + events.count) }
+    var versions = [Int32](repeating: 0, count: count)
     for (index, slope) in current.enumerated() {
         sum.add(slope.levels, factor: 1, extra: extra)
-        if let tie = slope.tie { heap.push(TieEntry(key: tie, sign: slope.tieSign, function: Int32(index), version: 0)) }
+        if !scan, let tie = slope.tie { heap.push(TieEntry(key: tie, sign: slope.tieSign, function: Int32(index), version: 0)) }
     }
     var spill: [LevelTerm] = []
     func total() -> Slope {
-        while let top = heap.top, top.version != versions[Int(top.function)] { heap.pop() }
         let levels = sum.levels(spill: &spill)
+        if scan {
+            var tie: TieKey? = nil
+            var tieSign = 0.0
+            for slope in current {
+                if let key = slope.tie, tie.map({ $0 < key }) ?? true {
+                    tie = key
+                    tieSign = slope.tieSign
+                }
+            }
+            return Slope(levels: levels, tie: tie, tieSign: tieSign)
+        }
+        while let top = heap.top, top.version != versions[Int(top.function)] { heap.pop() }
         guard let top = heap.top else { return Slope(levels: levels, tie: nil, tieSign: 0) }
         return Slope(levels: levels, tie: top.key, tieSign: top.sign)
     }
@@ -317,12 +353,12 @@ func pointwiseSum(_ functions: [CostFunction]) -> CostFunction? {
         pieces.append((x, total()))
         while e < events.count && events[e].x == x {
             let index = Int(events[e].function)
-            let next = all[index].pieces[Int(events[e].piece)].slope
+            let next = all[offsets[index] + Int(events[e].piece)].slope
             sum.add(next.levels, factor: 1, extra: extra)
             sum.add(current[index].levels, factor: -1, extra: extra)
             current[index] = next
             versions[index] += 1
-            if let tie = next.tie {
+            if !scan, let tie = next.tie {
                 heap.push(TieEntry(key: tie, sign: next.tieSign, function: Int32(index), version: versions[index]))
             }
             e += 1
