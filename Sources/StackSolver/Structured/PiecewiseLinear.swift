@@ -70,8 +70,12 @@ struct CostFunction {
 
     /// `min over y <= x of f(y)`: an item that may be shorter than its container at no cost.
     var monotoneEnvelope: CostFunction {
-        CostFunction(anchor: anchor, right: [Segment(length: .infinity, slope: .zero, owner: 0, order: 0)], left: left, extra: extra)
+        CostFunction(anchor: anchor, right: CostFunction.flatRight, left: left, extra: extra)
     }
+
+    /// One infinite zero-slope piece as a right side, shared: `monotoneEnvelope` takes it without
+    /// allocating (one allocation per item across a weakly aligned stack before).
+    static let flatRight = [Segment(length: .infinity, slope: .zero, owner: 0, order: 0)]
 
     /// `f(x) + |x - target|` at one constraint's priority (ambiguity suppression, canvas fit): the
     /// pointwise sum with `absolute`, without the general sweep.

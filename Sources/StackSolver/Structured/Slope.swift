@@ -115,21 +115,49 @@ let structuredTolerance = 1e-9
 struct Slope {
     /// Nonzero coefficients, priorities descending.
     var levels: Levels
+    // The tie component, packed: 16 bytes where `TieKey?` and a `Double` sign took 32 (a segment is
+    // 104 bytes instead of 120, and segments are copied and sorted a lot).
+    private var tiePriority: Double
+    /// The tie constraint's IR index, -1 when the tie part is zero.
+    private var tieIndex: Int32
+    private var packedTieSign: Float
+
+    init(levels: Levels, tie: TieKey?, tieSign: Double) {
+        self.levels = levels
+        tiePriority = tie?.priority ?? 0
+        tieIndex = tie.map { Int32($0.index) } ?? -1
+        packedTieSign = Float(tieSign)
+    }
+
     /// The most significant tie component, or nil when the tie part is zero.
-    var tie: TieKey?
-    /// The sign of that component (+1 or -1).
-    var tieSign: Double
+    var tie: TieKey? {
+        tieIndex < 0 ? nil : TieKey(priority: tiePriority, index: Int(tieIndex))
+    }
+
+    /// The sign of that component (+1 or -1; 0 without one).
+    var tieSign: Double { Double(packedTieSign) }
 
     /// The zero slope (a free length: no constraint is violated more or less along it).
     static let zero = Slope(levels: Levels(), tie: nil, tieSign: 0)
 
     /// The slope of one constraint's violation: `sign` is +1 when the violation grows with the length.
     static func constraint(priority: Double, index: Int, sign: Double) -> Slope {
-        Slope(levels: Levels(LevelTerm(priority: priority, coefficient: sign)), tie: TieKey(priority: priority, index: index), tieSign: sign)
+        assert(index >= 0, "a constraint's IR index (-1 stands for no tie component)")
+        return Slope(levels: Levels(LevelTerm(priority: priority, coefficient: sign)), tie: TieKey(priority: priority, index: index), tieSign: sign)
     }
 
     /// The lexicographic sign: -1, 0 or +1.
+    @inline(__always)
     func sign(_ extra: [LevelTerm]) -> Int {
+        // Usually the first term decides (the loop below would decide the same way).
+        if levels.count > 0 {
+            let c = levels.t0.coefficient
+            if c > structuredTolerance { return 1 }
+            if c < -structuredTolerance { return -1 }
+        } else {
+            guard tie != nil else { return 0 }
+            return tieSign > 0 ? 1 : -1
+        }
         for i in 0..<Int(levels.count) {
             let term = levels.term(i, extra)
             if term.coefficient > structuredTolerance { return 1 }
@@ -162,6 +190,16 @@ struct Slope {
     /// Compares two slopes with disjoint supports (both reading `extra`): -1 when `a < b`, 0 when
     /// equal, +1 when `a > b`.
     static func compare(_ a: Slope, _ b: Slope, _ extra: [LevelTerm]) -> Int {
+        // Usually the first terms decide: the loop's first step, inline (when it does not decide,
+        // the loop below starts over and reaches the same answer).
+        if a.levels.count > 0 && b.levels.count > 0 {
+            let x = a.levels.t0
+            let y = b.levels.t0
+            let difference = x.priority == y.priority ? x.coefficient - y.coefficient
+                : (x.priority > y.priority ? x.coefficient : -y.coefficient)
+            if difference > structuredTolerance { return 1 }
+            if difference < -structuredTolerance { return -1 }
+        }
         var i = 0
         var j = 0
         let ac = Int(a.levels.count)
