@@ -74,7 +74,10 @@ public final class LayoutEngine {
     @discardableResult
     public func relayoutAll() -> LayoutSolution {
         if structured?.updateAll() == false { structured = nil }
-        scratch.invalidate()
+        // Same model, new functions: every axis is laid out again, into the kept buffers (and the
+        // frames in place, as `resize` does) rather than newly allocated ones.
+        scratch.solvedLength = (nil, nil)
+        solution.frames = []
         solution = solveNow()
         return solution
     }

@@ -320,7 +320,7 @@ func pointwiseSum(_ functions: [CostFunction]) -> CostFunction? {
         }
     }
     events.sort { $0.x != $1.x ? $0.x < $1.x : $0.function < $1.function }
-    var sum = LevelSum(all.lazy.map(\.slope.levels), extra: extra)
+    var sum = LevelSum(all, extra: extra)
     // The sum's tie component is the greatest of the current slopes' (their constraints are
     // distinct): up to 16 functions a scan of `current` finds it, with fewer steps than the heap.
     let scan = count <= 16
@@ -383,8 +383,19 @@ struct LevelSum {
     /// Per level: the coefficient, 0 when the level is absent.
     var coefficients: [Double] = []
 
-    init<S: Sequence>(_ all: S, extra: [LevelTerm]) where S.Element == Levels {
-        for levels in all {
+    /// The levels of every slope in `pieces`.
+    init(_ pieces: [(end: Double, slope: Slope)], extra: [LevelTerm]) {
+        var previous: Slope? = nil
+        for piece in pieces {
+            let levels = piece.slope.levels
+            // Neighbouring pieces often span the same levels: when all of a slope's terms are
+            // inline with the previous slope's priorities, it brings no new level.
+            if let previous, !levels.overflows, levels.count == previous.levels.count,
+               levels.t0.priority == previous.levels.t0.priority, levels.t1.priority == previous.levels.t1.priority,
+               levels.t2.priority == previous.levels.t2.priority, levels.t3.priority == previous.levels.t3.priority {
+                continue
+            }
+            previous = piece.slope
             for i in 0..<Int(levels.count) {
                 let priority = levels.term(i, extra).priority
                 if !priorities.contains(priority) { priorities.append(priority) }
