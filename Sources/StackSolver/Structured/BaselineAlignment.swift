@@ -31,7 +31,7 @@ extension CostFunction {
         let end = pieces.last?.end ?? start
         guard bound <= end + structuredTolerance * max(1, abs(bound)) else { return nil }
         let kept = pieces.filter { $0.end > bound }
-        return kept.isEmpty ? .point(min(bound, end)) : CostFunction.fromPieces(start: bound, kept)
+        return kept.isEmpty ? .point(min(bound, end)) : CostFunction.fromPieces(start: bound, kept, extra: extra)
     }
 }
 
@@ -79,7 +79,7 @@ extension StructuredLayout {
     /// canvas cannot be split or the items do not fill it (ambiguous).
     func placeBaselineRow(
         _ index: Int, axis: Int, canvasStart: Double, canvasLength: Double, lengths: inout [Double],
-        position: inout [Double], length: inout [Double]
+        position: UnsafeMutableBufferPointer<Double>, length: UnsafeMutableBufferPointer<Double>
     ) -> Bool {
         guard let merged = crossMerges[index],
               split(merged, total: canvasLength, anchors: crossMergeAnchors[index], into: &lengths) else { return false }
@@ -161,7 +161,7 @@ extension StructuredLayout {
                                             owner: 0, order: Int32(segments.count)))
                 }
             }
-            return CostFunction(anchor: 0, right: segments, left: [])
+            return CostFunction(anchor: 0, right: segments, left: [], extra: extra)
         }
     }
 
@@ -290,6 +290,6 @@ extension StructuredLayout {
             }
             pieces.append((b, slope.slope(extra: &extra)))
         }
-        return CostFunction.fromPieces(start: start, pieces)
+        return CostFunction.fromPieces(start: start, pieces, extra: extra)
     }
 }

@@ -16,6 +16,9 @@ struct CostFunction {
     var anchor: Double
     var right: [Segment]
     var left: [Segment]
+    /// The terms of this function's slopes past their inline four (see `Levels`): empty unless a
+    /// slope spans more than four priority levels.
+    var extra: [LevelTerm] = []
 
     /// A function defined at one point only (an explicit size, a hidden item's length).
     static func point(_ value: Double) -> CostFunction { CostFunction(anchor: value, right: [], left: []) }
@@ -46,7 +49,7 @@ struct CostFunction {
 
     /// Whether the minimiser is a single point (no zero-slope piece next to the anchor).
     var hasUniqueMinimum: Bool {
-        !(right.first?.slope.isZero ?? false) && !(left.first?.slope.isZero ?? false)
+        !(right.first?.slope.isZero(extra) ?? false) && !(left.first?.slope.isZero(extra) ?? false)
     }
 
     /// `f(x - offset)`.
@@ -59,15 +62,20 @@ struct CostFunction {
     /// `f((x - offset) / factor)` for a positive factor (fillEqually: k equal lengths plus spacing).
     func stretched(by factor: Double, offset: Double) -> CostFunction {
         func scale(_ s: Segment) -> Segment {
-            Segment(length: s.length * factor, slope: s.slope.scaled(by: 1 / factor), owner: s.owner, order: s.order)
+            Segment(length: s.length * factor, slope: s.slope.scaledInline(by: 1 / factor), owner: s.owner, order: s.order)
         }
-        return CostFunction(anchor: anchor * factor + offset, right: right.map(scale), left: left.map(scale))
+        let scaledExtra = extra.map { LevelTerm(priority: $0.priority, coefficient: $0.coefficient * (1 / factor)) }
+        return CostFunction(anchor: anchor * factor + offset, right: right.map(scale), left: left.map(scale), extra: scaledExtra)
     }
 
     /// `min over y <= x of f(y)`: an item that may be shorter than its container at no cost.
     var monotoneEnvelope: CostFunction {
-        CostFunction(anchor: anchor, right: [Segment(length: .infinity, slope: .zero, owner: 0, order: 0)], left: left)
+        CostFunction(anchor: anchor, right: CostFunction.flatRight, left: left, extra: extra)
     }
+
+    /// One infinite zero-slope piece as a right side, shared: `monotoneEnvelope` takes it without
+    /// allocating (one allocation per item across a weakly aligned stack before).
+    static let flatRight = [Segment(length: .infinity, slope: .zero, owner: 0, order: 0)]
 
     /// `f(x) + |x - target|` at one constraint's priority (ambiguity suppression, canvas fit): the
     /// pointwise sum with `absolute`, without the general sweep.
@@ -78,19 +86,20 @@ struct CostFunction {
         let down = Slope.constraint(priority: priority, index: index, sign: -1)
         var result: [(end: Double, slope: Slope)] = []
         result.reserveCapacity(pieces.count + 1)
+        var spill: [LevelTerm] = []
         var previous = start
         for piece in pieces {
             if piece.end <= target {
-                result.append((piece.end, piece.slope + down))
+                result.append((piece.end, Slope.sum(piece.slope, down, extra: extra, spill: &spill)))
             } else if previous >= target {
-                result.append((piece.end, piece.slope + up))
+                result.append((piece.end, Slope.sum(piece.slope, up, extra: extra, spill: &spill)))
             } else {
-                result.append((target, piece.slope + down))
-                result.append((piece.end, piece.slope + up))
+                result.append((target, Slope.sum(piece.slope, down, extra: extra, spill: &spill)))
+                result.append((piece.end, Slope.sum(piece.slope, up, extra: extra, spill: &spill)))
             }
             previous = piece.end
         }
-        return CostFunction.fromPieces(start: start, result)
+        return CostFunction.fromPieces(start: start, result, extra: spill)
     }
 
     /// The pieces in ascending position: the start (lowest end) and each piece's end and slope.
@@ -113,8 +122,9 @@ struct CostFunction {
         return (start, pieces)
     }
 
-    /// Builds a function from ascending pieces; nil when it is unbounded below (no minimiser).
-    static func fromPieces(start: Double, _ pieces: [(end: Double, slope: Slope)]) -> CostFunction? {
+    /// Builds a function from ascending pieces whose slopes' overflow terms are in `extra`; nil when
+    /// it is unbounded below (no minimiser).
+    static func fromPieces(start: Double, _ pieces: [(end: Double, slope: Slope)], extra: [LevelTerm]) -> CostFunction? {
         guard !pieces.isEmpty else { return start.isFinite ? .point(start) : nil }
         func startOf(_ k: Int) -> Double { k == 0 ? start : pieces[k - 1].end }
         func segment(_ k: Int, order: Int) -> Segment {
@@ -123,13 +133,13 @@ struct CostFunction {
         }
         // The first piece whose slope is >= 0: the minimiser is where it starts.
         var k = 0
-        while k < pieces.count && pieces[k].slope.sign < 0 { k += 1 }
+        while k < pieces.count && pieces[k].slope.sign(extra) < 0 { k += 1 }
         var anchor: Double
         if k == pieces.count {
             guard let last = pieces.last, last.end.isFinite else { return nil }
             anchor = last.end
         } else if k == 0 && !start.isFinite {
-            guard pieces[0].slope.isZero else { return nil }
+            guard pieces[0].slope.isZero(extra) else { return nil }
             guard pieces[0].end.isFinite else { return .free }
             // A flat piece from minus infinity: anchor at its end, the piece goes to the left side.
             anchor = pieces[0].end
@@ -149,7 +159,7 @@ struct CostFunction {
             let s = segment(j, order: left.count)
             if s.length > 0 { left.append(s) }
         }
-        return CostFunction(anchor: anchor, right: right, left: left)
+        return CostFunction(anchor: anchor, right: right, left: left, extra: extra)
     }
 }
 
@@ -167,6 +177,9 @@ struct Merge {
 /// taken cheapest first, so when two pieces tie on every priority the earlier constraint's piece
 /// (the smaller tie component) comes first: the earliest item absorbs, as the tie rule says.
 func merge(_ functions: [CostFunction]) -> Merge {
+    // Slopes past four levels: one `extra` for all children, each child's overflow offsets moved.
+    var functions = functions
+    let extra = concatenatedExtra(&functions)
     var anchor = 0.0
     for function in functions { anchor += function.anchor }
     var zeroOwnerSet: [Int32] = []
@@ -179,7 +192,7 @@ func merge(_ functions: [CostFunction]) -> Merge {
         for (owner, function) in functions.enumerated() {
             let segments = pick(function)
             total += segments.count
-            for segment in segments where segment.slope.isZero {
+            for segment in segments where segment.slope.isZero(extra) {
                 zeroTotal += segment.length
                 if !zeroOwnerSet.contains(Int32(owner)) { zeroOwnerSet.append(Int32(owner)) }
             }
@@ -187,7 +200,7 @@ func merge(_ functions: [CostFunction]) -> Merge {
                 var candidate = last
                 candidate.owner = Int32(owner)
                 if let current = bound {
-                    let c = Slope.compare(candidate.slope, current.slope)
+                    let c = Slope.compare(candidate.slope, current.slope, extra)
                     if ascending ? c < 0 : c > 0 { bound = candidate }
                 } else {
                     bound = candidate
@@ -201,7 +214,7 @@ func merge(_ functions: [CostFunction]) -> Merge {
                 segment.owner = Int32(owner)
                 segment.order = Int32(order)
                 if let bound {
-                    let c = Slope.compare(segment.slope, bound.slope)
+                    let c = Slope.compare(segment.slope, bound.slope, extra)
                     if ascending ? c > 0 : c < 0 { break }
                 }
                 kept.append(segment)
@@ -209,7 +222,7 @@ func merge(_ functions: [CostFunction]) -> Merge {
         }
         kept.sort { a, b in
             if a.owner == b.owner { return a.order < b.order }
-            let c = Slope.compare(a.slope, b.slope)
+            let c = Slope.compare(a.slope, b.slope, extra)
             if c != 0 { return ascending ? c < 0 : c > 0 }
             return a.owner < b.owner
         }
@@ -220,7 +233,7 @@ func merge(_ functions: [CostFunction]) -> Merge {
     }
     let right = side({ $0.right }, ascending: true, zeroTotal: &zeroAbove)
     let left = side({ $0.left }, ascending: false, zeroTotal: &zeroBelow)
-    return Merge(function: CostFunction(anchor: anchor, right: right, left: left),
+    return Merge(function: CostFunction(anchor: anchor, right: right, left: left, extra: extra),
                  zeroOwners: zeroOwnerSet.count, zeroBelow: zeroBelow, zeroAbove: zeroAbove)
 }
 
@@ -252,15 +265,35 @@ func split(_ merged: Merge, total: Double, anchors: [Double], into values: inout
 func pointwiseSum(_ functions: [CostFunction]) -> CostFunction? {
     guard let first = functions.first else { return .free }
     if functions.count == 1 { return first }
+    var functions = functions
+    let extra = concatenatedExtra(&functions)
     var lo = -Double.infinity
     var hi = Double.infinity
-    var all: [(start: Double, pieces: [(end: Double, slope: Slope)])] = []
-    all.reserveCapacity(functions.count)
+    // Every function's `ascendingPieces`, end to end in one array (one allocation, where each
+    // function had its own): function k's are `all[offsets[k]..<offsets[k + 1]]`.
+    var all: [(end: Double, slope: Slope)] = []
+    var offsets: [Int] = [0]
+    offsets.reserveCapacity(functions.count + 1)
+    var pieceCount = 0
+    for function in functions { pieceCount += function.left.count + function.right.count }
+    all.reserveCapacity(pieceCount)
     for function in functions {
-        let pieces = function.ascendingPieces()
-        lo = max(lo, pieces.start)
-        hi = min(hi, pieces.pieces.last?.end ?? pieces.start)
-        all.append(pieces)
+        let base = all.count
+        var x = function.anchor
+        for segment in function.left {
+            all.append((x, segment.slope))
+            x -= segment.length
+        }
+        let start = x
+        all[base...].reverse()
+        x = function.anchor
+        for segment in function.right {
+            x += segment.length
+            all.append((x, segment.slope))
+        }
+        lo = max(lo, start)
+        hi = min(hi, all.count > base ? all[all.count - 1].end : start)
+        offsets.append(all.count)
     }
     let slack = structuredTolerance * max(1, abs(lo.isFinite ? lo : 0), abs(hi.isFinite ? hi : 0))
     guard lo <= hi + slack else { return nil }
@@ -269,52 +302,153 @@ func pointwiseSum(_ functions: [CostFunction]) -> CostFunction? {
         return .point(lo.isFinite ? lo : hi)
     }
     // Events: where one function's slope changes, strictly inside (lo, hi).
+    let count = functions.count
     var current: [Slope] = []
-    current.reserveCapacity(all.count)
+    current.reserveCapacity(count)
     var events: [(x: Double, function: Int32, piece: Int32)] = []
-    for (index, entry) in all.enumerated() {
+    events.reserveCapacity(all.count)
+    for index in 0..<count {
+        let first = offsets[index]
+        let pieceCount = offsets[index + 1] - first
         var k = 0
-        while k < entry.pieces.count - 1 && entry.pieces[k].end <= lo { k += 1 }
-        current.append(entry.pieces[k].slope)
+        while k < pieceCount - 1 && all[first + k].end <= lo { k += 1 }
+        current.append(all[first + k].slope)
         var j = k
-        while j < entry.pieces.count - 1 && entry.pieces[j].end < hi {
-            events.append((entry.pieces[j].end, Int32(index), Int32(j + 1)))
+        while j < pieceCount - 1 && all[first + j].end < hi {
+            events.append((all[first + j].end, Int32(index), Int32(j + 1)))
             j += 1
         }
     }
     events.sort { $0.x != $1.x ? $0.x < $1.x : $0.function < $1.function }
-    var levels = Levels()
+    var sum = LevelSum(all, extra: extra)
+    // The sum's tie component is the greatest of the current slopes' (their constraints are
+    // distinct): up to 16 functions a scan of `current` finds it, with fewer steps than the heap.
+    let scan = count <= 16
     var heap = TieHeap()
-    var versions = [Int32](repeating: 0, count: all.count)
+    if count > 16 { heap.items.reserveCapacity(count + events.count) }
+    var versions = [Int32](repeating: 0, count: count)
     for (index, slope) in current.enumerated() {
-        levels = mergeLevels(levels, slope.levels, factor: 1)
-        if let tie = slope.tie { heap.push(TieEntry(key: tie, sign: slope.tieSign, function: Int32(index), version: 0)) }
+        sum.add(slope.levels, factor: 1, extra: extra)
+        if !scan, let tie = slope.tie { heap.push(TieEntry(key: tie, sign: slope.tieSign, function: Int32(index), version: 0)) }
     }
+    var spill: [LevelTerm] = []
     func total() -> Slope {
+        let levels = sum.levels(spill: &spill)
+        if scan {
+            var tie: TieKey? = nil
+            var tieSign = 0.0
+            for slope in current {
+                if let key = slope.tie, tie.map({ $0 < key }) ?? true {
+                    tie = key
+                    tieSign = slope.tieSign
+                }
+            }
+            return Slope(levels: levels, tie: tie, tieSign: tieSign)
+        }
         while let top = heap.top, top.version != versions[Int(top.function)] { heap.pop() }
         guard let top = heap.top else { return Slope(levels: levels, tie: nil, tieSign: 0) }
         return Slope(levels: levels, tie: top.key, tieSign: top.sign)
     }
     var pieces: [(end: Double, slope: Slope)] = []
+    pieces.reserveCapacity(events.count + 1)
     var e = 0
     while e < events.count {
         let x = events[e].x
         pieces.append((x, total()))
         while e < events.count && events[e].x == x {
             let index = Int(events[e].function)
-            let next = all[index].pieces[Int(events[e].piece)].slope
-            levels = mergeLevels(levels, next.levels, factor: 1)
-            levels = mergeLevels(levels, current[index].levels, factor: -1)
+            let next = all[offsets[index] + Int(events[e].piece)].slope
+            sum.add(next.levels, factor: 1, extra: extra)
+            sum.add(current[index].levels, factor: -1, extra: extra)
             current[index] = next
             versions[index] += 1
-            if let tie = next.tie {
+            if !scan, let tie = next.tie {
                 heap.push(TieEntry(key: tie, sign: next.tieSign, function: Int32(index), version: versions[index]))
             }
             e += 1
         }
     }
     pieces.append((hi, total()))
-    return CostFunction.fromPieces(start: lo, pieces)
+    return CostFunction.fromPieces(start: lo, pieces, extra: spill)
+}
+
+/// A running sum of slopes' sum parts in `pointwiseSum`, dense over the priority levels that occur:
+/// adding a slope updates a few doubles in place, where merging sparse vectors built a new one per
+/// event. The arithmetic is `mergeLevels`'s, term by term in the same order (a level absent from the
+/// sum takes `factor * c` exactly; a sum within 1e-12 of zero drops the level), so the slopes are
+/// bit-identical to summing with `mergeLevels`.
+struct LevelSum {
+    /// The levels that occur, descending.
+    var priorities: [Double] = []
+    /// Per level: the coefficient, 0 when the level is absent.
+    var coefficients: [Double] = []
+
+    /// The levels of every slope in `pieces`.
+    init(_ pieces: [(end: Double, slope: Slope)], extra: [LevelTerm]) {
+        var previous: Slope? = nil
+        for piece in pieces {
+            let levels = piece.slope.levels
+            // Neighbouring pieces often span the same levels: when all of a slope's terms are
+            // inline with the previous slope's priorities, it brings no new level.
+            if let previous, !levels.overflows, levels.count == previous.levels.count,
+               levels.t0.priority == previous.levels.t0.priority, levels.t1.priority == previous.levels.t1.priority,
+               levels.t2.priority == previous.levels.t2.priority, levels.t3.priority == previous.levels.t3.priority {
+                continue
+            }
+            previous = piece.slope
+            for i in 0..<Int(levels.count) {
+                let priority = levels.term(i, extra).priority
+                if !priorities.contains(priority) { priorities.append(priority) }
+            }
+        }
+        priorities.sort(by: >)
+        coefficients = [Double](repeating: 0, count: priorities.count)
+    }
+
+    mutating func add(_ levels: Levels, factor: Double, extra: [LevelTerm]) {
+        var r = 0
+        for i in 0..<Int(levels.count) {
+            let term = levels.term(i, extra)
+            // Terms descend like `priorities`, so the search goes on from the last level found.
+            while priorities[r] != term.priority { r += 1 }
+            let value = coefficients[r]
+            if value == 0 {
+                coefficients[r] = factor * term.coefficient
+            } else {
+                let sum = value + factor * term.coefficient
+                coefficients[r] = abs(sum) > structuredTolerance * 1e-3 ? sum : 0
+            }
+        }
+    }
+
+    /// The current sum as a sparse slope part; overflow terms go to `spill`.
+    func levels(spill: inout [LevelTerm]) -> Levels {
+        var result = Levels()
+        for r in 0..<priorities.count where coefficients[r] != 0 {
+            result.append(LevelTerm(priority: priorities[r], coefficient: coefficients[r]), spill: &spill)
+        }
+        return result
+    }
+}
+
+/// One `extra` for several functions: their `extra` arrays end to end, each function's overflow
+/// offsets moved to match. Without overflow anywhere (the usual case) it changes nothing.
+func concatenatedExtra(_ functions: inout [CostFunction]) -> [LevelTerm] {
+    guard functions.contains(where: { !$0.extra.isEmpty }) else { return [] }
+    var extra: [LevelTerm] = []
+    for k in functions.indices {
+        let base = extra.count
+        extra += functions[k].extra
+        functions[k].extra = []
+        guard base > 0 else { continue }
+        for i in functions[k].right.indices {
+            functions[k].right[i].slope.levels = functions[k].right[i].slope.levels.rebased(by: base)
+        }
+        for i in functions[k].left.indices {
+            functions[k].left[i].slope.levels = functions[k].left[i].slope.levels.rebased(by: base)
+        }
+    }
+    return extra
 }
 
 /// One function's current tie summary in `pointwiseSum`.

@@ -292,6 +292,6 @@ extension StructuredLayout {
             }
             pieces.append((b, slope.slope(extra: &extra)))
         }
-        return CostFunction.fromPieces(start: start, pieces)
+        return CostFunction.fromPieces(start: start, pieces, extra: extra)
     }
 }

@@ -50,12 +50,12 @@ struct SlopeSum {
     /// the slope will belong to.
     func slope(extra: inout [LevelTerm]) -> Slope {
         var levels = Levels()
-        for term in terms { levels.append(term) }
+        for term in terms { levels.append(term, spill: &extra) }
         return Slope(levels: levels, tie: tie, tieSign: tieSign)
     }
 }
 
 /// A slope's sum-part terms, priorities descending (`function`: the function the slope belongs to).
 func levelTerms(of slope: Slope, in function: CostFunction?) -> [LevelTerm] {
-    (0..<slope.levels.count).map { slope.levels[$0] }
+    (0..<Int(slope.levels.count)).map { slope.levels.term($0, function?.extra ?? []) }
 }
