@@ -92,10 +92,14 @@ public final class LayoutEngine {
         var newTree = tree
         newTree.nodes[node].leaf?.intrinsic[axis] = value
         // The lowering's output depends on the value beyond the content-size constants when the
-        // value appears or disappears, in fillProportionally stacks, and for a baseline stack's tallest item.
-        let parentStack = tree.nodes[node].parent.flatMap { tree.nodes[$0].stack }
+        // value appears or disappears, in fillProportionally stacks, and for a horizontal stack's
+        // tallest item (its baseline, for a baseline alignment or for whoever uses the stack's).
+        let parent = tree.nodes[node].parent
+        let parentStack = parent.flatMap { tree.nodes[$0].stack }
+        let baselineSource = axis == .vertical && parentStack?.axis == .horizontal
+            && ir.constraints.contains { $0.category == .baseline && $0.first.item.index == parent }
         let structural = (old == nil) != (value == nil) || parentStack?.distribution == .fillProportionally
-            || parentStack?.alignment == .firstBaseline || parentStack?.alignment == .lastBaseline
+            || parentStack?.alignment == .firstBaseline || parentStack?.alignment == .lastBaseline || baselineSource
         if structural {
             guard let file else { return false }
             tree = newTree
