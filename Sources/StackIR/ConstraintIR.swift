@@ -97,9 +97,10 @@ public struct Origin: Hashable, Sendable {
         self.range = range
     }
 
-    /// The origin of a range in a source file.
-    public init(_ range: SourceRange, in file: SourceFile) {
-        let location = file.location(of: range.start)
+    /// The origin of a range in a source file (`nearLine`: a 1-based line to try first, such as the
+    /// previous origin's).
+    public init(_ range: SourceRange, in file: SourceFile, nearLine: Int? = nil) {
+        let location = file.location(of: range.start, nearLine: nearLine.map { $0 - 1 })
         self.init(line: location.line, column: location.column, range: range)
     }
 

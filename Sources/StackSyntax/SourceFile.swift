@@ -82,8 +82,14 @@ public struct SourceFile: Sendable {
         return String(decoding: bytes[lower..<upper], as: UTF8.self)
     }
 
-    /// The 0-based index of the line holding `offset`.
-    public func lineIndex(of offset: Int) -> Int {
+    /// The 0-based index of the line holding `offset`. `nearLine` (say, the previous lookup's line)
+    /// is tried first, with the line after it: lookups that walk through the file in order, as the
+    /// lowering's origins do, take no search. Lowering nested N = 10,000 (perf): the search was 19%.
+    public func lineIndex(of offset: Int, nearLine hint: Int? = nil) -> Int {
+        if let hint, hint >= 0, hint < lineStarts.count, lineStarts[hint] <= offset {
+            if hint + 1 == lineStarts.count || offset < lineStarts[hint + 1] { return hint }
+            if hint + 2 == lineStarts.count || offset < lineStarts[hint + 2] { return hint + 1 }
+        }
         var low = 0
         var high = lineStarts.count - 1
         while low < high {
@@ -93,10 +99,10 @@ public struct SourceFile: Sendable {
         return low
     }
 
-    /// The line and character column of `offset`.
-    public func location(of offset: Int) -> SourceLocation {
+    /// The line and character column of `offset` (`nearLine`: see `lineIndex(of:nearLine:)`).
+    public func location(of offset: Int, nearLine hint: Int? = nil) -> SourceLocation {
         let clamped = max(0, min(offset, bytes.count))
-        let line = lineIndex(of: clamped)
+        let line = lineIndex(of: clamped, nearLine: hint)
         let start = lineStarts[line]
         // ASCII (nearly every line of a layout file): a character is a byte, no decoding needed.
         var isASCII = true

@@ -231,23 +231,32 @@ func runDifferential(seed: UInt64, count: Int, maxNodes: Int, baselineRows: Bool
     @Test func engineMatchesFromScratch() {
         let file = SourceFile(path: "random.stack", text: String(repeating: "node\n", count: 40))
         var checked = 0
-        for seed in UInt64(100)...160 {
-            var tree = randomTree(seed: seed, maxNodes: 14)
-            let engine = LayoutEngine(tree: tree, ir: lower(tree, in: file), file: file)
-            for width in [Double(120), 0, 333] {
-                let solution = engine.resize(width: width, height: nil)
-                let expected = solve(lower(tree, in: file), width: width, height: nil)
-                if let difference = solutionDifference(solution, expected, ir: engine.ir) { Issue.record("seed \(seed) width \(width): \(difference)") }
+        for baselineRows in [false, true] {
+            for seed in UInt64(100)...160 {
+                var tree = randomTree(seed: seed, maxNodes: 14, baselineRows: baselineRows)
+                let engine = LayoutEngine(tree: tree, ir: lower(tree, in: file), file: file)
+                for width in [Double(120), 0, 333] {
+                    let solution = engine.resize(width: width, height: nil)
+                    let expected = solve(lower(tree, in: file), width: width, height: nil)
+                    if let difference = solutionDifference(solution, expected, ir: engine.ir) { Issue.record("seed \(seed) width \(width): \(difference)") }
+                }
+                // A new width, then a new height (a height can change which item a row's baseline comes from).
+                for (axis, value) in [(Axis.horizontal, 47.0), (.vertical, 61.0)] {
+                    guard let leaf = tree.nodes.indices.last(where: { tree.nodes[$0].leaf?.intrinsic[axis] != nil }) else { continue }
+                    #expect(engine.setIntrinsicSize(of: leaf, axis: axis, to: value))
+                    tree.nodes[leaf].leaf?.intrinsic[axis] = value
+                    let expected = solve(lower(tree, in: file), width: 333, height: nil)
+                    if let difference = solutionDifference(engine.solution, expected, ir: engine.ir) {
+                        Issue.record("seed \(seed) rows \(baselineRows) after intrinsic \(axis): \(difference)")
+                    }
+                    if let difference = solutionDifference(engine.relayoutAll(), expected, ir: engine.ir) {
+                        Issue.record("seed \(seed) rows \(baselineRows) relayoutAll: \(difference)")
+                    }
+                    checked += 1
+                }
             }
-            guard let leaf = tree.nodes.indices.last(where: { tree.nodes[$0].leaf?.intrinsic.horizontal != nil }) else { continue }
-            #expect(engine.setIntrinsicSize(of: leaf, axis: .horizontal, to: 47))
-            tree.nodes[leaf].leaf?.intrinsic.horizontal = 47
-            let expected = solve(lower(tree, in: file), width: 333, height: nil)
-            if let difference = solutionDifference(engine.solution, expected, ir: engine.ir) { Issue.record("seed \(seed) after intrinsic: \(difference)") }
-            if let difference = solutionDifference(engine.relayoutAll(), expected, ir: engine.ir) { Issue.record("seed \(seed) relayoutAll: \(difference)") }
-            checked += 1
         }
-        #expect(checked > 20)
+        #expect(checked > 80)
     }
 
     /// The engine's incremental resize (an axis whose root length is unchanged is not revisited,

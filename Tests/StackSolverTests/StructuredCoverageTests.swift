@@ -167,4 +167,29 @@ func frame(_ name: String, in solution: LayoutSolution?, ir: ConstraintIR) -> Fr
             }
         }
     }
+
+    /// A row's baseline item can be a stack whose baseline is its tallest item's: growing another
+    /// item past it moves the stack's baseline (from 5 to 8 below its top here), so the engine must
+    /// lower again rather than only update the content-size constants.
+    @Test func engineFollowsABaselineSourceThatChanges() throws {
+        let text = """
+            hstack row(alignment: firstBaseline) {
+                label a(intrinsic: 30 x 20, firstBaseline: 15)
+                hstack inner {
+                    label x(intrinsic: 20 x 20, firstBaseline: 5)
+                    label y(intrinsic: 20 x 10, firstBaseline: 8)
+                }
+            }
+            """
+        let file = SourceFile(path: "row.stack", text: text)
+        var tree = try #require(check(file).model.roots.first)
+        let engine = LayoutEngine(tree: tree, ir: lower(tree, in: file), file: file)
+        let y = try #require(tree.nodes.firstIndex { $0.name == "y" })
+        #expect(engine.setIntrinsicSize(of: y, axis: .vertical, to: 30))
+        tree.nodes[y].leaf?.intrinsic.vertical = 30
+        let fresh = lower(tree, in: file)
+        let expected = solve(fresh, width: nil, height: nil)
+        #expect(expected.findings.isEmpty)
+        #expect(solutionDifference(engine.solution, expected, ir: fresh) == nil)
+    }
 }

@@ -29,6 +29,9 @@ public final class LayoutEngine {
     public private(set) var tree: LayoutTree
     /// The IR, with content-size constants as last set.
     public private(set) var ir: ConstraintIR
+    /// The items whose baseline some constraint uses (a horizontal stack's comes from its tallest
+    /// item); recomputed whenever the IR is lowered again.
+    private var baselineStacks: Set<Int> = []
     /// The last solution.
     public private(set) var solution: LayoutSolution
     /// The root size of the last solve (`nil`: natural).
@@ -46,6 +49,7 @@ public final class LayoutEngine {
     public init(tree: LayoutTree, ir: ConstraintIR, file: SourceFile? = nil, width: Double? = nil, height: Double? = nil) {
         self.tree = tree
         self.ir = ir
+        baselineStacks = Self.stacksWithUsedBaselines(ir)
         self.file = file
         self.width = width
         self.height = height
@@ -95,14 +99,18 @@ public final class LayoutEngine {
         var newTree = tree
         newTree.nodes[node].leaf?.intrinsic[axis] = value
         // The lowering's output depends on the value beyond the content-size constants when the
-        // value appears or disappears, in fillProportionally stacks, and for a baseline stack's tallest item.
-        let parentStack = tree.nodes[node].parent.flatMap { tree.nodes[$0].stack }
+        // value appears or disappears, in fillProportionally stacks, and for a horizontal stack's
+        // tallest item (its baseline, for a baseline alignment or for whoever uses the stack's).
+        let parent = tree.nodes[node].parent
+        let parentStack = parent.flatMap { tree.nodes[$0].stack }
+        let baselineSource = axis == .vertical && parentStack?.axis == .horizontal && parent.map(baselineStacks.contains) == true
         let structural = (old == nil) != (value == nil) || parentStack?.distribution == .fillProportionally
-            || parentStack?.alignment == .firstBaseline || parentStack?.alignment == .lastBaseline
+            || parentStack?.alignment == .firstBaseline || parentStack?.alignment == .lastBaseline || baselineSource
         if structural {
             guard let file else { return false }
             tree = newTree
             ir = lower(newTree, in: file)
+            baselineStacks = Self.stacksWithUsedBaselines(ir)
             structured = StructuredLayout(tree: tree, ir: ir)
             solution = solveNow()
             return true
@@ -135,6 +143,10 @@ public final class LayoutEngine {
 
     /// Whether the last solve took the structured path (false: the general solver answered).
     public private(set) var lastSolveWasStructured = false
+
+    private static func stacksWithUsedBaselines(_ ir: ConstraintIR) -> Set<Int> {
+        Set(ir.constraints.lazy.filter { $0.category == .baseline }.map(\.first.item.index))
+    }
 
     private func solveNow() -> LayoutSolution {
         if let result = structured?.framesInPlace(width: width, height: height, scratch: &scratch) {
