@@ -80,6 +80,7 @@ struct CostFunction {
     /// `f(x) + |x - target|` at one constraint's priority (ambiguity suppression, canvas fit): the
     /// pointwise sum with `absolute`, without the general sweep.
     func addingAbsolute(target: Double, priority: Double, index: Int) -> CostFunction? {
+        if let direct = addingAbsoluteBelowAnchor(target: target, priority: priority, index: index) { return direct }
         let (start, pieces) = ascendingPieces()
         guard !pieces.isEmpty else { return self }
         let up = Slope.constraint(priority: priority, index: index, sign: 1)
@@ -100,6 +101,41 @@ struct CostFunction {
             previous = piece.end
         }
         return CostFunction.fromPieces(start: start, result, extra: spill)
+    }
+
+    /// `addingAbsolute` without the sweep, for a function of one infinite piece on each side (a
+    /// leaf's content-size function) and a target below its anchor (the usual suppression and fit:
+    /// target 0): what the sweep and `fromPieces` build, written out. The sweep's pieces are
+    /// (-inf, target) at `left + down`, (target, anchor) at `left + up`, (anchor, inf) at
+    /// `right + up`, and the minimiser is where the first of these slopes that is >= 0 starts.
+    /// Nil when the shape or the minimiser is another (the general code handles it).
+    /// Nested N = 1,000 layout pass: 9% fewer instructions (callgrind, 16.96 -> 15.38 M per pass).
+    private func addingAbsoluteBelowAnchor(target: Double, priority: Double, index: Int) -> CostFunction? {
+        guard left.count == 1, right.count == 1, left[0].length == .infinity, right[0].length == .infinity,
+              target < anchor, anchor.isFinite, target.isFinite else { return nil }
+        let up = Slope.constraint(priority: priority, index: index, sign: 1)
+        let down = Slope.constraint(priority: priority, index: index, sign: -1)
+        var spill: [LevelTerm] = []
+        let below = Slope.sum(left[0].slope, down, extra: extra, spill: &spill)
+        let between = Slope.sum(left[0].slope, up, extra: extra, spill: &spill)
+        let above = Slope.sum(right[0].slope, up, extra: extra, spill: &spill)
+        guard below.sign(spill) < 0 else { return nil }
+        let inner = anchor - target
+        if between.sign(spill) >= 0 {
+            // Minimiser at the target.
+            return CostFunction(
+                anchor: target,
+                right: [Segment(length: inner, slope: between, owner: 0, order: 0),
+                        Segment(length: .infinity, slope: above, owner: 0, order: 1)],
+                left: [Segment(length: .infinity, slope: below, owner: 0, order: 0)], extra: spill)
+        }
+        guard above.sign(spill) >= 0 else { return nil }
+        // Minimiser at the anchor.
+        return CostFunction(
+            anchor: anchor,
+            right: [Segment(length: .infinity, slope: above, owner: 0, order: 0)],
+            left: [Segment(length: inner, slope: between, owner: 0, order: 0),
+                   Segment(length: .infinity, slope: below, owner: 0, order: 1)], extra: spill)
     }
 
     /// The pieces in ascending position: the start (lowest end) and each piece's end and slope.
