@@ -80,6 +80,7 @@ struct CostFunction {
     /// `f(x) + |x - target|` at one constraint's priority (ambiguity suppression, canvas fit): the
     /// pointwise sum with `absolute`, without the general sweep.
     func addingAbsolute(target: Double, priority: Double, index: Int) -> CostFunction? {
+        if let direct = addingAbsoluteBelowAnchor(target: target, priority: priority, index: index) { return direct }
         let (start, pieces) = ascendingPieces()
         guard !pieces.isEmpty else { return self }
         let up = Slope.constraint(priority: priority, index: index, sign: 1)
@@ -100,6 +101,41 @@ struct CostFunction {
             previous = piece.end
         }
         return CostFunction.fromPieces(start: start, result, extra: spill)
+    }
+
+    /// `addingAbsolute` without the sweep, for a function of one infinite piece on each side (a
+    /// leaf's content-size function) and a target below its anchor (the usual suppression and fit:
+    /// target 0): what the sweep and `fromPieces` build, written out. The sweep's pieces are
+    /// (-inf, target) at `left + down`, (target, anchor) at `left + up`, (anchor, inf) at
+    /// `right + up`, and the minimiser is where the first of these slopes that is >= 0 starts.
+    /// Nil when the shape or the minimiser is another (the general code handles it).
+    /// Nested N = 1,000 layout pass: 9% fewer instructions (callgrind, 16.96 -> 15.38 M per pass).
+    private func addingAbsoluteBelowAnchor(target: Double, priority: Double, index: Int) -> CostFunction? {
+        guard left.count == 1, right.count == 1, left[0].length == .infinity, right[0].length == .infinity,
+              target < anchor, anchor.isFinite, target.isFinite else { return nil }
+        let up = Slope.constraint(priority: priority, index: index, sign: 1)
+        let down = Slope.constraint(priority: priority, index: index, sign: -1)
+        var spill: [LevelTerm] = []
+        let below = Slope.sum(left[0].slope, down, extra: extra, spill: &spill)
+        let between = Slope.sum(left[0].slope, up, extra: extra, spill: &spill)
+        let above = Slope.sum(right[0].slope, up, extra: extra, spill: &spill)
+        guard below.sign(spill) < 0 else { return nil }
+        let inner = anchor - target
+        if between.sign(spill) >= 0 {
+            // Minimiser at the target.
+            return CostFunction(
+                anchor: target,
+                right: [Segment(length: inner, slope: between, owner: 0, order: 0),
+                        Segment(length: .infinity, slope: above, owner: 0, order: 1)],
+                left: [Segment(length: .infinity, slope: below, owner: 0, order: 0)], extra: spill)
+        }
+        guard above.sign(spill) >= 0 else { return nil }
+        // Minimiser at the anchor.
+        return CostFunction(
+            anchor: anchor,
+            right: [Segment(length: .infinity, slope: above, owner: 0, order: 0)],
+            left: [Segment(length: inner, slope: between, owner: 0, order: 0),
+                   Segment(length: .infinity, slope: below, owner: 0, order: 1)], extra: spill)
     }
 
     /// The pieces in ascending position: the start (lowest end) and each piece's end and slope.
@@ -322,14 +358,11 @@ func pointwiseSum(_ functions: [CostFunction]) -> CostFunction? {
     events.sort { $0.x != $1.x ? $0.x < $1.x : $0.function < $1.function }
     var sum = LevelSum(all, extra: extra)
     // The sum's tie component is the greatest of the current slopes' (their constraints are
-    // distinct): up to 16 functions a scan of `current` finds it, with fewer steps than the heap.
+    // distinct): up to 16 functions a scan of `current` finds it, with fewer steps than the tree.
     let scan = count <= 16
-    var heap = TieHeap()
-    if count > 16 { heap.items.reserveCapacity(count + events.count) }
-    var versions = [Int32](repeating: 0, count: count)
-    for (index, slope) in current.enumerated() {
+    var tree = TieTree(scan ? [] : current)
+    for slope in current {
         sum.add(slope.levels, factor: 1, extra: extra)
-        if !scan, let tie = slope.tie { heap.push(TieEntry(key: tie, sign: slope.tieSign, function: Int32(index), version: 0)) }
     }
     var spill: [LevelTerm] = []
     func total() -> Slope {
@@ -345,8 +378,7 @@ func pointwiseSum(_ functions: [CostFunction]) -> CostFunction? {
             }
             return Slope(levels: levels, tie: tie, tieSign: tieSign)
         }
-        while let top = heap.top, top.version != versions[Int(top.function)] { heap.pop() }
-        guard let top = heap.top else { return Slope(levels: levels, tie: nil, tieSign: 0) }
+        guard let top = tree.top else { return Slope(levels: levels, tie: nil, tieSign: 0) }
         return Slope(levels: levels, tie: top.key, tieSign: top.sign)
     }
     var pieces: [(end: Double, slope: Slope)] = []
@@ -361,10 +393,7 @@ func pointwiseSum(_ functions: [CostFunction]) -> CostFunction? {
             sum.add(next.levels, factor: 1, extra: extra)
             sum.add(current[index].levels, factor: -1, extra: extra)
             current[index] = next
-            versions[index] += 1
-            if !scan, let tie = next.tie {
-                heap.push(TieEntry(key: tie, sign: next.tieSign, function: Int32(index), version: versions[index]))
-            }
+            if !scan { tree.update(index, next) }
             e += 1
         }
     }
@@ -451,45 +480,59 @@ func concatenatedExtra(_ functions: inout [CostFunction]) -> [LevelTerm] {
     return extra
 }
 
-/// One function's current tie summary in `pointwiseSum`.
-struct TieEntry {
-    var key: TieKey
-    var sign: Double
-    var function: Int32
-    var version: Int32
-}
+/// The greatest tie component among the functions' current slopes in `pointwiseSum`, in a
+/// tournament tree: each node holds the function whose tie wins among the leaves below it (-1: none
+/// has one), and a function's new slope replays its path to the root. It replaced a heap with lazy
+/// deletion, whose pops of stale entries were 12% of the flat N = 10,000 layout pass (that pass:
+/// 126.8 -> 104.4 M instructions, callgrind).
+struct TieTree {
+    private var width = 1
+    private var winner: [Int32]
+    /// Per function: its current tie component (meaningful while its leaf is not -1) and sign.
+    private var keys: [TieKey]
+    private var signs: [Double]
 
-/// A binary max-heap of tie summaries by key (stale entries are skipped lazily).
-struct TieHeap {
-    var items: [TieEntry] = []
-
-    var top: TieEntry? { items.first }
-
-    mutating func push(_ entry: TieEntry) {
-        items.append(entry)
-        var child = items.count - 1
-        while child > 0 {
-            let parent = (child - 1) / 2
-            guard items[parent].key < items[child].key else { break }
-            items.swapAt(parent, child)
-            child = parent
+    init(_ slopes: [Slope]) {
+        while width < slopes.count { width *= 2 }
+        winner = [Int32](repeating: -1, count: 2 * width)
+        keys = [TieKey](repeating: TieKey(priority: 0, index: 0), count: slopes.count)
+        signs = [Double](repeating: 0, count: slopes.count)
+        for (function, slope) in slopes.enumerated() {
+            guard let key = slope.tie else { continue }
+            keys[function] = key
+            signs[function] = slope.tieSign
+            winner[width + function] = Int32(function)
+        }
+        for node in stride(from: width - 1, through: 1, by: -1) {
+            winner[node] = better(winner[2 * node], winner[2 * node + 1])
         }
     }
 
-    mutating func pop() {
-        guard !items.isEmpty else { return }
-        items.swapAt(0, items.count - 1)
-        items.removeLast()
-        var parent = 0
-        while true {
-            let left = 2 * parent + 1
-            let right = left + 1
-            var largest = parent
-            if left < items.count && items[largest].key < items[left].key { largest = left }
-            if right < items.count && items[largest].key < items[right].key { largest = right }
-            guard largest != parent else { break }
-            items.swapAt(parent, largest)
-            parent = largest
+    private func better(_ a: Int32, _ b: Int32) -> Int32 {
+        if a < 0 { return b }
+        if b < 0 { return a }
+        return keys[Int(a)] < keys[Int(b)] ? b : a
+    }
+
+    /// Function `function`'s slope is now `slope`.
+    mutating func update(_ function: Int, _ slope: Slope) {
+        if let key = slope.tie {
+            keys[function] = key
+            signs[function] = slope.tieSign
+            winner[width + function] = Int32(function)
+        } else {
+            winner[width + function] = -1
         }
+        var node = (width + function) / 2
+        while node >= 1 {
+            winner[node] = better(winner[2 * node], winner[2 * node + 1])
+            node /= 2
+        }
+    }
+
+    /// The greatest current tie component and its sign; nil when no current slope has one.
+    var top: (key: TieKey, sign: Double)? {
+        let w = winner[1]
+        return w < 0 ? nil : (keys[Int(w)], signs[Int(w)])
     }
 }
