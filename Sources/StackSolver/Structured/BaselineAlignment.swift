@@ -88,10 +88,7 @@ extension StructuredLayout {
         let children = model.children(index)
         var ascent = -Double.infinity
         var descent = -Double.infinity
-        func up(_ child: Int, _ height: Double) -> Double {
-            if case .belowTop(let depth)? = model.firstBaseline[child] { return depth }
-            return height
-        }
+        func up(_ child: Int, _ height: Double) -> Double { model.firstBaseline[child]?.depth(length: height) ?? height }
         for child in children {
             let own = crossAnchor[2 * child + axis]
             guard !model.hidden[child] else {
@@ -203,9 +200,6 @@ extension StructuredLayout {
             events += [lows[k] / m, highs[k] / m]
             events += itemPieces[k].dropLast().map { $0.end / m }
         }
-        func inside(_ a: Double, _ b: Double) -> Double {
-            a.isFinite && b.isFinite ? (a + b) / 2 : (a.isFinite ? a + 1 : (b.isFinite ? b - 1 : 0))
-        }
         /// At `x`: the targets' rates and the excess (sum of targets - total) and its rate.
         func excessLine(at x: Double) -> (targets: [Double], rates: [Double], excess: Double, rate: Double) {
             let targets = items.indices.map { min(max(m * x, lows[$0]), highs[$0]) }
@@ -218,7 +212,7 @@ extension StructuredLayout {
         // Where the total meets the targets' sum, between those events.
         var bounds = [start] + points + [end]
         for k in 0..<(bounds.count - 1) where bounds[k + 1] > bounds[k] {
-            let x = inside(bounds[k], bounds[k + 1])
+            let x = pointInside(bounds[k], bounds[k + 1])
             let line = excessLine(at: x)
             if line.rate != 0 {
                 let root = x - line.excess / line.rate
@@ -229,7 +223,7 @@ extension StructuredLayout {
         // Where the merge's takings pass a piece end, on each interval with a constant excess sign.
         bounds = [start] + points + [end]
         for k in 0..<(bounds.count - 1) where bounds[k + 1] > bounds[k] {
-            let x = inside(bounds[k], bounds[k + 1])
+            let x = pointInside(bounds[k], bounds[k + 1])
             let line = excessLine(at: x)
             guard abs(line.excess) > structuredTolerance * max(1, abs(x)) || line.rate != 0,
                   !(atMost && line.excess < 0) else { continue }
@@ -266,7 +260,7 @@ extension StructuredLayout {
                 x1 = a + (b - a) / 3
                 x2 = a + 2 * (b - a) / 3
             } else {
-                let x = inside(a, b)
+                let x = pointInside(a, b)
                 x1 = x - 0.5
                 x2 = x + 0.5
             }
@@ -275,18 +269,13 @@ extension StructuredLayout {
             else { return nil }
             let x = (x1 + x2) / 2
             var slope = SlopeSum()
+            // Rates are difference quotients here: noise up to ~1e-9.
             for (j, child) in items.enumerated() {
-                let share = model.widthShare[child]!
                 let rate = (second[j] - first[j]) / (x2 - x1)
                 let value = (first[j] + second[j]) / 2
-                let violation = value - share.multiplier * x
-                let violationRate = rate - share.multiplier
-                if abs(violationRate) > 1e-9 && abs(violation) > structuredTolerance * max(1, abs(x)) {
-                    slope.add(constraint: share.priority, index: share.index, sign: violation > 0 ? 1 : -1, times: violationRate)
-                }
-                if abs(rate) > 1e-9, let piece = itemPieces[j].first(where: { $0.end > value }) {
-                    slope.add(piece.slope, of: outer[2 * child + axis], times: rate)
-                }
+                slope.addShare(model.widthShare[child]!, length: value, rate: rate, at: x, rateNoise: 1e-9,
+                               lengthNoise: structuredTolerance * max(1, abs(x)))
+                slope.addItem(outer[2 * child + axis], pieces: itemPieces[j], length: value, rate: rate, rateNoise: 1e-9)
             }
             pieces.append((b, slope.slope(extra: &extra)))
         }

@@ -115,6 +115,11 @@ func sortedBreakpoints(_ points: [Double]) -> [Double] {
     return result
 }
 
+/// A point inside the interval (a, b), either end possibly infinite.
+func pointInside(_ a: Double, _ b: Double) -> Double {
+    a.isFinite && b.isFinite ? (a + b) / 2 : (a.isFinite ? a + 1 : (b.isFinite ? b - 1 : 0))
+}
+
 /// A breakpoint list with at least one point (a line gets an arbitrary one).
 private func nonEmpty(_ xs: [Double]) -> [Double] { xs.isEmpty ? [0] : xs }
 
@@ -244,13 +249,16 @@ extension StructuredLayout {
         // The row's width shares (firstBaseline): every visible item, zero-length ones included.
         let visible = model.visibleChildren[index]
         let rowShares = visible.compactMap { model.widthShare[$0] }.count == visible.count ? visible : []
+        // Each row item's position in `items` (nil: a zero-length item).
+        var positions: [Int: Int] = [:]
+        for (k, child) in items.enumerated() { positions[child] = k }
         func width(_ child: Int, at x: Double) -> (value: Double, rate: Double) {
-            guard let k = items.firstIndex(of: child) else { return (0, 0) }
+            guard let k = positions[child] else { return (0, 0) }
             return (lengths[k].value(at: x), lengths[k].slope(at: x))
         }
         for child in rowShares {
             let m = model.widthShare[child]!.multiplier
-            if let k = items.firstIndex(of: child) {
+            if let k = positions[child] {
                 points += (lengths[k] - .linear(intercept: 0, slope: m)).crossings(of: 0)
             } else {
                 points.append(0)
@@ -264,31 +272,17 @@ extension StructuredLayout {
             let a = bounds[k]
             let b = bounds[k + 1]
             guard b > a else { continue }
-            let x = a.isFinite && b.isFinite ? (a + b) / 2 : (a.isFinite ? a + 1 : (b.isFinite ? b - 1 : 0))
+            let x = pointInside(a, b)
             var slope = SlopeSum()
             for (j, child) in items.enumerated() {
-                let share = model.proportionalShare[child]!
                 let rate = lengths[j].slope(at: x)
-                let violation = lengths[j].value(at: x) - share.multiplier * x
-                let violationRate = rate - share.multiplier
-                if abs(violationRate) > 1e-12 && violation != 0 {
-                    slope.add(constraint: share.priority, index: share.index, sign: violation > 0 ? 1 : -1, times: violationRate)
-                }
-                if abs(rate) > 1e-12 {
-                    let value = lengths[j].value(at: x)
-                    if let piece = itemPieces[j].first(where: { $0.end > value }) {
-                        slope.add(piece.slope, of: outer[2 * child + axis], times: rate)
-                    }
-                }
+                let value = lengths[j].value(at: x)
+                slope.addShare(model.proportionalShare[child]!, length: value, rate: rate, at: x, rateNoise: 1e-12, lengthNoise: 0)
+                slope.addItem(outer[2 * child + axis], pieces: itemPieces[j], length: value, rate: rate, rateNoise: 1e-12)
             }
             for child in rowShares {
-                let share = model.widthShare[child]!
                 let w = width(child, at: x)
-                let violation = w.value - share.multiplier * x
-                let violationRate = w.rate - share.multiplier
-                if abs(violationRate) > 1e-12 && violation != 0 {
-                    slope.add(constraint: share.priority, index: share.index, sign: violation > 0 ? 1 : -1, times: violationRate)
-                }
+                slope.addShare(model.widthShare[child]!, length: w.value, rate: w.rate, at: x, rateNoise: 1e-12, lengthNoise: 0)
             }
             pieces.append((b, slope.slope(extra: &extra)))
         }

@@ -24,6 +24,23 @@ struct SlopeSum {
         add(.constraint(priority: priority, index: index, sign: sign), of: nil, times: factor)
     }
 
+    /// Adds the slope of a share, `item.length == share.multiplier * stack.length`, where the stack
+    /// is `x` long and the item `length`, moving at `rate` per unit of the stack's length. Rates
+    /// within `rateNoise` of the share's and violations within `lengthNoise` count as none.
+    mutating func addShare(_ share: ProportionalShare, length: Double, rate: Double, at x: Double, rateNoise: Double, lengthNoise: Double) {
+        let violation = length - share.multiplier * x
+        let violationRate = rate - share.multiplier
+        guard abs(violationRate) > rateNoise && abs(violation) > lengthNoise else { return }
+        add(constraint: share.priority, index: share.index, sign: violation > 0 ? 1 : -1, times: violationRate)
+    }
+
+    /// Adds the slope of an item's cost (`function`, its ascending `pieces`) where the item is
+    /// `length` long and moves at `rate`; a rate within `rateNoise` counts as none.
+    mutating func addItem(_ function: CostFunction, pieces: [(end: Double, slope: Slope)], length: Double, rate: Double, rateNoise: Double) {
+        guard abs(rate) > rateNoise, let piece = pieces.first(where: { $0.end > length }) else { return }
+        add(piece.slope, of: function, times: rate)
+    }
+
     private mutating func addTerms(_ other: [LevelTerm], times factor: Double) {
         var merged: [LevelTerm] = []
         merged.reserveCapacity(terms.count + other.count)

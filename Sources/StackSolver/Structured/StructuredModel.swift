@@ -18,6 +18,14 @@ struct ProportionalShare {
 enum BaselinePlace: Equatable {
     case belowTop(Double)
     case bottom
+
+    /// How far below the top of an item `length` long the baseline is.
+    func depth(length: Double) -> Double {
+        switch self {
+        case .belowTop(let depth): return depth
+        case .bottom: return length
+        }
+    }
 }
 
 /// A leaf's content-size constraints on one axis.

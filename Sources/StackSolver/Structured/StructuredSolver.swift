@@ -458,13 +458,8 @@ struct StructuredLayout {
             // depth is its item's, see `StructuredModel`), rounded like frames.
             for node in model.baselineNodes {
                 let top = position[2 * node + 1]
-                func value(_ place: BaselinePlace?) -> Double {
-                    switch place {
-                    case .belowTop(let depth)?: return rounded(top + depth)
-                    case .bottom?: return rounded(top + length[2 * node + 1])
-                    case nil: return 0
-                    }
-                }
+                let height = length[2 * node + 1]
+                func value(_ place: BaselinePlace?) -> Double { place.map { rounded(top + $0.depth(length: height)) } ?? 0 }
                 baselines[node] = BaselinePair(first: value(model.firstBaseline[node]), last: value(model.lastBaseline[node]))
             }
         }
@@ -497,19 +492,13 @@ struct StructuredLayout {
             }
             length[2 * child + axis] = value
         }
-        func depth(_ place: BaselinePlace?, _ length: Double) -> Double {
-            switch place {
-            case .bottom?: return length
-            case .belowTop(let offset)?: return offset
-            case nil: return 0
-            }
-        }
+        // The chain's baselines all exist (`StructuredModel.baselineChainShape`).
         var top = canvasStart
         var previous: Int? = nil
         for child in children {
             if let previous {
-                top += depth(model.lastBaseline[previous], length[2 * previous + axis]) + model.spacingBefore[child]
-                    - depth(model.firstBaseline[child], length[2 * child + axis])
+                top += (model.lastBaseline[previous]?.depth(length: length[2 * previous + axis]) ?? 0) + model.spacingBefore[child]
+                    - (model.firstBaseline[child]?.depth(length: length[2 * child + axis]) ?? 0)
             }
             position[2 * child + axis] = top
             buffers.frames.set(child, rounded(top, length[2 * child + axis]))
