@@ -153,7 +153,7 @@ struct StructuredModel {
             case .fill, .fillEqually, .equalSpacing, .fillProportionally: break
             case .equalCentering: return nil
             }
-            // firstBaseline (horizontal, leaves only, fill or fillEqually): BaselineAlignment.swift.
+            // firstBaseline rows: horizontal, any distribution but equalCentering (BaselineAlignment.swift).
             if stack.alignment == .lastBaseline { return nil }
             if stack.alignment == .firstBaseline {
                 guard stack.axis == .horizontal, stack.distribution != .equalCentering else { return nil }
