@@ -110,14 +110,21 @@ func solutionDifference(_ a: LayoutSolution, _ b: LayoutSolution, ir: Constraint
 func fallbackReason(tree: LayoutTree, ir: ConstraintIR) -> String? {
     let stacks = tree.nodes.compactMap(\.stack)
     if StructuredModel(tree: tree, ir: ir) == nil {
-        if stacks.contains(where: { $0.distribution == .equalCentering }) { return "equalCentering" }
         if stacks.contains(where: { $0.alignment == .firstBaseline || $0.alignment == .lastBaseline }) { return "baseline alignment" }
         if stacks.contains(where: { $0.baselineRelative && $0.axis == .vertical }) { return "baselineRelative with a stack item or equalSpacing" }
         return "model (other)"
     }
-    guard StructuredLayout(tree: tree, ir: ir) == nil else { return "top-down" }
-    return stacks.contains(where: { $0.distribution == .fillProportionally })
-        ? "bottom-up with fillProportionally (an item's constraint as strong as a share, or shares tied)" : "bottom-up"
+    guard StructuredLayout(tree: tree, ir: ir) == nil else {
+        return stacks.contains(where: { $0.distribution == .equalCentering })
+            ? "top-down with equalCentering (a stack squeezed below equal gaps)" : "top-down"
+    }
+    if stacks.contains(where: { $0.distribution == .fillProportionally }) {
+        return "bottom-up with fillProportionally (an item's constraint as strong as a share, or shares tied)"
+    }
+    if stacks.contains(where: { $0.distribution == .equalCentering }) {
+        return "bottom-up with equalCentering (an item held no more strongly than the gaps)"
+    }
+    return "bottom-up"
 }
 
 /// Runs `count` random cases from `seed`; returns (failures, cases that took the structured path, solves).

@@ -59,6 +59,51 @@ func frame(_ name: String, in solution: LayoutSolution?, ir: ConstraintIR) -> Fr
         #expect(frame("main.c", in: tight, ir: tightIR)?.x == 30)
     }
 
+    /// equalCentering with hidden items: visible `a` (20), `c` (60), `d` (40); the least centre
+    /// distances are 10 + 10 + 30 = 50 (the hidden `b` splits the spacing 5 + 5) and 30 + 10 + 20 = 60,
+    /// so the gaps can all be equal from 10 + 2 * 60 + 20 = 150 on. At 300 wide the centres are
+    /// (300 - 10 - 20) / 2 = 135 apart: at 10, 145 and 280. Below 150 the structured solver declines
+    /// (the general solver answers). Inside a centre-aligned vstack 400 wide, the stack's width is
+    /// 150: its unequal gaps cost more (149) than the alignment's pull towards 0.
+    @Test func equalCenteringWithRoomForEqualGaps() throws {
+        let row = """
+            hstack main(distribution: equalCentering, spacing: 10) {
+                label first(intrinsic: 30 x 10, hidden: true)
+                label a(intrinsic: 20 x 10)
+                label b(intrinsic: 30 x 10, hidden: true)
+                label c(intrinsic: 60 x 10)
+                label d(intrinsic: 40 x 10)
+            }
+            """
+        let (structured, general, ir) = try #require(solveBoth(row, width: 300))
+        #expect(general.findings.isEmpty)
+        #expect(structured != nil)
+        #expect(structured.flatMap { solutionDifference($0, general, ir: ir) } == nil)
+        let expected: [(String, Double, Double)] = [
+            ("main.first", 0, 0), ("main.a", 0, 20), ("main.b", 25, 0), ("main.c", 115, 60), ("main.d", 260, 40),
+            ("main#gap1", 10, 135), ("main#gap2", 145, 135),
+        ]
+        for (name, x, width) in expected {
+            let f = frame(name, in: structured, ir: ir)
+            #expect(f?.x == x && f?.width == width, "\(name): \(String(describing: f))")
+        }
+        let (tight, tightGeneral, _) = try #require(solveBoth(row, width: 145))
+        #expect(tightGeneral.findings.isEmpty)
+        #expect(tight == nil)
+
+        let column = """
+            vstack outer(alignment: center) {
+            \(row.split(separator: "\n").map { "    " + $0 }.joined(separator: "\n"))
+                label wide(intrinsic: 400 x 10)
+            }
+            """
+        let (nested, nestedGeneral, nestedIR) = try #require(solveBoth(column, width: nil))
+        #expect(nestedGeneral.findings.isEmpty)
+        #expect(nested.flatMap { solutionDifference($0, nestedGeneral, ir: nestedIR) } == nil)
+        let stack = frame("outer.main", in: nested, ir: nestedIR)
+        #expect(stack?.x == 125 && stack?.width == 150, "\(String(describing: stack))")
+    }
+
     /// baselineRelative: `a`'s last baseline is 15 below its top, `b` has none (its bottom), `c`'s
     /// first baseline is 16 below its top. So `b`'s bottom is at 15 + 20 = 35 and its height is its
     /// own (30: it does not change the stack's height), `c`'s top at 35 + 20 - 16 = 39, and `c`, the

@@ -39,10 +39,12 @@ struct LeafAxis {
 /// index, so the tie rule sees exactly the general solver's constraint order).
 ///
 /// `init` returns nil for anything the structured solver does not solve exactly: user constraints,
-/// equalCentering, lastBaseline alignment, firstBaseline alignment other than a horizontal fill or
-/// fillEqually stack of leaves, baselineRelative stacks with a stack among
-/// their items or with equalSpacing, stacks whose arranged items are all hidden, invalid numbers, or
-/// an IR that does not match the tree. Those layouts go to the general solver.
+/// lastBaseline alignment, firstBaseline alignment other than a horizontal stack of any distribution
+/// but equalCentering (BaselineAlignment.swift), baselineRelative stacks with a stack among their
+/// items or with equalSpacing or equalCentering, stacks whose arranged items are all hidden, invalid
+/// numbers, or an IR that does not match the tree. Those layouts go to the general solver.
+/// (Some shapes are declined later: `StructuredLayout.update` when a cost is not of a shape handled,
+/// the top-down pass for an equalCentering stack squeezed below equal gaps, EqualCentering.swift.)
 struct StructuredModel {
     var tree: LayoutTree
     var count: Int { tree.nodes.count }
@@ -101,6 +103,10 @@ struct StructuredModel {
     /// Per stack: the least gap between two visible neighbours (equalSpacing's `>=` spacings): the
     /// largest sum of the spacings from one visible item to the next, hidden items in between included.
     var minimumGap: [Double]
+    /// Per stack: the spacing from each visible item to the next (hidden items in between included).
+    var visibleRuns: [[Double]]
+    /// Per equalCentering stack: the priority of its equal-gap constraints (149).
+    var gapPriority: [Double]
     let itemCount: Int
 
     init?(tree: LayoutTree, ir: ConstraintIR) {
@@ -130,6 +136,8 @@ struct StructuredModel {
         visibleCount = Array(repeating: 0, count: n)
         spacingTotal = Array(repeating: 0, count: n)
         minimumGap = Array(repeating: 0, count: n)
+        visibleRuns = Array(repeating: [], count: n)
+        gapPriority = Array(repeating: 0, count: n)
         chainMembers = Array(repeating: [], count: n)
         baselineChain = Array(repeating: false, count: n)
         firstBaseline = Array(repeating: nil, count: n)
@@ -150,8 +158,7 @@ struct StructuredModel {
             guard node.children.allSatisfy({ $0 > index && $0 < n }) else { return nil }
             guard let stack = node.stack else { continue }
             switch stack.distribution {
-            case .fill, .fillEqually, .equalSpacing, .fillProportionally: break
-            case .equalCentering: return nil
+            case .fill, .fillEqually, .equalSpacing, .fillProportionally, .equalCentering: break
             }
             // firstBaseline rows: horizontal, any distribution but equalCentering (BaselineAlignment.swift).
             if stack.alignment == .lastBaseline { return nil }
@@ -234,6 +241,12 @@ struct StructuredModel {
             case .canvasConnection, .alignment, .distributingEdge, .spanningBoundary, .hiding:
                 break
             case .fillEqually:
+                // Required, except an equalCentering stack's equal gaps (one priority for all of them).
+                if first >= n, let owner = ir.items[first].owner?.index, tree.nodes[owner].stack?.distribution == .equalCentering {
+                    guard priority < 1000, gapPriority[owner] == 0 || gapPriority[owner] == priority else { return nil }
+                    gapPriority[owner] = priority
+                    continue
+                }
                 guard priority >= 1000 else { return nil }
                 if first < n, let parent = tree.nodes[first].parent { equalFallback[parent] = true }
             case .fillProportionally:
@@ -322,7 +335,10 @@ struct StructuredModel {
             for child in node.children {
                 if seenVisible { run += spacingBefore[child] }
                 guard !tree.nodes[child].hidden else { continue }
-                if seenVisible { gap = max(gap, run) }
+                if seenVisible {
+                    gap = max(gap, run)
+                    visibleRuns[index].append(run)
+                }
                 seenVisible = true
                 run = 0
             }
@@ -344,7 +360,7 @@ struct StructuredModel {
                     guard canvasFit[index] != nil else { return nil }
                 }
             }
-            if let stack = node.stack, stack.distribution == .equalSpacing {
+            if let stack = node.stack, stack.distribution == .equalSpacing || stack.distribution == .equalCentering {
                 guard gapGuides[index].count == max(0, visibleCount[index] - 1) else { return nil }
             }
         }

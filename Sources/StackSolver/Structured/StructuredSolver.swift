@@ -29,6 +29,8 @@ struct StructuredLayout {
     /// and their anchors (BaselineAlignment.swift).
     var crossMerges: [Merge?]
     var crossMergeAnchors: [[Double]]
+    /// Per equalCentering stack: the canvas length from which its gaps are all equal (EqualCentering.swift).
+    var centeringLength: [Double]
     /// Per fillProportionally stack: its share items, strongest share first (Proportional.swift).
     var proportionalOrder: [[Int]]
     /// Per node and axis: the ends of `outer`'s domain (for the top-down pass's feasibility checks).
@@ -50,6 +52,7 @@ struct StructuredLayout {
         ownLength = Array(repeating: 0, count: 2 * n)
         memberlessLength = Array(repeating: 0, count: n)
         proportionalOrder = Array(repeating: [], count: n)
+        centeringLength = Array(repeating: 0, count: n)
         crossMerges = Array(repeating: nil, count: n)
         crossMergeAnchors = Array(repeating: [], count: n)
         outerLower = Array(repeating: 0, count: 2 * n)
@@ -124,6 +127,8 @@ struct StructuredLayout {
                 guard let items = disambiguatedItems(index, axis: axis) else { return nil }
                 return disambiguatedFunction(
                     index, axis: axis, items: items, fixed: inset + Double(visible.count - 1) * model.minimumGap[index], atMost: true)
+            case .equalCentering where visible.count > 1:
+                return equalCenteringFunction(index, axis: axis, visible: visible, inset: inset)
             case .equalSpacing where visible.count > 1:
                 // The gaps: k - 1 equal lengths, each at least the largest spacing, free of cost.
                 let gaps = CostFunction(
@@ -317,6 +322,10 @@ struct StructuredLayout {
                 let visibleCount = model.visibleCount[index]
                 var gap: Double? = nil
                 switch distributions[index] {
+                case .equalCentering where visibleCount > 1:
+                    guard placeEqualCentering(index, axis: axis, canvasStart: canvasStart, canvasLength: canvasLength, buffers: buffers,
+                                              determined: &determined, guideDetermination: guideDetermination) else { return false }
+                    continue
                 case .fillEqually:
                     let members = model.chainMembers[index].count
                     let share = members == 0 ? memberlessLength[index]
@@ -525,7 +534,7 @@ struct StructuredLayout {
     /// same bits). Nested N = 1,000 resize (profile loop): rounding took ~1.6 of 6.2 us; 6.6 -> 5.7 us
     /// with this (medians of interleaved runs).
     @inline(__always)
-    private func rounded(_ a: Double, _ b: Double) -> (Double, Double) {
+    func rounded(_ a: Double, _ b: Double) -> (Double, Double) {
         let v = SIMD2(a, b)
         let limit = SIMD2<Double>(repeating: 2.2e6)
         guard all((v .< limit) .& (v .> -limit)) else { return (rounded(a), rounded(b)) }
@@ -538,7 +547,7 @@ struct StructuredLayout {
 
     /// The general solver's rounding: to 1e-9, no negative zero.
     @inline(__always)
-    private func rounded(_ value: Double) -> Double {
+    func rounded(_ value: Double) -> Double {
         // Ties to even and a multiplication (two fast instructions; a division cost 40% of a resize)
         // where the general solver rounds ties away and divides: they differ by at most an ulp or on
         // exact half-nanometre ties, far below the 1e-6 frames are compared to.

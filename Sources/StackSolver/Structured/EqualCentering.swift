@@ -1,0 +1,130 @@
+// equalCentering along the stack's axis.
+//
+// The lowering (seed 000 §1.5) pins a gap guide between each pair of adjacent visible items' centres
+// and makes the gaps equal at priority 149 (`gap[j].length == gap[1].length @149`), below the items'
+// own hugging and compression; the spacings are minimums (`>=`). With k gaps, items 0 ... k, lengths
+// l[i] and m[j] = l[j] / 2 + spacing[j] + l[j + 1] / 2 the least centre distance of gap j:
+//
+// - When every item's length costs more than the gaps on both sides of its minimiser (the first
+//   term of each slope is above the gaps' priority), the items keep their minimisers whenever the
+//   canvas holds them with their spacings: nothing the gaps gain at 149 pays for an item's loss.
+// - The gaps can then all be equal exactly when the canvas is at least
+//   `settled = l[0] / 2 + k * max(m) + l[k] / 2`; above that the stack's cost is flat (the gaps
+//   absorb any extra length, all equal) and the layout is the items at their minimisers with their
+//   centres `(canvas - l[0] / 2 - l[k] / 2) / k` apart.
+// - Below `settled` the gaps are unequal and the optimum (a median-like choice of the first gap with
+//   the tie rule's reductions of the others) is not worked out here. Instead the stack's cost below
+//   `settled` is a lower bound of the true one that is exact at `settled`: a parent that picks a
+//   length of `settled` or more for the stack has picked the true optimum (the bound is exact there
+//   and nowhere above the true cost), and one that picks less makes the top-down pass decline, so
+//   the general solver answers. The bound's slopes are chosen no steeper than the true ones:
+//   - between the length that holds the items and their spacings exactly and `settled`, a gap
+//     violation at the gaps' priority of 1 / (2k) per unit: the true cost there falls by at least
+//     1 / k per unit (one gap is at least its m, the gaps' mean is below max(m) by the shortfall
+//     over k, so the widest and narrowest gaps differ by that much and their two differences from
+//     the first gap add up to at least it);
+//   - further down, half the first coefficient of the cheapest item compression (the true cost
+//     rises at least that fast at that priority, since some item must give way).
+// So the approximation never changes a layout the structured solver reports, only how often it
+// declines (equalCentering stacks squeezed below `settled`).
+
+extension StructuredLayout {
+    /// The cost of an equalCentering stack's length along its axis (see the top of this file); nil
+    /// when an item's length is not held above the gaps' priority on both sides of its minimiser.
+    mutating func equalCenteringFunction(_ index: Int, axis: Int, visible: [Int], inset: Double) -> CostFunction? {
+        let gapPriority = model.gapPriority[index]
+        var lengths: [Double] = []
+        lengths.reserveCapacity(visible.count)
+        var lowest = 0.0
+        // The leading term of the cheapest compression: the lowest priority, then the smallest coefficient.
+        var cheapest: LevelTerm? = nil
+        for child in visible {
+            let function = outer[2 * child + axis]
+            guard function.anchor.isFinite, heldAbove(gapPriority, function.right),
+                  heldAbove(gapPriority, function.left) else { return nil }
+            lengths.append(function.anchor)
+            lowest += function.lowerEnd
+            if let first = function.left.first?.slope.levels.t0 {
+                if let best = cheapest, best.priority < first.priority
+                    || (best.priority == first.priority && abs(best.coefficient) <= abs(first.coefficient)) {
+                    continue
+                }
+                cheapest = first
+            }
+        }
+        let runs = model.visibleRuns[index]
+        let k = Double(lengths.count - 1)
+        var widest = -Double.infinity
+        for j in 0..<(lengths.count - 1) {
+            widest = max(widest, lengths[j] / 2 + runs[j] + lengths[j + 1] / 2)
+        }
+        let spacing = runs.reduce(0, +)
+        let held = lengths.reduce(0, +) + spacing
+        let settled = max(held, lengths[0] / 2 + k * widest + lengths[lengths.count - 1] / 2)
+        lowest += spacing
+        mergeAnchors[index] = lengths
+        centeringLength[index] = settled
+        var left: [Segment] = []
+        if settled - held > 0 {
+            let slope = Slope(levels: Levels(LevelTerm(priority: gapPriority, coefficient: -1 / (2 * k))), tie: nil, tieSign: 0)
+            left.append(Segment(length: settled - held, slope: slope, owner: 0, order: 0))
+        }
+        if let cheapest, held - lowest > 0 {
+            let term = LevelTerm(priority: cheapest.priority, coefficient: cheapest.coefficient / 2)
+            left.append(Segment(length: held - lowest, slope: Slope(levels: Levels(term), tie: nil, tieSign: 0), owner: 0, order: Int32(left.count)))
+        }
+        return CostFunction(anchor: settled + inset, right: CostFunction.flatRight, left: left)
+    }
+
+    /// Whether moving a length from its minimiser onto `side` costs first at a priority above `priority`
+    /// (or is impossible).
+    private func heldAbove(_ priority: Double, _ side: [Segment]) -> Bool {
+        guard let first = side.first else { return true }
+        let levels = first.slope.levels
+        return levels.count > 0 && levels.t0.priority > priority && abs(levels.t0.coefficient) > structuredTolerance
+    }
+
+    /// Places an equalCentering stack's children along its axis on a canvas `canvasLength` long from
+    /// `canvasStart`: visible items at their minimisers with equal centre distances, hidden items at
+    /// their (`==`) spacing after the previous item, gap guides from centre to centre. False when the
+    /// canvas is shorter than the stack's settled length (the gaps would be unequal: the general
+    /// solver answers).
+    func placeEqualCentering(_ index: Int, axis: Int, canvasStart: Double, canvasLength: Double,
+                             buffers: TopDownBuffers, determined: inout [Determination], guideDetermination: Determination) -> Bool {
+        let settled = centeringLength[index]
+        guard canvasLength >= settled - structuredTolerance * max(1, abs(settled)) else { return false }
+        let lengths = mergeAnchors[index]
+        let position = buffers.position
+        let length = buffers.length
+        let frames = buffers.frames
+        let guides = model.gapGuides[index]
+        let gap = (canvasLength - lengths[0] / 2 - lengths[lengths.count - 1] / 2) / Double(lengths.count - 1)
+        var x = canvasStart
+        var next = 0
+        var previousCenter: Double? = nil
+        for child in model.children(index) {
+            if model.hidden[child] {
+                x += model.spacingBefore[child]
+                position[2 * child + axis] = x
+                length[2 * child + axis] = 0
+                frames.set(child, rounded(x, 0))
+                continue
+            }
+            let value = lengths[next]
+            var center = x + value / 2
+            if let previous = previousCenter {
+                center = previous + gap
+                frames.set(guides[next - 1], rounded(previous, gap))
+                if determined[guides[next - 1]] != guideDetermination { determined[guides[next - 1]] = guideDetermination }
+            }
+            x = center - value / 2
+            position[2 * child + axis] = x
+            length[2 * child + axis] = value
+            frames.set(child, rounded(x, value))
+            x += value
+            previousCenter = center
+            next += 1
+        }
+        return true
+    }
+}
