@@ -7,7 +7,7 @@ import Testing
 
 /// Random stack-only trees: depth <= 4, every distribution and alignment, priorities, hidden items,
 /// spacing, custom spacing, margins, explicit sizes, intrinsic sizes with `none`, some baselines.
-/// `baselineRows` makes every hstack a firstBaseline row (any distribution but equalCentering) of mostly leaves with
+/// `baselineRows` makes every hstack a baseline row (first or last; any distribution but equalCentering) of mostly leaves with
 /// baselines, a shape the general mix rarely draws (without it, the draws are unchanged).
 func randomTree(seed: UInt64, maxNodes: Int = 24, baselineRows: Bool = false) -> LayoutTree {
     var rng = SplitMix(seed: seed)
@@ -40,7 +40,7 @@ func randomTree(seed: UInt64, maxNodes: Int = 24, baselineRows: Bool = false) ->
             }
             stack.baselineRelative = chance(0.05)
             if baselineRows && stack.axis == .horizontal {
-                stack.alignment = .firstBaseline
+                stack.alignment = chance(0.35) ? .lastBaseline : .firstBaseline
                 stack.distribution = [.fill, .fill, .fill, .fillEqually, .equalSpacing, .fillProportionally].randomElement(using: &rng)!
             }
             node.stack = stack
@@ -110,7 +110,10 @@ func solutionDifference(_ a: LayoutSolution, _ b: LayoutSolution, ir: Constraint
 func fallbackReason(tree: LayoutTree, ir: ConstraintIR) -> String? {
     let stacks = tree.nodes.compactMap(\.stack)
     if StructuredModel(tree: tree, ir: ir) == nil {
-        if stacks.contains(where: { $0.alignment == .firstBaseline || $0.alignment == .lastBaseline }) { return "baseline alignment" }
+        let baselineStacks = stacks.filter { $0.alignment == .firstBaseline || $0.alignment == .lastBaseline }
+        if baselineStacks.contains(where: { $0.axis == .vertical }) { return "baseline alignment in a vertical stack" }
+        if baselineStacks.contains(where: { $0.distribution == .equalCentering }) { return "baseline row with equalCentering" }
+        if !baselineStacks.isEmpty { return "baseline row (an item's baseline not a fixed depth below its top)" }
         if stacks.contains(where: { $0.baselineRelative && $0.axis == .vertical }) { return "baselineRelative with a stack item or equalSpacing" }
         return "model (other)"
     }

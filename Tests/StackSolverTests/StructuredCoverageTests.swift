@@ -104,6 +104,48 @@ func frame(_ name: String, in solution: LayoutSolution?, ir: ConstraintIR) -> Fr
         #expect(stack?.x == 125 && stack?.width == 150, "\(String(describing: stack))")
     }
 
+    /// lastBaseline row: `a` hangs 5 below its baseline (depth 15, height 20), `b` 10 (30, 40), the
+    /// view `c` none (its baseline is its bottom, height 10). The deepest baseline is `b`'s, so the
+    /// baseline is 30 below the top and the spanner 30 + 10 = 40 tall; the canvas only has to hold
+    /// the first item, `a`: 30 + 5 = 35, its natural height (`b` overflows it, as in UIKit). Tops:
+    /// `a` 15, `b` 0, `c` 20. In a fill vstack 100 tall above a 20-point label, the row is stretched
+    /// to 80 (its canvas fit, 49, gives before the label's hugging, 250) and its items stay at the top.
+    @Test func lastBaselineRow() throws {
+        let row = """
+            hstack main(alignment: lastBaseline) {
+                label a(intrinsic: 50 x 20, lastBaseline: 15)
+                label b(intrinsic: 50 x 40, lastBaseline: 30)
+                view c(intrinsic: 50 x 10)
+            }
+            """
+        let (structured, general, ir) = try #require(solveBoth(row, width: nil))
+        #expect(general.findings.isEmpty)
+        #expect(structured != nil)
+        #expect(structured.flatMap { solutionDifference($0, general, ir: ir) } == nil)
+        let expected: [(String, Double, Double)] = [
+            ("main", 0, 35), ("main.a", 15, 20), ("main.b", 0, 40), ("main.c", 20, 10), ("main#spanner", 0, 40),
+        ]
+        for (name, y, height) in expected {
+            let f = frame(name, in: structured, ir: ir)
+            #expect(f?.y == y && f?.height == height, "\(name): \(String(describing: f))")
+        }
+        let (squeezed, _, _) = try #require(solveBoth(row, width: nil, height: 30))
+        #expect(squeezed == nil)
+
+        let column = """
+            vstack outer(height: 100) {
+            \(row.split(separator: "\n").map { "    " + $0 }.joined(separator: "\n"))
+                label below(intrinsic: 150 x 20)
+            }
+            """
+        let (nested, nestedGeneral, nestedIR) = try #require(solveBoth(column, width: nil))
+        #expect(nestedGeneral.findings.isEmpty)
+        #expect(nested.flatMap { solutionDifference($0, nestedGeneral, ir: nestedIR) } == nil)
+        #expect(frame("outer.main", in: nested, ir: nestedIR)?.height == 80)
+        #expect(frame("outer.main.b", in: nested, ir: nestedIR)?.y == 0)
+        #expect(frame("outer.below", in: nested, ir: nestedIR)?.y == 80)
+    }
+
     /// baselineRelative: `a`'s last baseline is 15 below its top, `b` has none (its bottom), `c`'s
     /// first baseline is 16 below its top. So `b`'s bottom is at 15 + 20 = 35 and its height is its
     /// own (30: it does not change the stack's height), `c`'s top at 35 + 20 - 16 = 39, and `c`, the

@@ -1,6 +1,7 @@
-// firstBaseline alignment in the structured solver: a horizontal fill or fillEqually stack whose
-// items' baselines are a fixed depth below their tops or their bottoms (leaves, and stacks whose
-// baseline item sits at their top: see `StructuredModel`).
+// firstBaseline alignment in the structured solver: a horizontal stack (any distribution but
+// equalCentering) whose items' baselines are a fixed depth below their tops or their bottoms (leaves,
+// and stacks whose baseline item sits at their top: see `StructuredModel`). The width shares along
+// the row are the same for lastBaseline rows, whose height is in LastBaselineAlignment.swift.
 //
 // Across (height): every item's first baseline is at one height B; the alignment spanner spans the
 // canvas and holds every visible item. An item's baseline is a fixed depth a below its top or its

@@ -36,21 +36,14 @@ extension StructuredLayout {
         var lengths: [Double] = []
         lengths.reserveCapacity(visible.count)
         var lowest = 0.0
-        // The leading term of the cheapest compression: the lowest priority, then the smallest coefficient.
-        var cheapest: LevelTerm? = nil
+        // Lengthening an item costs nothing the gaps could gain; shortening one bounds the cost below.
+        var lengthening = ShorteningBound(above: gapPriority)
+        var shortening = ShorteningBound(above: gapPriority)
         for child in visible {
             let function = outer[2 * child + axis]
-            guard function.anchor.isFinite, heldAbove(gapPriority, function.right),
-                  heldAbove(gapPriority, function.left) else { return nil }
+            guard function.anchor.isFinite, lengthening.add(function.right), shortening.add(function.left) else { return nil }
             lengths.append(function.anchor)
             lowest += function.lowerEnd
-            if let first = function.left.first?.slope.levels.t0 {
-                if let best = cheapest, best.priority < first.priority
-                    || (best.priority == first.priority && abs(best.coefficient) <= abs(first.coefficient)) {
-                    continue
-                }
-                cheapest = first
-            }
         }
         let runs = model.visibleRuns[index]
         let k = Double(lengths.count - 1)
@@ -69,19 +62,10 @@ extension StructuredLayout {
             let slope = Slope(levels: Levels(LevelTerm(priority: gapPriority, coefficient: -1 / (2 * k))), tie: nil, tieSign: 0)
             left.append(Segment(length: settled - held, slope: slope, owner: 0, order: 0))
         }
-        if let cheapest, held - lowest > 0 {
-            let term = LevelTerm(priority: cheapest.priority, coefficient: cheapest.coefficient / 2)
-            left.append(Segment(length: held - lowest, slope: Slope(levels: Levels(term), tie: nil, tieSign: 0), owner: 0, order: Int32(left.count)))
+        if let slope = shortening.slope, held - lowest > 0 {
+            left.append(Segment(length: held - lowest, slope: slope, owner: 0, order: Int32(left.count)))
         }
         return CostFunction(anchor: settled + inset, right: CostFunction.flatRight, left: left)
-    }
-
-    /// Whether moving a length from its minimiser onto `side` costs first at a priority above `priority`
-    /// (or is impossible).
-    private func heldAbove(_ priority: Double, _ side: [Segment]) -> Bool {
-        guard let first = side.first else { return true }
-        let levels = first.slope.levels
-        return levels.count > 0 && levels.t0.priority > priority && abs(levels.t0.coefficient) > structuredTolerance
     }
 
     /// Places an equalCentering stack's children along its axis on a canvas `canvasLength` long from

@@ -280,7 +280,7 @@ func split(_ merged: Merge, total: Double, anchors: [Double], into values: inout
     let f = merged.function
     values.removeAll(keepingCapacity: true)
     values.append(contentsOf: anchors)
-    var remaining = total - f.anchor
+    let remaining = total - f.anchor
     let slack = structuredTolerance * max(1, abs(total))
     if merged.zeroOwners > 1, remaining < merged.zeroAbove - slack, remaining > -merged.zeroBelow + slack {
         return false

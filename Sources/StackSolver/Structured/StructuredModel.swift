@@ -39,12 +39,13 @@ struct LeafAxis {
 /// index, so the tie rule sees exactly the general solver's constraint order).
 ///
 /// `init` returns nil for anything the structured solver does not solve exactly: user constraints,
-/// lastBaseline alignment, firstBaseline alignment other than a horizontal stack of any distribution
-/// but equalCentering (BaselineAlignment.swift), baselineRelative stacks with a stack among their
+/// baseline alignment other than a horizontal stack of any distribution but equalCentering
+/// (BaselineAlignment.swift, LastBaselineAlignment.swift) or a vertical stack with one item or with
+/// firstBaseline and no hidden item, baselineRelative stacks with a stack among their
 /// items or with equalSpacing or equalCentering, stacks whose arranged items are all hidden, invalid
 /// numbers, or an IR that does not match the tree. Those layouts go to the general solver.
 /// (Some shapes are declined later: `StructuredLayout.update` when a cost is not of a shape handled,
-/// the top-down pass for an equalCentering stack squeezed below equal gaps, EqualCentering.swift.)
+/// the top-down pass for a stack squeezed below where its cost is known exactly: ShorteningBound.swift.)
 struct StructuredModel {
     var tree: LayoutTree
     var count: Int { tree.nodes.count }
@@ -95,6 +96,8 @@ struct StructuredModel {
     /// Per item of a firstBaseline stack: `item.width == (1/n) * stack.width @760` (UIKit's
     /// disambiguation of text widths; BaselineAlignment.swift).
     var widthShare: [ProportionalShare?]
+    /// Per stack: whether it is a baseline row (horizontal, first or last baseline alignment).
+    var baselineRow: [Bool]
     /// Per node: its first and last baselines when the IR defines them (leaves only).
     var firstBaseline: [BaselinePlace?]
     var lastBaseline: [BaselinePlace?]
@@ -144,6 +147,7 @@ struct StructuredModel {
         proportionalShare = Array(repeating: nil, count: n)
         zeroLength = Array(repeating: false, count: n)
         widthShare = Array(repeating: nil, count: n)
+        baselineRow = Array(repeating: false, count: n)
         // Stacks whose baselines come from an item: (stack, item, first baseline?).
         var baselineSources: [(stack: Int, item: Int, first: Bool)] = []
         // fillProportionally stacks whose lowering fell back to equal lengths (no item has an intrinsic length).
@@ -160,10 +164,18 @@ struct StructuredModel {
             switch stack.distribution {
             case .fill, .fillEqually, .equalSpacing, .fillProportionally, .equalCentering: break
             }
-            // firstBaseline rows: horizontal, any distribution but equalCentering (BaselineAlignment.swift).
-            if stack.alignment == .lastBaseline { return nil }
-            if stack.alignment == .firstBaseline {
-                guard stack.axis == .horizontal, stack.distribution != .equalCentering else { return nil }
+            // Baseline rows: horizontal, any distribution but equalCentering (BaselineAlignment.swift,
+            // LastBaselineAlignment.swift). In a vertical stack the lowering keeps the spanner and the
+            // canvas fit but aligns nothing: an item narrower than the canvas is ambiguous (the
+            // top-down pass declines), a hidden one always (declined here); with firstBaseline the
+            // spanner spans the canvas as for center; lastBaseline with several items is left alone.
+            if stack.alignment.isBaseline {
+                if stack.axis == .horizontal {
+                    guard stack.distribution != .equalCentering else { return nil }
+                    baselineRow[index] = true
+                } else if node.children.count > 1 {
+                    guard stack.alignment == .firstBaseline, !node.children.contains(where: { tree.nodes[$0].hidden }) else { return nil }
+                }
             }
             if stack.baselineRelative && stack.axis == .vertical {
                 guard stack.distribution == .fill || stack.distribution == .fillEqually else { return nil }

@@ -31,6 +31,8 @@ struct StructuredLayout {
     var crossMergeAnchors: [[Double]]
     /// Per equalCentering stack: the canvas length from which its gaps are all equal (EqualCentering.swift).
     var centeringLength: [Double]
+    /// Per lastBaseline stack of several items, across: its baseline, spanner and least height (LastBaselineAlignment.swift).
+    var lastBaselineRows: [LastBaselineRow?]
     /// Per fillProportionally stack: its share items, strongest share first (Proportional.swift).
     var proportionalOrder: [[Int]]
     /// Per node and axis: the ends of `outer`'s domain (for the top-down pass's feasibility checks).
@@ -53,6 +55,7 @@ struct StructuredLayout {
         memberlessLength = Array(repeating: 0, count: n)
         proportionalOrder = Array(repeating: [], count: n)
         centeringLength = Array(repeating: 0, count: n)
+        lastBaselineRows = Array(repeating: nil, count: n)
         crossMerges = Array(repeating: nil, count: n)
         crossMergeAnchors = Array(repeating: [], count: n)
         outerLower = Array(repeating: 0, count: 2 * n)
@@ -120,10 +123,10 @@ struct StructuredLayout {
                 guard let items = proportionalItems(index, axis: axis) else { return nil }
                 proportionalOrder[index] = items
                 return proportionalFunction(index, axis: axis, items: items, fixed: spacing + inset)
-            case .fill where visible.count > 1 && model.alignment[index] == .firstBaseline:
+            case .fill where visible.count > 1 && model.baselineRow[index]:
                 guard let items = disambiguatedItems(index, axis: axis) else { return nil }
                 return disambiguatedFunction(index, axis: axis, items: items, fixed: spacing + inset, atMost: false)
-            case .equalSpacing where visible.count > 1 && model.alignment[index] == .firstBaseline:
+            case .equalSpacing where visible.count > 1 && model.baselineRow[index]:
                 guard let items = disambiguatedItems(index, axis: axis) else { return nil }
                 return disambiguatedFunction(
                     index, axis: axis, items: items, fixed: inset + Double(visible.count - 1) * model.minimumGap[index], atMost: true)
@@ -155,8 +158,9 @@ struct StructuredLayout {
                 return merged.function.shifted(by: spacing + inset)
             }
         }
-        if model.alignment[index] == .firstBaseline && children.count > 1 {
-            return baselineCrossFunction(index, axis: axis, inset: inset)
+        if model.baselineRow[index] && children.count > 1 {
+            return model.alignment[index] == .lastBaseline ? lastBaselineCrossFunction(index, axis: axis, inset: inset)
+                : baselineCrossFunction(index, axis: axis, inset: inset)
         }
         if model.alignment[index] == .fill {
             return pointwiseSum(children.map { outer[2 * $0 + axis] })?.shifted(by: inset)
@@ -176,7 +180,11 @@ struct StructuredLayout {
         }
         guard let fit = model.spanningFit[index] else { return nil }
         envelopes.append(.absolute(target: 0, priority: fit.priority, index: fit.index))
-        return pointwiseSum(envelopes)?.shifted(by: inset)
+        guard model.alignment[index].isBaseline else { return pointwiseSum(envelopes)?.shifted(by: inset) }
+        // A vertical stack with firstBaseline alignment: the spanner spans the canvas as for center,
+        // with no alignment constraint, and the canvas fit pulls at the stack (StructuredModel).
+        guard let canvasFit = model.canvasFit[index] else { return nil }
+        return pointwiseSum(envelopes)?.shifted(by: inset).addingAbsolute(target: 0, priority: canvasFit.priority, index: canvasFit.index)
     }
 
     /// The top-down pass: frames for a root size (nil: natural). Nil when the layout has a required
@@ -346,11 +354,11 @@ struct StructuredLayout {
                     for child in model.visibleChildren[index] {
                         lengths.append(model.zeroLength[child] ? 0 : length[2 * child + axis])
                     }
-                case .fill where visibleCount > 1 && alignments[index] == .firstBaseline:
+                case .fill where visibleCount > 1 && model.baselineRow[index]:
                     guard disambiguatedLengths(model.visibleChildren[index], axis: axis, stack: length[2 * index + axis],
                                                total: canvasLength - model.spacingTotal[index], atMost: false, into: &lengths)
                     else { return false }
-                case .equalSpacing where visibleCount > 1 && alignments[index] == .firstBaseline:
+                case .equalSpacing where visibleCount > 1 && model.baselineRow[index]:
                     let gaps = Double(visibleCount - 1)
                     guard disambiguatedLengths(model.visibleChildren[index], axis: axis, stack: length[2 * index + axis],
                                                total: canvasLength - gaps * model.minimumGap[index], atMost: true, into: &lengths)
@@ -425,7 +433,10 @@ struct StructuredLayout {
                     length[2 &* child &+ axis] = canvasLength
                     frames.set(child, start: start, length: value)
                 }
-            } else if alignments[index] == .firstBaseline && endChild - firstChild > 1 {
+            } else if alignments[index] == .lastBaseline && model.baselineRow[index] && endChild - firstChild > 1 {
+                guard placeLastBaselineRow(index, axis: axis, canvasStart: canvasStart, canvasLength: canvasLength, buffers: buffers,
+                                           determined: &determined, guideDetermination: guideDetermination) else { return false }
+            } else if model.baselineRow[index] && endChild - firstChild > 1 {
                 guard placeBaselineRow(index, axis: axis, canvasStart: canvasStart, canvasLength: canvasLength, lengths: &lengths,
                                        position: position, length: length) else { return false }
                 for k in firstChild..<endChild {
@@ -444,7 +455,7 @@ struct StructuredLayout {
                     let value = hidden[child] ? anchor : min(canvasLength, anchor)
                     // A single baseline-aligned item has both canvas edges weak: shorter than the
                     // canvas, it could sit anywhere (ambiguous).
-                    if alignment == .firstBaseline && !hidden[child]
+                    if alignment.isBaseline && !hidden[child]
                         && value < canvasLength - structuredTolerance * max(1, abs(canvasLength)) { return false }
                     let start: Double
                     switch alignment {

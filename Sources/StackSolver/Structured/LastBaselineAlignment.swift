@@ -1,0 +1,115 @@
+import StackSemantics
+
+// lastBaseline alignment across a horizontal stack of several items.
+//
+// The lowering (seed 000 §2.6) differs from firstBaseline's in one place: the alignment spanner meets
+// the canvas at the top only, and at the bottom the *first* item's bottom has to fit
+// (`canvas.bottom >= first.bottom`, `V:[Subview0]-(>=0)-|`). Every item's last baseline is at one
+// height B (hidden items included); the spanner (visible items only) starts at the canvas top and
+// holds every visible item, pulled short at 51 (spanning fit); the canvas is pulled short at 49.
+// An item's baseline is a fixed depth below its top or its bottom (`BaselinePlace`).
+//
+// When every visible item (and the first item, which meets the canvas) costs more than the
+// spanner's priority to shorten below its own height (its cost with the ambiguity suppression),
+// nothing shortens them as long as the canvas holds the first item: the items keep their own
+// heights, B is the deepest of the visible items' baselines (the spanner as short as their tops
+// allow), and the canvas's least height is B plus what hangs below the first item's baseline.
+// Above that least height (`settled`) the stack's cost grows only by the canvas fit, exactly.
+// Below it some item must give way; that cost is not worked out here: as for equalCentering
+// (EqualCentering.swift), a lower bound exact at `settled` stands in for it (half the leading
+// coefficient of the cheapest shortening, at its priority), so a parent that gives the stack
+// `settled` or more has found the true optimum, and one that gives it less makes the top-down
+// pass decline (the general solver answers).
+
+/// What the top-down pass needs of a lastBaseline row across: the baseline's depth below the
+/// canvas top, the spanner's height, and the least canvas height at which the items keep their own.
+struct LastBaselineRow {
+    var ascent: Double
+    var spanner: Double
+    var settled: Double
+}
+
+extension Alignment {
+    /// firstBaseline or lastBaseline: the row's items share a baseline and get UIKit's width shares.
+    var isBaseline: Bool { self == .firstBaseline || self == .lastBaseline }
+}
+
+extension StructuredLayout {
+    /// The canvas height's cost across a lastBaseline stack of several items (see the top of this
+    /// file); records each item's own height (`crossAnchor`) and the row's `LastBaselineRow`.
+    mutating func lastBaselineCrossFunction(_ index: Int, axis: Int, inset: Double) -> CostFunction? {
+        guard let spanning = model.spanningFit[index], let fit = model.canvasFit[index] else { return nil }
+        let children = model.children(index)
+        guard let first = children.first else { return nil }
+        // Each item's own height (its cost with the ambiguity suppression), and its shortening side.
+        var shortenings: [[Segment]] = []
+        shortenings.reserveCapacity(children.count)
+        for child in children {
+            guard let ref = model.suppression[child], model.lastBaseline[child] != nil,
+                  let own = outer[2 * child + axis].addingAbsolute(target: 0, priority: ref.priority, index: ref.index),
+                  own.hasUniqueMinimum, own.anchor.isFinite else { return nil }
+            crossAnchor[2 * child + axis] = own.anchor
+            shortenings.append(own.left)
+        }
+        func place(_ child: Int) -> BaselinePlace { model.lastBaseline[child]! }
+        func height(_ child: Int) -> Double { crossAnchor[2 * child + axis] }
+        // Over the visible items: the deepest fixed baseline (`floor`), the ascent, the descent.
+        var floor = -Double.infinity
+        var ascent = -Double.infinity
+        var descent = -Double.infinity
+        var bottomBaselines = false
+        for child in model.visibleChildren[index] {
+            if case .belowTop(let depth) = place(child) { floor = max(floor, depth) } else { bottomBaselines = true }
+            ascent = max(ascent, place(child).depth(length: height(child)))
+            descent = max(descent, height(child) - place(child).depth(length: height(child)))
+        }
+        guard ascent > -.infinity else { return nil }
+        // The items whose shortening would shorten the spanner or the canvas: the tallest
+        // bottom-baseline items when no fixed baseline holds the ascent, the items hanging lowest
+        // when no bottom-baseline item holds the descent at 0, and the first item (it meets the
+        // canvas) when its baseline is fixed. They must cost more to shorten than the spanner (51)
+        // and the canvas fit (49) gain; the rest cannot gain anything by shortening.
+        var shortening = ShorteningBound(above: max(spanning.priority, fit.priority))
+        for (position, child) in children.enumerated() {
+            let reachesCanvas = child == first && place(child) != .bottom
+            var shortensSpanner = false
+            if !model.hidden[child] {
+                if place(child) == .bottom {
+                    shortensSpanner = height(child) == ascent && ascent > floor
+                } else {
+                    shortensSpanner = height(child) - place(child).depth(length: height(child)) == descent && !(bottomBaselines && descent <= 0)
+                }
+            }
+            if reachesCanvas || shortensSpanner {
+                guard shortening.add(shortenings[position]) else { return nil }
+            }
+        }
+        let firstHeight = height(first)
+        let settled = ascent + firstHeight - place(first).depth(length: firstHeight)
+        lastBaselineRows[index] = LastBaselineRow(ascent: ascent, spanner: ascent + descent, settled: settled)
+        let left = shortening.slope.map { [Segment(length: .infinity, slope: $0, owner: 0, order: 0)] } ?? []
+        return CostFunction(anchor: settled + inset, right: CostFunction.flatRight, left: left)
+            .addingAbsolute(target: 0, priority: fit.priority, index: fit.index)
+    }
+
+    /// The items' heights and tops across a lastBaseline stack for a canvas height, and the
+    /// spanner's frame; false below the row's settled height (the general solver answers).
+    func placeLastBaselineRow(_ index: Int, axis: Int, canvasStart: Double, canvasLength: Double,
+                              buffers: TopDownBuffers, determined: inout [Determination], guideDetermination: Determination) -> Bool {
+        guard let row = lastBaselineRows[index],
+              canvasLength >= row.settled - structuredTolerance * max(1, abs(row.settled)) else { return false }
+        let baseline = canvasStart + row.ascent
+        for child in model.children(index) {
+            let height = crossAnchor[2 * child + axis]
+            let top = baseline - (model.lastBaseline[child]?.depth(length: height) ?? height)
+            buffers.position[2 * child + axis] = top
+            buffers.length[2 * child + axis] = height
+            buffers.frames.set(child, rounded(top, height))
+        }
+        if let guide = model.spannerGuide[index] {
+            buffers.frames.set(guide, rounded(canvasStart, row.spanner))
+            if determined[guide] != guideDetermination { determined[guide] = guideDetermination }
+        }
+        return true
+    }
+}
