@@ -26,6 +26,8 @@ struct Options {
     var general = false
     var checksum = false
     var profile: String?
+    /// With `--profile`: a fixed number of calls instead of 5 seconds (for instruction counts).
+    var iterations: Int?
 
     init(_ arguments: [String]) {
         var iterator = arguments.dropFirst().makeIterator()
@@ -38,8 +40,9 @@ struct Options {
             case "--general": general = true
             case "--checksum": checksum = true
             case "--profile": profile = iterator.next()
+            case "--iterations": iterations = iterator.next().flatMap(Int.init)
             default:
-                FileHandle.standardError.write("usage: stackc-bench-layout --shape flat|nested --n N [--runs R] [--export DIR] [--general]\n".data(using: .utf8)!)
+                FileHandle.standardError.write("usage: stackc-bench-layout --shape flat|nested --n N [--runs R] [--export DIR] [--general] [--checksum] [--profile resize|layout|solve|check|lower [--iterations K]]\n".data(using: .utf8)!)
                 exit(2)
             }
         }
@@ -204,7 +207,7 @@ if let phase = options.profile {
     let engine = LayoutEngine(tree: tree, ir: ir, width: width)
     let start = now()
     var count = 0
-    while now() - start < 5 {
+    while options.iterations.map({ count < $0 }) ?? (now() - start < 5) {
         switch phase {
         case "resize": engine.resize(width: (natural.width * (0.7 + 0.6 * Double(count % 100) / 99)).rounded(), height: nil)
         case "layout": engine.relayoutAll()
@@ -214,7 +217,7 @@ if let phase = options.profile {
         }
         count += 1
     }
-    print("\(phase): \(5e6 / Double(count)) us per call")
+    print("\(phase): \((now() - start) * 1e6 / Double(count)) us per call")
     exit(0)
 }
 

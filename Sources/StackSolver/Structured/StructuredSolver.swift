@@ -10,8 +10,6 @@ import StackSemantics
 /// piecewise-linear function with lexicographic slopes (Slope.swift, PiecewiseLinear.swift).
 struct StructuredLayout {
     var model: StructuredModel
-    /// Per node and axis: the cost of the node's length, before its explicit size.
-    var inner: [CostFunction]
     /// Per node and axis: what its parent sees (a single point when the size is explicit).
     var outer: [CostFunction]
     /// Per stack, along its axis: the merge of its visible items (fill, equalSpacing) and their anchors.
@@ -46,8 +44,7 @@ struct StructuredLayout {
         guard let model = StructuredModel(tree: tree, ir: ir) else { return nil }
         self.model = model
         let n = model.count
-        inner = Array(repeating: .free, count: 2 * n)
-        outer = inner
+        outer = Array(repeating: .free, count: 2 * n)
         merges = Array(repeating: nil, count: n)
         mergeAnchors = Array(repeating: [], count: n)
         crossAnchor = Array(repeating: 0, count: 2 * n)
@@ -72,7 +69,6 @@ struct StructuredLayout {
         for axis in 0..<2 {
             guard let function = innerFunction(index, axis: axis) else { return false }
             let slot = 2 * index + axis
-            inner[slot] = function
             if let size = model.explicit[slot] {
                 guard function.contains(size) else { return false }
                 outer[slot] = .point(size)
