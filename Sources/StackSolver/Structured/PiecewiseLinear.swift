@@ -343,6 +343,7 @@ func pointwiseSum(_ functions: [CostFunction]) -> CostFunction? {
     current.reserveCapacity(count)
     var events: [(x: Double, function: Int32, piece: Int32)] = []
     events.reserveCapacity(all.count)
+    var oneEventEach = true
     for index in 0..<count {
         let first = offsets[index]
         let pieceCount = offsets[index + 1] - first
@@ -354,19 +355,28 @@ func pointwiseSum(_ functions: [CostFunction]) -> CostFunction? {
             events.append((all[first + j].end, Int32(index), Int32(j + 1)))
             j += 1
         }
+        if j > k + 1 { oneEventEach = false }
     }
     events.sort { $0.x != $1.x ? $0.x < $1.x : $0.function < $1.function }
     var sum = LevelSum(all, extra: extra)
     // The sum's tie component is the greatest of the current slopes' (their constraints are
-    // distinct): up to 16 functions a scan of `current` finds it, with fewer steps than the tree.
+    // distinct): up to 16 functions a scan of `current` finds it, with fewer steps than the tree;
+    // when no function changes slope twice (leaves: one piece each side), prefix and suffix maxima
+    // over the events give it without the tree's updates.
     let scan = count <= 16
-    var tree = TieTree(scan ? [] : current)
+    let sweep = scan || !oneEventEach ? nil : OneEventTies(current: current, events: events) { all[offsets[$0] + $1].slope }
+    var tree = TieTree(scan || sweep != nil ? [] : current)
     for slope in current {
         sum.add(slope.levels, factor: 1, extra: extra)
     }
     var spill: [LevelTerm] = []
+    var e = 0
     func total() -> Slope {
         let levels = sum.levels(spill: &spill)
+        if let sweep {
+            guard let top = sweep.top(before: e) else { return Slope(levels: levels, tie: nil, tieSign: 0) }
+            return Slope(levels: levels, tie: top.key, tieSign: top.sign)
+        }
         if scan {
             var tie: TieKey? = nil
             var tieSign = 0.0
@@ -383,7 +393,6 @@ func pointwiseSum(_ functions: [CostFunction]) -> CostFunction? {
     }
     var pieces: [(end: Double, slope: Slope)] = []
     pieces.reserveCapacity(events.count + 1)
-    var e = 0
     while e < events.count {
         let x = events[e].x
         pieces.append((x, total()))
@@ -393,7 +402,7 @@ func pointwiseSum(_ functions: [CostFunction]) -> CostFunction? {
             sum.add(next.levels, factor: 1, extra: extra)
             sum.add(current[index].levels, factor: -1, extra: extra)
             current[index] = next
-            if !scan { tree.update(index, next) }
+            if !scan && sweep == nil { tree.update(index, next) }
             e += 1
         }
     }
@@ -478,6 +487,75 @@ func concatenatedExtra(_ functions: inout [CostFunction]) -> [LevelTerm] {
         }
     }
     return extra
+}
+
+/// The greatest tie component among the functions' current slopes in `pointwiseSum` when each
+/// function changes slope at most once (one event): before event e, a function with an event at
+/// or after e still has its first slope, one with an event before e its second, and one without an
+/// event its only one. So the greatest is the best of a constant, a suffix maximum of first slopes'
+/// ties and a prefix maximum of second slopes' ties, each computed once (no per-event update).
+struct OneEventTies {
+    /// The best tie among functions without an event (-1: none), as a function index.
+    private var constant: Int32 = -1
+    /// Per event position e (0 ... count): the function whose first slope's tie is the greatest among
+    /// events at e or later, and whose second slope's tie is the greatest among events before e.
+    private var suffix: [Int32]
+    private var prefix: [Int32]
+    private var firstKeys: [TieKey?]
+    private var secondKeys: [TieKey?]
+    private var firstSigns: [Double]
+    private var secondSigns: [Double]
+
+    /// `current`: every function's first slope; `events`: sorted, one per function at most;
+    /// `slope(function, piece)`: a function's piece.
+    init(current: [Slope], events: [(x: Double, function: Int32, piece: Int32)], slope: (Int, Int) -> Slope) {
+        firstKeys = current.map(\.tie)
+        firstSigns = current.map(\.tieSign)
+        secondKeys = [TieKey?](repeating: nil, count: current.count)
+        secondSigns = [Double](repeating: 0, count: current.count)
+        var hasEvent = [Bool](repeating: false, count: current.count)
+        for event in events {
+            let function = Int(event.function)
+            hasEvent[function] = true
+            let next = slope(function, Int(event.piece))
+            secondKeys[function] = next.tie
+            secondSigns[function] = next.tieSign
+        }
+        func better(_ a: Int32, _ aKey: TieKey?, _ b: Int32, _ bKey: TieKey?) -> Int32 {
+            guard let bKey else { return a }
+            guard let aKey else { return b }
+            return aKey < bKey ? b : a
+        }
+        for function in current.indices where !hasEvent[function] {
+            let best = constant < 0 ? nil : firstKeys[Int(constant)]
+            constant = better(constant, best, Int32(function), firstKeys[function])
+        }
+        suffix = [Int32](repeating: -1, count: events.count + 1)
+        prefix = [Int32](repeating: -1, count: events.count + 1)
+        for e in stride(from: events.count - 1, through: 0, by: -1) {
+            let best = suffix[e + 1]
+            suffix[e] = better(best, best < 0 ? nil : firstKeys[Int(best)], events[e].function, firstKeys[Int(events[e].function)])
+        }
+        for e in events.indices {
+            let best = prefix[e]
+            prefix[e + 1] = better(best, best < 0 ? nil : secondKeys[Int(best)], events[e].function, secondKeys[Int(events[e].function)])
+        }
+    }
+
+    /// The greatest tie component and its sign before event `e` is applied; nil when none.
+    func top(before e: Int) -> (key: TieKey, sign: Double)? {
+        var best: (key: TieKey, sign: Double)? = nil
+        func consider(_ key: TieKey?, _ sign: Double) {
+            guard let key else { return }
+            if best.map({ $0.key < key }) ?? true { best = (key, sign) }
+        }
+        if constant >= 0 { consider(firstKeys[Int(constant)], firstSigns[Int(constant)]) }
+        let s = suffix[e]
+        if s >= 0 { consider(firstKeys[Int(s)], firstSigns[Int(s)]) }
+        let p = prefix[e]
+        if p >= 0 { consider(secondKeys[Int(p)], secondSigns[Int(p)]) }
+        return best
+    }
 }
 
 /// The greatest tie component among the functions' current slopes in `pointwiseSum`, in a
