@@ -9,10 +9,11 @@ import StackSemantics
 // holds every visible item, pulled short at 51 (spanning fit); the canvas is pulled short at 49.
 // An item's baseline is a fixed depth below its top or its bottom (`BaselinePlace`).
 //
-// When every visible item (and the first item, which meets the canvas) costs more than the
-// spanner's priority to shorten below its own height (its cost with the ambiguity suppression),
-// nothing shortens them as long as the canvas holds the first item: the items keep their own
-// heights, B is the deepest of the visible items' baselines (the spanner as short as their tops
+// When the items whose shortening would shorten the spanner or the canvas (the tallest
+// bottom-baseline items, the items hanging lowest, the first item when its baseline is fixed) cost
+// more than the spanner's and the canvas fit's priorities to shorten below their own heights (their
+// costs with the ambiguity suppression), nothing shortens any item as long as the canvas holds the
+// first item: the items keep their own heights, B is the deepest of the visible items' baselines (the spanner as short as their tops
 // allow), and the canvas's least height is B plus what hangs below the first item's baseline.
 // Above that least height (`settled`) the stack's cost grows only by the canvas fit, exactly.
 // Below it some item must give way; that cost is not worked out here: as for equalCentering
