@@ -11,6 +11,7 @@ protocol GeneratedLayout: AnyObject {
 extension KeypadLayout: GeneratedLayout {}
 extension CardLayout: GeneratedLayout {}
 extension FixedLayout: GeneratedLayout {}
+extension FooterLayout: GeneratedLayout {}
 extension NaturalLayout: GeneratedLayout {}
 extension SettingsLayout: GeneratedLayout {}
 extension SpringboardLayout: GeneratedLayout {}
@@ -23,6 +24,7 @@ let generatedLayouts: [String: () -> any GeneratedLayout] = [
     "keypad": { KeypadLayout() },
     "card": { CardLayout() },
     "fixed": { FixedLayout() },
+    "footer": { FooterLayout() },
     "natural": { NaturalLayout() },
     "settings": { SettingsLayout() },
     "springboard": { SpringboardLayout() },
