@@ -12,6 +12,8 @@ import Testing
 func randomTree(seed: UInt64, maxNodes: Int = 24, baselineRows: Bool = false) -> LayoutTree {
     var rng = SplitMix(seed: seed)
     var nodes: [LayoutNode] = []
+    // Baseline rows whose leaves hold their widths above the width shares (UIKit's way out of them).
+    var heldRows = Set<Int>()
     let priorities: [Double] = [1, 50, 250, 250, 251, 500, 749, 750, 750, 999, 1000]
     func range(_ index: Int) -> SourceRange { SourceRange(start: index * 5, end: index * 5 + 4) }
     func chance(_ p: Double) -> Bool { Double.random(in: 0..<1, using: &rng) < p }
@@ -42,6 +44,7 @@ func randomTree(seed: UInt64, maxNodes: Int = 24, baselineRows: Bool = false) ->
             if baselineRows && stack.axis == .horizontal {
                 stack.alignment = chance(0.35) ? .lastBaseline : .firstBaseline
                 stack.distribution = [.fill, .fill, .fill, .fillEqually, .equalSpacing, .fillProportionally].randomElement(using: &rng)!
+                if chance(0.2) { heldRows.insert(index) }
             }
             node.stack = stack
         }
@@ -52,6 +55,10 @@ func randomTree(seed: UInt64, maxNodes: Int = 24, baselineRows: Bool = false) ->
             leaf.hugging = PerAxis(horizontal: priorities.randomElement(using: &rng)!, vertical: priorities.randomElement(using: &rng)!)
             leaf.compressionResistance = PerAxis(horizontal: priorities.randomElement(using: &rng)!, vertical: priorities.randomElement(using: &rng)!)
             if kind == .spacer { leaf.hugging = PerAxis(horizontal: 1, vertical: 1) }
+            if let parent, heldRows.contains(parent) {
+                leaf.hugging.horizontal = [800, 999, 1000].randomElement(using: &rng)!
+                leaf.compressionResistance.horizontal = [800, 999, 1000].randomElement(using: &rng)!
+            }
             if chance(0.1) { leaf.firstBaseline = Double(Int.random(in: 0...30, using: &rng)) }
             if baselineRows && chance(0.6) {
                 leaf.firstBaseline = Double(Int.random(in: 0...30, using: &rng))
@@ -131,8 +138,21 @@ func fallbackReason(tree: LayoutTree, ir: ConstraintIR) -> String? {
 }
 
 /// Runs `count` random cases from `seed`; returns (failures, cases that took the structured path, solves).
+/// The shapes added in the third session that a structured solve contains (for coverage reports).
+func coveredShapes(_ layout: StructuredLayout) -> [String] {
+    let model = layout.model
+    let stacks = model.tree.nodes.indices.filter { model.stackAxis[$0] >= 0 && model.visibleCount[$0] > 1 }
+    var shapes: [String] = []
+    if stacks.contains(where: { model.distribution[$0] == .equalCentering }) { shapes.append("equalCentering") }
+    if stacks.contains(where: { model.baselineRow[$0] && model.alignment[$0] == .lastBaseline }) { shapes.append("lastBaseline row") }
+    if layout.heldRow.contains(true) { shapes.append("baseline row held above its width shares") }
+    if stacks.contains(where: { model.stackAxis[$0] == 1 && model.alignment[$0].isBaseline }) { shapes.append("vertical stack with baseline alignment") }
+    return shapes
+}
+
 func runDifferential(seed: UInt64, count: Int, maxNodes: Int, baselineRows: Bool = false)
-    -> (failures: [String], structured: Int, solves: Int, clean: Int, reasons: [String: Int]) {
+    -> (failures: [String], structured: Int, solves: Int, clean: Int, reasons: [String: Int], covered: [String: Int]) {
+    var covered: [String: Int] = [:]
     var failures: [String] = []
     var clean = 0
     var reasons: [String: Int] = [:]
@@ -153,13 +173,14 @@ func runDifferential(seed: UInt64, count: Int, maxNodes: Int, baselineRows: Bool
                 continue
             }
             structured += 1
+            if let layout { for shape in coveredShapes(layout) { covered[shape, default: 0] += 1 } }
             if let difference = solutionDifference(fast, general, ir: ir) {
                 failures.append("case seed \(caseSeed) size \(width.map { "\($0)" } ?? "nil") x \(height.map { "\($0)" } ?? "nil"): \(difference)")
-                if failures.count >= 10 { return (failures, structured, solves, clean, reasons) }
+                if failures.count >= 10 { return (failures, structured, solves, clean, reasons, covered) }
             }
         }
     }
-    return (failures, structured, solves, clean, reasons)
+    return (failures, structured, solves, clean, reasons, covered)
 }
 
 @Suite struct DifferentialTests {
@@ -174,6 +195,7 @@ func runDifferential(seed: UInt64, count: Int, maxNodes: Int, baselineRows: Bool
         let result = runDifferential(seed: seed, count: count, maxNodes: long ? 24 : 18)
         print("DifferentialTests: \(result.structured) of \(result.solves) solves took the structured path, \(result.clean) had no findings, \(result.failures.count) failures")
         print("DifferentialTests: conflict-free determined solves left to the general solver, by cause: \(result.reasons.sorted { $0.key < $1.key })")
+        print("DifferentialTests: structured solves with a shape added in the third session: \(result.covered.sorted { $0.key < $1.key })")
         for failure in result.failures { Issue.record("\(failure)") }
         // The comparison must exercise the structured path, not only fallbacks.
         // (Layouts with conflicts or ambiguity, fillProportionally, equalCentering and baselines go to
@@ -192,6 +214,7 @@ func runDifferential(seed: UInt64, count: Int, maxNodes: Int, baselineRows: Bool
         let result = runDifferential(seed: seed, count: count, maxNodes: long ? 24 : 14, baselineRows: true)
         print("DifferentialTests (baseline rows): \(result.structured) of \(result.solves) solves took the structured path, \(result.clean) had no findings, \(result.failures.count) failures")
         print("DifferentialTests (baseline rows): left to the general solver, by cause: \(result.reasons.sorted { $0.key < $1.key })")
+        print("DifferentialTests (baseline rows): structured solves with a shape added in the third session: \(result.covered.sorted { $0.key < $1.key })")
         for failure in result.failures { Issue.record("\(failure)") }
         #expect(result.structured * 3 >= result.clean, "only \(result.structured) of \(result.clean) clean solves were structured")
     }

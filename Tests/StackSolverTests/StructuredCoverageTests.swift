@@ -146,6 +146,25 @@ func frame(_ name: String, in solution: LayoutSolution?, ir: ConstraintIR) -> Fr
         #expect(frame("outer.below", in: nested, ir: nestedIR)?.y == 80)
     }
 
+    /// A baseline row whose labels hold their widths above UIKit's width shares (760): at 120 + 4 + 40
+    /// = 164 wide (its natural width) the labels keep their widths, as the general solver finds; at
+    /// 200 some label must stretch, which the structured solver leaves to the general one.
+    @Test func baselineRowHeldAboveTheWidthShares() throws {
+        let row = """
+            hstack total(alignment: lastBaseline, spacing: 4) {
+                label amount(intrinsic: 120 x 48, lastBaseline: 40, horizontalHugging: 800, horizontalCompression: 800)
+                label currency(intrinsic: 40 x 20, lastBaseline: 16, horizontalHugging: 800, horizontalCompression: 800)
+            }
+            """
+        let (structured, general, ir) = try #require(solveBoth(row, width: nil))
+        #expect(general.findings.isEmpty)
+        #expect(structured.flatMap { solutionDifference($0, general, ir: ir) } == nil)
+        #expect(frame("total", in: structured, ir: ir)?.width == 164)
+        #expect(frame("total.currency", in: structured, ir: ir).map { ($0.x, $0.width) } ?? (0, 0) == (124, 40))
+        let (wide, _, _) = try #require(solveBoth(row, width: 200))
+        #expect(wide == nil)
+    }
+
     /// baselineRelative: `a`'s last baseline is 15 below its top, `b` has none (its bottom), `c`'s
     /// first baseline is 16 below its top. So `b`'s bottom is at 15 + 20 = 35 and its height is its
     /// own (30: it does not change the stack's height), `c`'s top at 35 + 20 - 16 = 39, and `c`, the

@@ -283,3 +283,37 @@ extension StructuredLayout {
         return CostFunction.fromPieces(start: start, pieces, extra: extra)
     }
 }
+
+// A fill baseline row whose items all hold their widths more strongly than the width shares (UIKit's
+// way out of the text-width disambiguation: hugging and compression above 760): at the one width
+// where the items fit at their own widths, nothing the shares gain pays for moving an item, so the
+// items keep their widths there, exactly. Any other width moves some item at its own priority; that
+// cost is not worked out here: as for equalCentering (ShorteningBound.swift), a lower bound exact at
+// that width stands in for it on each side, and the top-down pass declines any other width.
+extension StructuredLayout {
+    /// The row's width cost when every visible item is held above its width share on both sides of
+    /// its own width (nil otherwise); records the items' widths (`mergeAnchors`) and the row's width
+    /// (`centeringLength`).
+    mutating func heldRowFunction(_ index: Int, axis: Int, fixed: Double) -> CostFunction? {
+        let items = model.visibleChildren[index]
+        guard let first = items.first, let share = model.widthShare[first] else { return nil }
+        var shortening = ShorteningBound(above: share.priority)
+        var lengthening = ShorteningBound(above: share.priority)
+        var widths: [Double] = []
+        widths.reserveCapacity(items.count)
+        for child in items {
+            let function = outer[2 * child + axis]
+            guard let other = model.widthShare[child], other.priority == share.priority, function.anchor.isFinite,
+                  shortening.add(function.left), lengthening.add(function.right) else { return nil }
+            widths.append(function.anchor)
+        }
+        let width = fixed + widths.reduce(0, +)
+        mergeAnchors[index] = widths
+        centeringLength[index] = width
+        heldRow[index] = true
+        return CostFunction(
+            anchor: width,
+            right: lengthening.slope.map { [Segment(length: .infinity, slope: $0, owner: 0, order: 0)] } ?? [],
+            left: shortening.slope.map { [Segment(length: .infinity, slope: $0, owner: 0, order: 0)] } ?? [])
+    }
+}

@@ -93,7 +93,7 @@ struct StructuredModel {
     /// required zero length of an item without an intrinsic size.
     var proportionalShare: [ProportionalShare?]
     var zeroLength: [Bool]
-    /// Per item of a firstBaseline stack: `item.width == (1/n) * stack.width @760` (UIKit's
+    /// Per item of a baseline row: `item.width == (1/n) * stack.width @760` (UIKit's
     /// disambiguation of text widths; BaselineAlignment.swift).
     var widthShare: [ProportionalShare?]
     /// Per stack: whether it is a baseline row (horizontal, first or last baseline alignment).
@@ -106,7 +106,8 @@ struct StructuredModel {
     /// Per stack: the least gap between two visible neighbours (equalSpacing's `>=` spacings): the
     /// largest sum of the spacings from one visible item to the next, hidden items in between included.
     var minimumGap: [Double]
-    /// Per stack: the spacing from each visible item to the next (hidden items in between included).
+    /// Per equalCentering stack: the spacing from each visible item to the next (hidden items in
+    /// between included).
     var visibleRuns: [[Double]]
     /// Per equalCentering stack: the priority of its equal-gap constraints (149).
     var gapPriority: [Double]
@@ -349,7 +350,7 @@ struct StructuredModel {
                 guard !tree.nodes[child].hidden else { continue }
                 if seenVisible {
                     gap = max(gap, run)
-                    visibleRuns[index].append(run)
+                    if stack.distribution == .equalCentering { visibleRuns[index].append(run) }
                 }
                 seenVisible = true
                 run = 0

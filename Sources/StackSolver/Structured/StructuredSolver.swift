@@ -12,7 +12,8 @@ struct StructuredLayout {
     var model: StructuredModel
     /// Per node and axis: what its parent sees (a single point when the size is explicit).
     var outer: [CostFunction]
-    /// Per stack, along its axis: the merge of its visible items (fill, equalSpacing) and their anchors.
+    /// Per stack, along its axis: the merge of its visible items (fill, equalSpacing) and their anchors
+    /// (in an equalCentering stack, its visible items' lengths: EqualCentering.swift).
     var merges: [Merge?]
     var mergeAnchors: [[Double]]
     /// Per node and axis, for items across a stack with a weak alignment: the item's minimiser with suppression.
@@ -27,8 +28,11 @@ struct StructuredLayout {
     /// and their anchors (BaselineAlignment.swift).
     var crossMerges: [Merge?]
     var crossMergeAnchors: [[Double]]
-    /// Per equalCentering stack: the canvas length from which its gaps are all equal (EqualCentering.swift).
+    /// Per equalCentering stack: the canvas length from which its gaps are all equal (EqualCentering.swift);
+    /// per held baseline row (`heldRow`), the one length at which its items keep their widths.
     var centeringLength: [Double]
+    /// Per fill baseline row: whether its items all hold their widths above the width shares (BaselineAlignment.swift).
+    var heldRow: [Bool]
     /// Per lastBaseline stack of several items, across: its baseline, spanner and least height (LastBaselineAlignment.swift).
     var lastBaselineRows: [LastBaselineRow?]
     /// Per fillProportionally stack: its share items, strongest share first (Proportional.swift).
@@ -52,6 +56,7 @@ struct StructuredLayout {
         memberlessLength = Array(repeating: 0, count: n)
         proportionalOrder = Array(repeating: [], count: n)
         centeringLength = Array(repeating: 0, count: n)
+        heldRow = Array(repeating: false, count: n)
         lastBaselineRows = Array(repeating: nil, count: n)
         crossMerges = Array(repeating: nil, count: n)
         crossMergeAnchors = Array(repeating: [], count: n)
@@ -139,6 +144,8 @@ struct StructuredLayout {
                 proportionalOrder[index] = items
                 return proportionalFunction(index, axis: axis, items: items, fixed: spacing + inset)
             case .fill where visible.count > 1 && model.baselineRow[index]:
+                heldRow[index] = false
+                if let held = heldRowFunction(index, axis: axis, fixed: spacing + inset) { return held }
                 guard let items = disambiguatedItems(index, axis: axis) else { return nil }
                 return disambiguatedFunction(index, axis: axis, items: items, fixed: spacing + inset, atMost: false)
             case .equalSpacing where visible.count > 1 && model.baselineRow[index]:
@@ -369,6 +376,12 @@ struct StructuredLayout {
                     for child in model.visibleChildren[index] {
                         lengths.append(model.zeroLength[child] ? 0 : length[2 * child + axis])
                     }
+                case .fill where visibleCount > 1 && model.baselineRow[index] && heldRow[index]:
+                    // Items at their own widths, at the one row width where they fit (BaselineAlignment.swift).
+                    let width = centeringLength[index] - insetTotal
+                    guard abs(canvasLength - width) <= structuredTolerance * max(1, abs(width)) else { return false }
+                    lengths.removeAll(keepingCapacity: true)
+                    lengths.append(contentsOf: mergeAnchors[index])
                 case .fill where visibleCount > 1 && model.baselineRow[index]:
                     guard disambiguatedLengths(model.visibleChildren[index], axis: axis, stack: length[2 * index + axis],
                                                total: canvasLength - model.spacingTotal[index], atMost: false, into: &lengths)
