@@ -22,6 +22,22 @@ func frame(_ name: String, in solution: LayoutSolution?, ir: ConstraintIR) -> Fr
     return solution.frames[index]
 }
 
+/// `row` (a stack's text) as the first item of a vstack with `header`'s attributes, above `below` (a
+/// line of text), for tests that nest a stack in another.
+func nested(_ row: String, in header: String, above below: String) -> String {
+    let indented = row.split(separator: "\n").map { "    " + $0 }.joined(separator: "\n")
+    return "vstack \(header) {\n\(indented)\n    \(below)\n}\n"
+}
+
+/// Solves `text` both ways and checks the general solver finds it clean and the structured solver,
+/// when it answers, agrees; returns the structured solution and the IR.
+func solveClean(_ text: String, width: Double?, height: Double? = nil) throws -> (structured: LayoutSolution?, ir: ConstraintIR) {
+    let (structured, general, ir) = try #require(solveBoth(text, width: width, height: height))
+    #expect(general.findings.isEmpty)
+    #expect(structured.flatMap { solutionDifference($0, general, ir: ir) } == nil)
+    return (structured, ir)
+}
+
 /// Layouts that used to go to the general solver and now take the structured path, with frames
 /// worked out by hand.
 @Suite struct StructuredCoverageTests {
@@ -75,10 +91,8 @@ func frame(_ name: String, in solution: LayoutSolution?, ir: ConstraintIR) -> Fr
                 label d(intrinsic: 40 x 10)
             }
             """
-        let (structured, general, ir) = try #require(solveBoth(row, width: 300))
-        #expect(general.findings.isEmpty)
+        let (structured, ir) = try solveClean(row, width: 300)
         #expect(structured != nil)
-        #expect(structured.flatMap { solutionDifference($0, general, ir: ir) } == nil)
         let expected: [(String, Double, Double)] = [
             ("main.first", 0, 0), ("main.a", 0, 20), ("main.b", 25, 0), ("main.c", 115, 60), ("main.d", 260, 40),
             ("main#gap1", 10, 135), ("main#gap2", 145, 135),
@@ -91,16 +105,9 @@ func frame(_ name: String, in solution: LayoutSolution?, ir: ConstraintIR) -> Fr
         #expect(tightGeneral.findings.isEmpty)
         #expect(tight == nil)
 
-        let column = """
-            vstack outer(alignment: center) {
-            \(row.split(separator: "\n").map { "    " + $0 }.joined(separator: "\n"))
-                label wide(intrinsic: 400 x 10)
-            }
-            """
-        let (nested, nestedGeneral, nestedIR) = try #require(solveBoth(column, width: nil))
-        #expect(nestedGeneral.findings.isEmpty)
-        #expect(nested.flatMap { solutionDifference($0, nestedGeneral, ir: nestedIR) } == nil)
-        let stack = frame("outer.main", in: nested, ir: nestedIR)
+        let (nestedRow, nestedIR) = try solveClean(
+            nested(row, in: "outer(alignment: center)", above: "label wide(intrinsic: 400 x 10)"), width: nil)
+        let stack = frame("outer.main", in: nestedRow, ir: nestedIR)
         #expect(stack?.x == 125 && stack?.width == 150, "\(String(describing: stack))")
     }
 
@@ -118,10 +125,8 @@ func frame(_ name: String, in solution: LayoutSolution?, ir: ConstraintIR) -> Fr
                 view c(intrinsic: 50 x 10)
             }
             """
-        let (structured, general, ir) = try #require(solveBoth(row, width: nil))
-        #expect(general.findings.isEmpty)
+        let (structured, ir) = try solveClean(row, width: nil)
         #expect(structured != nil)
-        #expect(structured.flatMap { solutionDifference($0, general, ir: ir) } == nil)
         let expected: [(String, Double, Double)] = [
             ("main", 0, 35), ("main.a", 15, 20), ("main.b", 0, 40), ("main.c", 20, 10), ("main#spanner", 0, 40),
         ]
@@ -132,18 +137,11 @@ func frame(_ name: String, in solution: LayoutSolution?, ir: ConstraintIR) -> Fr
         let (squeezed, _, _) = try #require(solveBoth(row, width: nil, height: 30))
         #expect(squeezed == nil)
 
-        let column = """
-            vstack outer(height: 100) {
-            \(row.split(separator: "\n").map { "    " + $0 }.joined(separator: "\n"))
-                label below(intrinsic: 150 x 20)
-            }
-            """
-        let (nested, nestedGeneral, nestedIR) = try #require(solveBoth(column, width: nil))
-        #expect(nestedGeneral.findings.isEmpty)
-        #expect(nested.flatMap { solutionDifference($0, nestedGeneral, ir: nestedIR) } == nil)
-        #expect(frame("outer.main", in: nested, ir: nestedIR)?.height == 80)
-        #expect(frame("outer.main.b", in: nested, ir: nestedIR)?.y == 0)
-        #expect(frame("outer.below", in: nested, ir: nestedIR)?.y == 80)
+        let (nestedRow, nestedIR) = try solveClean(
+            nested(row, in: "outer(height: 100)", above: "label below(intrinsic: 150 x 20)"), width: nil)
+        #expect(frame("outer.main", in: nestedRow, ir: nestedIR)?.height == 80)
+        #expect(frame("outer.main.b", in: nestedRow, ir: nestedIR)?.y == 0)
+        #expect(frame("outer.below", in: nestedRow, ir: nestedIR)?.y == 80)
     }
 
     /// A baseline row whose labels hold their widths above UIKit's width shares (760): at 120 + 4 + 40
@@ -156,9 +154,7 @@ func frame(_ name: String, in solution: LayoutSolution?, ir: ConstraintIR) -> Fr
                 label currency(intrinsic: 40 x 20, lastBaseline: 16, horizontalHugging: 800, horizontalCompression: 800)
             }
             """
-        let (structured, general, ir) = try #require(solveBoth(row, width: nil))
-        #expect(general.findings.isEmpty)
-        #expect(structured.flatMap { solutionDifference($0, general, ir: ir) } == nil)
+        let (structured, ir) = try solveClean(row, width: nil)
         #expect(frame("total", in: structured, ir: ir)?.width == 164)
         #expect(frame("total.currency", in: structured, ir: ir).map { ($0.x, $0.width) } ?? (0, 0) == (124, 40))
         let (wide, _, _) = try #require(solveBoth(row, width: 200))
