@@ -1,3 +1,5 @@
+import StackIR
+
 // equalCentering along the stack's axis.
 //
 // The lowering (seed 000 §1.5) pins a gap guide between each pair of adjacent visible items' centres
@@ -27,6 +29,11 @@
 //     rises at least that fast at that priority, since some item must give way).
 // So the approximation never changes a layout the structured solver reports, only how often it
 // declines (equalCentering stacks squeezed below `settled`).
+// - A stack squeezed below `settled` whose length does not come from its cost (the root, whose
+//   length is given, or a stack of explicit length) still has its items at their minimisers as long
+//   as they fit; only the unequal gaps are left, and nothing outside the stack depends on them. The
+//   general solver solves that small problem (`squeezedGaps`: the gaps alone, their least lengths,
+//   their equalities at 149 in the lowering's order), so its tie rule picks the same gaps.
 
 extension StructuredLayout {
     /// The cost of an equalCentering stack's length along its axis (see the top of this file); nil
@@ -47,10 +54,7 @@ extension StructuredLayout {
         }
         let runs = model.visibleRuns[index]
         let k = Double(lengths.count - 1)
-        var widest = -Double.infinity
-        for j in 0..<(lengths.count - 1) {
-            widest = max(widest, lengths[j] / 2 + runs[j] + lengths[j + 1] / 2)
-        }
+        let widest = centreMinimums(lengths, runs).max() ?? 0
         let spacing = runs.reduce(0, +)
         let held = lengths.reduce(0, +) + spacing
         let settled = max(held, lengths[0] / 2 + k * widest + lengths[lengths.count - 1] / 2)
@@ -68,6 +72,18 @@ extension StructuredLayout {
         return CostFunction(anchor: settled + inset, right: CostFunction.flatRight, left: left)
     }
 
+    /// The least distance between each pair of neighbouring centres: half of each item plus the
+    /// spacing between them (`runs`: from each visible item to the next).
+    private func centreMinimums(_ lengths: [Double], _ runs: [Double]) -> [Double] {
+        var minimums: [Double] = []
+        minimums.reserveCapacity(runs.count)
+        for j in runs.indices {
+            let halves = lengths[j] / 2 + lengths[j + 1] / 2
+            minimums.append(halves + runs[j])
+        }
+        return minimums
+    }
+
     /// Places an equalCentering stack's children along its axis on a canvas `canvasLength` long from
     /// `canvasStart`: visible items at their minimisers with equal centre distances, hidden items at
     /// their (`==`) spacing after the previous item, gap guides from centre to centre. False when the
@@ -76,13 +92,20 @@ extension StructuredLayout {
     func placeEqualCentering(_ index: Int, axis: Int, canvasStart: Double, canvasLength: Double,
                              buffers: TopDownBuffers, determined: inout [Determination], guideDetermination: Determination) -> Bool {
         let settled = centeringLength[index]
-        guard canvasLength >= settled - structuredTolerance * max(1, abs(settled)) else { return false }
         let lengths = mergeAnchors[index]
+        let centres = canvasLength - lengths[0] / 2 - lengths[lengths.count - 1] / 2
+        var gaps = [Double](repeating: centres / Double(lengths.count - 1), count: lengths.count - 1)
+        if canvasLength < settled - structuredTolerance * max(1, abs(settled)) {
+            // Squeezed: exact only when the length did not come from the stack's cost (see the top of
+            // this file): the root, or an explicit size.
+            guard index == 0 || model.explicit[2 * index + axis] != nil,
+                  let squeezed = squeezedGaps(index, lengths: lengths, canvasLength: canvasLength, centres: centres) else { return false }
+            gaps = squeezed
+        }
         let position = buffers.position
         let length = buffers.length
         let frames = buffers.frames
         let guides = model.gapGuides[index]
-        let gap = (canvasLength - lengths[0] / 2 - lengths[lengths.count - 1] / 2) / Double(lengths.count - 1)
         var x = canvasStart
         var next = 0
         var previousCenter: Double? = nil
@@ -97,6 +120,7 @@ extension StructuredLayout {
             let value = lengths[next]
             var center = x + value / 2
             if let previous = previousCenter {
+                let gap = gaps[next - 1]
                 center = previous + gap
                 frames.set(guides[next - 1], rounded(previous, gap))
                 if determined[guides[next - 1]] != guideDetermination { determined[guides[next - 1]] = guideDetermination }
@@ -110,5 +134,41 @@ extension StructuredLayout {
             next += 1
         }
         return true
+    }
+
+    /// The gaps of an equalCentering stack whose length is fixed and below its settled length, with
+    /// its items at their own lengths (the canvas holds them and their spacings): the general
+    /// solver's answer to the gaps alone, `centres` long in total, each at least its items' half
+    /// lengths and spacing, equal at the gaps' priority in the lowering's order (so its tie rule
+    /// picks the same unequal gaps). With the stack's length fixed, nothing outside the stack
+    /// depends on how the gaps are split. Nil when the canvas cannot hold the items or the split is
+    /// ambiguous.
+    private func squeezedGaps(_ index: Int, lengths: [Double], canvasLength: Double, centres: Double) -> [Double]? {
+        let runs = model.visibleRuns[index]
+        let k = lengths.count - 1
+        let minimums = centreMinimums(lengths, runs)
+        let held = lengths.reduce(0, +) + runs.reduce(0, +)
+        guard canvasLength >= held - structuredTolerance * max(1, abs(held)) else { return nil }
+        let origin = Origin(line: 0, column: 0)
+        let row = ItemID(0)
+        var items = [IRItem(name: "gaps", kind: .hstack, owner: nil, origin: origin)]
+        for j in 0..<k { items.append(IRItem(name: "gap\(j)", kind: .guide, owner: row, role: .gap, origin: origin)) }
+        func gap(_ j: Int) -> ItemID { ItemID(j + 1) }
+        var constraints: [IRConstraint] = []
+        constraints.append(IRConstraint(.distributingEdge, Anchor(gap(0), .leading), .equal, Anchor(row, .leading), origin: origin))
+        for j in 1..<k {
+            constraints.append(IRConstraint(.distributingEdge, Anchor(gap(j), .leading), .equal, Anchor(gap(j - 1), .trailing), origin: origin))
+        }
+        constraints.append(IRConstraint(.distributingEdge, Anchor(gap(k - 1), .trailing), .equal, Anchor(row, .trailing), origin: origin))
+        for j in 0..<k {
+            constraints.append(IRConstraint(.spacing, Anchor(gap(j), .width), .greaterThanOrEqual, nil, constant: minimums[j], origin: origin))
+        }
+        for j in 1..<k {
+            constraints.append(IRConstraint(.fillEqually, Anchor(gap(j), .width), .equal, Anchor(gap(0), .width),
+                                            priority: model.gapPriority[index], origin: origin))
+        }
+        let solution = solve(ConstraintIR(root: "gaps", file: "", items: items, constraints: constraints), width: centres, height: 0)
+        guard solution.findings.isEmpty, (1...k).allSatisfy({ solution.determined[$0].x && solution.determined[$0].width }) else { return nil }
+        return (1...k).map { solution.frames[$0].width }
     }
 }
