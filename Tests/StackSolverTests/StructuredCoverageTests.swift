@@ -23,6 +23,16 @@ func frame(_ name: String, in solution: LayoutSolution?, ir: ConstraintIR) -> Fr
     return solution.frames[index]
 }
 
+/// Expects each named item's position and length along `axis` (0: x and width, 1: y and height).
+func expectFrames(_ expected: [(String, Double, Double)], along axis: Int, in solution: LayoutSolution?, ir: ConstraintIR,
+                  sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+    for (name, position, length) in expected {
+        let f = frame(name, in: solution, ir: ir)
+        let actual = f.map { axis == 0 ? ($0.x, $0.width) : ($0.y, $0.height) }
+        #expect(actual.map { $0 == (position, length) } ?? false, "\(name): \(String(describing: f))", sourceLocation: sourceLocation)
+    }
+}
+
 /// `row` (a stack's text) as the first item of a vstack with `header`'s attributes, above `below` (a
 /// line of text), for tests that nest a stack in another.
 func nested(_ row: String, in header: String, above below: String) -> String {
@@ -64,10 +74,7 @@ func solveClean(_ text: String, width: Double?, height: Double? = nil) throws ->
             ("main.first", 0, 0), ("main.a", 0, 20), ("main.b", 25, 0), ("main.c", 70, 40), ("main.d", 160, 40),
             ("main.last", 200, 0), ("main#gap1", 20, 50), ("main#gap2", 110, 50),
         ]
-        for (name, x, width) in expected {
-            let f = frame(name, in: structured, ir: ir)
-            #expect(f?.x == x && f?.width == width, "\(name): \(String(describing: f))")
-        }
+        expectFrames(expected, along: 0, in: structured, ir: ir)
         // Squeezed to the minimum gap (10): the hidden item still sits 5 after `a`.
         let (tight, tightGeneral, tightIR) = try #require(solveBoth(text, width: 120))
         #expect(tightGeneral.findings.isEmpty)
@@ -97,10 +104,7 @@ func solveClean(_ text: String, width: Double?, height: Double? = nil) throws ->
             ("main.first", 0, 0), ("main.a", 0, 20), ("main.b", 25, 0), ("main.c", 115, 60), ("main.d", 260, 40),
             ("main#gap1", 10, 135), ("main#gap2", 145, 135),
         ]
-        for (name, x, width) in expected {
-            let f = frame(name, in: structured, ir: ir)
-            #expect(f?.x == x && f?.width == width, "\(name): \(String(describing: f))")
-        }
+        expectFrames(expected, along: 0, in: structured, ir: ir)
         // Squeezed to 145 (the root's length is given, so only the gaps change): the centres are
         // 145 - 10 - 20 = 115 apart in all, the second gap can be no less than 60, so the first is 55
         // (unequal by 5 at 149, the least possible). Below 140 the items would have to shrink: declined.
@@ -108,10 +112,7 @@ func solveClean(_ text: String, width: Double?, height: Double? = nil) throws ->
         let squeezed: [(String, Double, Double)] = [
             ("main.c", 35, 60), ("main.d", 105, 40), ("main#gap1", 10, 55), ("main#gap2", 65, 60),
         ]
-        for (name, x, width) in squeezed {
-            let f = frame(name, in: tight, ir: tightIR)
-            #expect(f?.x == x && f?.width == width, "\(name): \(String(describing: f))")
-        }
+        expectFrames(squeezed, along: 0, in: tight, ir: tightIR)
         let (tooTight, _) = try solveClean(row, width: 135)
         #expect(tooTight == nil)
 
@@ -140,10 +141,7 @@ func solveClean(_ text: String, width: Double?, height: Double? = nil) throws ->
         let expected: [(String, Double, Double)] = [
             ("main", 0, 35), ("main.a", 15, 20), ("main.b", 0, 40), ("main.c", 20, 10), ("main#spanner", 0, 40),
         ]
-        for (name, y, height) in expected {
-            let f = frame(name, in: structured, ir: ir)
-            #expect(f?.y == y && f?.height == height, "\(name): \(String(describing: f))")
-        }
+        expectFrames(expected, along: 1, in: structured, ir: ir)
         let (squeezed, _, _) = try #require(solveBoth(row, width: nil, height: 30))
         #expect(squeezed == nil)
 
