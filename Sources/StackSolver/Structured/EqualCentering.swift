@@ -7,13 +7,14 @@ import StackIR
 // own hugging and compression; the spacings are minimums (`>=`). With k gaps, items 0 ... k, lengths
 // l[i] and m[j] = l[j] / 2 + spacing[j] + l[j + 1] / 2 the least centre distance of gap j:
 //
-// - When every item's length costs more than the gaps on both sides of its minimiser (the first
-//   term of each slope is above the gaps' priority), the items keep their minimisers whenever the
-//   canvas holds them with their spacings: nothing the gaps gain at 149 pays for an item's loss.
-// - The gaps can then all be equal exactly when the canvas is at least
-//   `settled = l[0] / 2 + k * max(m) + l[k] / 2`; above that the stack's cost is flat (the gaps
-//   absorb any extra length, all equal) and the layout is the items at their minimisers with their
-//   centres `(canvas - l[0] / 2 - l[k] / 2) / k` apart.
+// - With every item at its own minimiser, the gaps can all be equal exactly when the canvas is at
+//   least `settled = l[0] / 2 + k * max(m) + l[k] / 2`. From there up nothing in the stack is
+//   violated, so that is the optimum: the stack's cost is flat (the gaps absorb any extra length, all
+//   equal) and the layout is the items at their minimisers with their centres
+//   `(canvas - l[0] / 2 - l[k] / 2) / k` apart.
+// - When moreover every item's length costs more than the gaps on both sides of its minimiser (the
+//   first term of each slope is above the gaps' priority), the items keep their minimisers whenever
+//   the canvas holds them with their spacings: nothing the gaps gain at 149 pays for an item's loss.
 // - Below `settled` the gaps are unequal and the optimum (a median-like choice of the first gap with
 //   the tie rule's reductions of the others) is not worked out here. Instead the stack's cost below
 //   `settled` is a lower bound of the true one that is exact at `settled`: a parent that picks a
@@ -26,7 +27,9 @@ import StackIR
 //     over k, so the widest and narrowest gaps differ by that much and their two differences from
 //     the first gap add up to at least it);
 //   - further down, half the first coefficient of the cheapest item compression (the true cost
-//     rises at least that fast at that priority, since some item must give way).
+//     rises at least that fast at that priority, since some item must give way);
+//   - when some item is held at or below 149 (it may move to even out the gaps more cheaply), flat:
+//     nothing below `settled` costs less than the optimum at `settled`.
 // So the approximation never changes a layout the structured solver reports, only how often it
 // declines (equalCentering stacks squeezed below `settled`).
 // - A stack squeezed below `settled` whose length does not come from its cost (the root, whose
@@ -37,21 +40,25 @@ import StackIR
 
 extension StructuredLayout {
     /// The cost of an equalCentering stack's length along its axis (see the top of this file); nil
-    /// when an item's length is not held above the gaps' priority on both sides of its minimiser.
+    /// when an item's length has no single minimiser.
     mutating func equalCenteringFunction(_ index: Int, axis: Int, visible: [Int], inset: Double) -> CostFunction? {
         let gapPriority = model.gapPriority[index]
         var lengths: [Double] = []
         lengths.reserveCapacity(visible.count)
         var lowest = 0.0
-        // Lengthening an item costs nothing the gaps could gain; shortening one bounds the cost below.
+        // Whether every item is held above the gaps' priority on both sides (else the bound below
+        // `settled` is flat); shortening an item bounds the cost further down.
         var lengthening = ShorteningBound(above: gapPriority)
         var shortening = ShorteningBound(above: gapPriority)
+        var heldAbove = true
         for child in visible {
             let function = outer[2 * child + axis]
-            guard function.anchor.isFinite, lengthening.add(function.right), shortening.add(function.left) else { return nil }
+            guard function.anchor.isFinite, function.hasUniqueMinimum else { return nil }
+            if heldAbove && !(lengthening.add(function.right) && shortening.add(function.left)) { heldAbove = false }
             lengths.append(function.anchor)
             lowest += function.lowerEnd
         }
+        centeringHeld[index] = heldAbove
         let runs = model.visibleRuns[index]
         let k = Double(lengths.count - 1)
         let widest = centreMinimums(lengths, runs).max() ?? 0
@@ -62,6 +69,12 @@ extension StructuredLayout {
         mergeAnchors[index] = lengths
         centeringLength[index] = settled
         var left: [Segment] = []
+        if !heldAbove {
+            // An item held at or below 149 may move to even out the gaps at less than 149: the only
+            // bound known is that nothing below `settled` costs less than `settled` itself.
+            if settled > lowest { left.append(Segment(length: settled - lowest, slope: .zero, owner: 0, order: 0)) }
+            return CostFunction(anchor: settled + inset, right: CostFunction.flatRight, left: left)
+        }
         if settled - held > 0 {
             let slope = Slope(levels: Levels(LevelTerm(priority: gapPriority, coefficient: -1 / (2 * k))), tie: nil, tieSign: 0)
             left.append(Segment(length: settled - held, slope: slope, owner: 0, order: 0))
@@ -98,7 +111,7 @@ extension StructuredLayout {
         if canvasLength < settled - structuredTolerance * max(1, abs(settled)) {
             // Squeezed: exact only when the length did not come from the stack's cost (see the top of
             // this file): the root, or an explicit size.
-            guard index == 0 || model.explicit[2 * index + axis] != nil,
+            guard centeringHeld[index], index == 0 || model.explicit[2 * index + axis] != nil,
                   let squeezed = squeezedGaps(index, lengths: lengths, canvasLength: canvasLength, centres: centres) else { return false }
             gaps = squeezed
         }

@@ -33,6 +33,8 @@ struct StructuredLayout {
     var centeringLength: [Double]
     /// Per fill baseline row: whether its items all hold their widths above the width shares (BaselineAlignment.swift).
     var heldRow: [Bool]
+    /// Per equalCentering stack: whether its items all hold their lengths above the gaps' priority (EqualCentering.swift).
+    var centeringHeld: [Bool]
     /// Per lastBaseline stack of several items, across: its baseline, spanner and least height (LastBaselineAlignment.swift).
     var lastBaselineRows: [LastBaselineRow?]
     /// Per fillProportionally stack: its share items, strongest share first (Proportional.swift).
@@ -57,6 +59,7 @@ struct StructuredLayout {
         proportionalOrder = Array(repeating: [], count: n)
         centeringLength = Array(repeating: 0, count: n)
         heldRow = Array(repeating: false, count: n)
+        centeringHeld = Array(repeating: false, count: n)
         lastBaselineRows = Array(repeating: nil, count: n)
         crossMerges = Array(repeating: nil, count: n)
         crossMergeAnchors = Array(repeating: [], count: n)
