@@ -288,17 +288,17 @@ extension StructuredLayout {
 // way out of the text-width disambiguation: hugging and compression above 760): at the one width
 // where the items fit at their own widths, nothing the shares gain pays for moving an item, so the
 // items keep their widths there, exactly. Any other width moves some item at its own priority; that
-// cost is not worked out here: as for equalCentering (ShorteningBound.swift), a lower bound exact at
+// cost is not worked out here: as for equalCentering (MoveBound.swift), a lower bound exact at
 // that width stands in for it on each side, and the top-down pass declines any other width.
 extension StructuredLayout {
     /// The row's width cost when every visible item is held above its width share on both sides of
     /// its own width (nil otherwise); records the items' widths (`mergeAnchors`) and the row's width
-    /// (`centeringLength`).
+    /// (`settledLength`).
     mutating func heldRowFunction(_ index: Int, axis: Int, fixed: Double) -> CostFunction? {
         let items = model.visibleChildren[index]
         guard let first = items.first, let share = model.widthShare[first] else { return nil }
-        var shortening = ShorteningBound(above: share.priority)
-        var lengthening = ShorteningBound(above: share.priority)
+        var shortening = MoveBound(above: share.priority)
+        var lengthening = MoveBound(above: share.priority)
         var widths: [Double] = []
         widths.reserveCapacity(items.count)
         for child in items {
@@ -309,7 +309,7 @@ extension StructuredLayout {
         }
         let width = fixed + widths.reduce(0, +)
         mergeAnchors[index] = widths
-        centeringLength[index] = width
+        settledLength[index] = width
         heldRow[index] = true
         return CostFunction(
             anchor: width,

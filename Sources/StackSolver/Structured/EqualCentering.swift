@@ -48,8 +48,8 @@ extension StructuredLayout {
         var lowest = 0.0
         // Whether every item is held above the gaps' priority on both sides (else the bound below
         // `settled` is flat); shortening an item bounds the cost further down.
-        var lengthening = ShorteningBound(above: gapPriority)
-        var shortening = ShorteningBound(above: gapPriority)
+        var lengthening = MoveBound(above: gapPriority)
+        var shortening = MoveBound(above: gapPriority)
         var heldAbove = true
         for child in visible {
             let function = outer[2 * child + axis]
@@ -67,7 +67,7 @@ extension StructuredLayout {
         let settled = max(held, lengths[0] / 2 + k * widest + lengths[lengths.count - 1] / 2)
         lowest += spacing
         mergeAnchors[index] = lengths
-        centeringLength[index] = settled
+        settledLength[index] = settled
         var left: [Segment] = []
         if !heldAbove {
             // An item held at or below 149 may move to even out the gaps at less than 149: the only
@@ -104,7 +104,7 @@ extension StructuredLayout {
     /// solver answers).
     func placeEqualCentering(_ index: Int, axis: Int, canvasStart: Double, canvasLength: Double,
                              buffers: TopDownBuffers, determined: inout [Determination], guideDetermination: Determination) -> Bool {
-        let settled = centeringLength[index]
+        let settled = settledLength[index]
         let lengths = mergeAnchors[index]
         let centres = canvasLength - lengths[0] / 2 - lengths[lengths.count - 1] / 2
         var gaps = [Double](repeating: centres / Double(lengths.count - 1), count: lengths.count - 1)

@@ -70,7 +70,7 @@ extension StructuredLayout {
         // when no bottom-baseline item holds the descent at 0, and the first item (it meets the
         // canvas) when its baseline is fixed. They must cost more to shorten than the spanner (51)
         // and the canvas fit (49) gain; the rest cannot gain anything by shortening.
-        var shortening = ShorteningBound(above: max(spanning.priority, fit.priority))
+        var shortening = MoveBound(above: max(spanning.priority, fit.priority))
         for (position, child) in children.enumerated() {
             let reachesCanvas = child == first && place(child) != .bottom
             var shortensSpanner = false

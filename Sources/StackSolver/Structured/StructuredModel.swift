@@ -45,7 +45,7 @@ struct LeafAxis {
 /// items or with equalSpacing or equalCentering, stacks whose arranged items are all hidden, invalid
 /// numbers, or an IR that does not match the tree. Those layouts go to the general solver.
 /// (Some shapes are declined later: `StructuredLayout.update` when a cost is not of a shape handled,
-/// the top-down pass for a stack squeezed below where its cost is known exactly: ShorteningBound.swift.)
+/// the top-down pass for a stack squeezed below where its cost is known exactly: MoveBound.swift.)
 struct StructuredModel {
     var tree: LayoutTree
     var count: Int { tree.nodes.count }

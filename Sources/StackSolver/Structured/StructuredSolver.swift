@@ -28,9 +28,10 @@ struct StructuredLayout {
     /// and their anchors (BaselineAlignment.swift).
     var crossMerges: [Merge?]
     var crossMergeAnchors: [[Double]]
-    /// Per equalCentering stack: the canvas length from which its gaps are all equal (EqualCentering.swift);
-    /// per held baseline row (`heldRow`), the one length at which its items keep their widths.
-    var centeringLength: [Double]
+    /// Per stack whose cost is exact only where its items keep their own lengths: an equalCentering
+    /// stack's canvas length from which its gaps are all equal (EqualCentering.swift), a held
+    /// baseline row's one length at which its items fit (`heldRow`, BaselineAlignment.swift).
+    var settledLength: [Double]
     /// Per fill baseline row: whether its items all hold their widths above the width shares (BaselineAlignment.swift).
     var heldRow: [Bool]
     /// Per equalCentering stack: whether its items all hold their lengths above the gaps' priority (EqualCentering.swift).
@@ -57,7 +58,7 @@ struct StructuredLayout {
         ownLength = Array(repeating: 0, count: 2 * n)
         memberlessLength = Array(repeating: 0, count: n)
         proportionalOrder = Array(repeating: [], count: n)
-        centeringLength = Array(repeating: 0, count: n)
+        settledLength = Array(repeating: 0, count: n)
         heldRow = Array(repeating: false, count: n)
         centeringHeld = Array(repeating: false, count: n)
         lastBaselineRows = Array(repeating: nil, count: n)
@@ -110,13 +111,14 @@ struct StructuredLayout {
         side.append(Segment(length: .infinity, slope: .constraint(priority: ref.priority, index: ref.index, sign: sign), owner: 0, order: 0))
     }
 
+    /// A leaf's function as a new value (leaves with an explicit size, or none on this axis; `update`
+    /// writes the others in place).
     func leafFunction(_ data: LeafAxis?) -> CostFunction {
         guard let data else { return .free }
-        let right = data.hugging.priority >= 1000 ? [] : [Segment(
-            length: .infinity, slope: .constraint(priority: data.hugging.priority, index: data.hugging.index, sign: 1), owner: 0, order: 0)]
-        let left = data.compression.priority >= 1000 ? [] : [Segment(
-            length: .infinity, slope: .constraint(priority: data.compression.priority, index: data.compression.index, sign: -1), owner: 0, order: 0)]
-        return CostFunction(anchor: data.intrinsic, right: right, left: left)
+        var function = CostFunction(anchor: data.intrinsic, right: [], left: [])
+        Self.setLeafSide(&function.right, data.hugging, sign: 1)
+        Self.setLeafSide(&function.left, data.compression, sign: -1)
+        return function
     }
 
     private mutating func innerFunction(_ index: Int, axis: Int) -> CostFunction? {
@@ -381,7 +383,7 @@ struct StructuredLayout {
                     }
                 case .fill where visibleCount > 1 && model.baselineRow[index] && heldRow[index]:
                     // Items at their own widths, at the one row width where they fit (BaselineAlignment.swift).
-                    let width = centeringLength[index] - insetTotal
+                    let width = settledLength[index] - insetTotal
                     guard abs(canvasLength - width) <= structuredTolerance * max(1, abs(width)) else { return false }
                     lengths.removeAll(keepingCapacity: true)
                     lengths.append(contentsOf: mergeAnchors[index])

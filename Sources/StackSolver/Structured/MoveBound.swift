@@ -1,17 +1,18 @@
-// A lower bound on what shortening items below their own lengths costs, for stacks whose cost the
-// structured solver knows exactly only where no item is shortened (equalCentering along,
-// lastBaseline across: EqualCentering.swift, LastBaselineAlignment.swift).
+// A lower bound on what moving items away from their own lengths costs, for stacks whose cost the
+// structured solver knows exactly only where no item moves (equalCentering along, lastBaseline
+// across, baseline rows held above their width shares: EqualCentering.swift,
+// LastBaselineAlignment.swift, BaselineAlignment.swift).
 //
-// When every item's cost, below its minimiser, rises first at a priority above some level (the
-// priorities of the stack's own weak constraints), the stack's true cost rises at least as fast as
-// the cheapest item's leading term once an item must give way. A piece at half that coefficient,
-// at that priority, is then never above the true cost: a parent that settles the stack where the
-// bound is exact has the true optimum, and one that settles it on the bound makes the top-down pass
-// decline.
+// When every item's cost, on one side of its minimiser, rises first at a priority above some level
+// (the priorities of the stack's own weak constraints), the stack's true cost rises at least as fast
+// as the cheapest item's leading term once an item must move that way. A piece at half that
+// coefficient, at that priority, is then never above the true cost: a parent that settles the stack
+// where the bound is exact has the true optimum, and one that settles it on the bound makes the
+// top-down pass decline.
 
-/// The cheapest leading term among the items' shortening slopes, and whether they are all held above
-/// a level.
-struct ShorteningBound {
+/// The cheapest leading term among one side of the items' costs (shortening or lengthening), and
+/// whether every item is held above a level on that side.
+struct MoveBound {
     /// Priorities at or below this do not hold an item.
     let level: Double
     /// The cheapest leading term so far: the lowest priority, then the smallest coefficient.
@@ -36,7 +37,7 @@ struct ShorteningBound {
         return true
     }
 
-    /// The bound's slope: half the cheapest leading coefficient at its priority (nil: no item can shorten).
+    /// The bound's slope: half the cheapest leading coefficient at its priority (nil: no item can move that way).
     var slope: Slope? {
         cheapest.map { Slope(levels: Levels(LevelTerm(priority: $0.priority, coefficient: $0.coefficient / 2)), tie: nil, tieSign: 0) }
     }
