@@ -29,7 +29,7 @@ func expectFrames(_ expected: [(String, Double, Double)], along axis: Int, in so
     for (name, position, length) in expected {
         let f = frame(name, in: solution, ir: ir)
         let actual = f.map { axis == 0 ? ($0.x, $0.width) : ($0.y, $0.height) }
-        #expect(actual.map { $0 == (position, length) } ?? false, "\(name): \(String(describing: f))", sourceLocation: sourceLocation)
+        #expect(actual.map { abs($0.0 - position) <= 1e-9 && abs($0.1 - length) <= 1e-9 } ?? false, "\(name): \(String(describing: f))", sourceLocation: sourceLocation)
     }
 }
 
@@ -220,6 +220,38 @@ func solveClean(_ text: String, width: Double?, height: Double? = nil) throws ->
                 let f = frame(name, in: structured, ir: ir)
                 #expect(f.map { abs($0.x - x) < 1e-6 && abs($0.width - w) < 1e-6 } == true, "\(name): \(String(describing: f))")
             }
+        }
+    }
+
+    /// fillProportionally with an item's compression resistance (999) as strong as the first share:
+    /// at 50 wide the shares ask 25, 15, 10. Level 999 holds `a` at 25 and `c` at 20 or more (its
+    /// compression, level with `a`'s share); level 998 then gets `b` as near 15 as that leaves: 5;
+    /// level 997 (`c`'s share) keeps `c` at 20. The shares alone would give 25, 15, 10. At 200 every
+    /// share holds, and the natural width is where they all do: 100. Nested in a row beside a
+    /// 50-wide view, the row's split comes from the stack's cost as a function of its width.
+    @Test func fillProportionallyWithAnItemAsStrongAsAShare() throws {
+        let stack = """
+            hstack main(distribution: fillProportionally) {
+                view a(intrinsic: 50 x 10)
+                view b(intrinsic: 30 x 10)
+                view c(intrinsic: 20 x 10, compression: 999)
+            }
+            """
+        let cases: [(Double?, [(String, Double, Double)])] = [
+            (50, [("main.a", 0, 25), ("main.b", 25, 5), ("main.c", 30, 20)]),
+            (200, [("main.a", 0, 100), ("main.b", 100, 60), ("main.c", 160, 40)]),
+            (nil, [("main.a", 0, 50), ("main.b", 50, 30), ("main.c", 80, 20)]),
+        ]
+        for (width, expected) in cases {
+            let (structured, ir) = try solveClean(stack, width: width)
+            #expect(structured != nil)
+            expectFrames(expected, along: 0, in: structured, ir: ir)
+        }
+        let row = "hstack row {\n" + stack.split(separator: "\n").map { "    " + $0 }.joined(separator: "\n")
+            + "\n    view d(intrinsic: 50 x 10)\n}\n"
+        for width in [60.0, 120, 150, 400] {
+            let (structured, _) = try solveClean(row, width: width)
+            #expect(structured != nil, "row at \(width)")
         }
     }
 

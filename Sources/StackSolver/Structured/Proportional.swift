@@ -10,9 +10,9 @@
 // reach the total within their required bounds, then the next one, and the weakest takes what is
 // left. So the lengths are a function of S alone (`proportionalLengths`), and the stack's cost is
 // the cost of those lengths: piecewise linear in S, with breakpoints where a length meets a bound,
-// its share or a breakpoint of its item's own cost (`proportionalFunction`). Layouts outside that
-// case (an item's constraint as strong as a share, two shares at one priority) go to the general
-// solver.
+// its share or a breakpoint of its item's own cost (`proportionalFunction`). When an item's constraint
+// is as strong as a share, the lengths come level by level instead (ProportionalLevels.swift); two
+// shares at one priority (past 999 items) go to the general solver.
 
 /// A piecewise-linear real function on the whole line: values at sorted breakpoints, and the slopes
 /// before the first and after the last.
@@ -134,10 +134,11 @@ func strongestOptionalPriority(_ function: CostFunction) -> Double {
 }
 
 extension StructuredLayout {
-    /// A fillProportionally stack's share items, strongest share first; nil when the case is not
-    /// the one `proportionalLengths` solves (see the top of this file), or a zero-length item
-    /// cannot be 0 long.
-    func proportionalItems(_ index: Int, axis: Int) -> [Int]? {
+    /// A fillProportionally stack's share items, strongest share first, and whether they are split
+    /// level by level (`proportionalByLevels`); nil when the case is not one solved here (see the top
+    /// of this file), or a zero-length item cannot be 0 long.
+    mutating func proportionalItems(_ index: Int, axis: Int) -> [Int]? {
+        proportionalByLevels[index] = false
         var items: [Int] = []
         for child in model.visibleChildren[index] {
             if model.zeroLength[child] {
@@ -154,29 +155,56 @@ extension StructuredLayout {
         if let first = items.first, model.proportionalShare[first]!.priority >= 1000 {
             return items.count == 1 && model.proportionalShare[first]!.multiplier == 1 && model.widthShare[first] == nil ? items : nil
         }
-        // In a firstBaseline row every visible item also has `width == stack.width / n @760`: after
-        // the shares (which fix every width), so only a cost, when every share is stronger and
-        // every item's own constraint weaker.
-        if let width = model.visibleChildren[index].first.flatMap({ model.widthShare[$0] }) {
-            for child in items {
-                guard model.proportionalShare[child]!.priority > width.priority, model.proportionalShare[child]!.priority < 1000,
-                      strongestOptionalPriority(outer[2 * child + axis]) < width.priority else { return nil }
-            }
-        }
         guard let weakest = items.last.flatMap({ model.proportionalShare[$0]?.priority }) else { return items }
         for (position, child) in items.enumerated() {
             if position > 0 && model.proportionalShare[items[position - 1]]!.priority == model.proportionalShare[child]!.priority {
                 return nil
             }
-            guard strongestOptionalPriority(outer[2 * child + axis]) < weakest else { return nil }
+        }
+        // The greedy split holds when every share outranks every item's own constraint. In a
+        // firstBaseline row every visible item also has `width == stack.width / n @760`: after the
+        // shares (which fix every width), so only a cost, when every share is stronger and every
+        // item's own constraint weaker. Otherwise the split goes level by level
+        // (ProportionalLevels.swift): leaves only, and not too many.
+        var greedy = !items.contains { strongestOptionalPriority(outer[2 * $0 + axis]) >= weakest }
+        if let width = model.visibleChildren[index].first.flatMap({ model.widthShare[$0] }) {
+            greedy = greedy && weakest > width.priority
+                && !items.contains { strongestOptionalPriority(outer[2 * $0 + axis]) >= width.priority }
+        }
+        if !greedy {
+            guard items.count <= levelSplitLimit, items.allSatisfy({ model.stackAxis[$0] < 0 }) else { return nil }
+            proportionalByLevels[index] = true
         }
         return items
+    }
+
+    /// A share item of a stack split level by level (ProportionalLevels.swift): its share, and its
+    /// width share in a baseline row.
+    func levelItem(_ child: Int, axis: Int) -> LevelItem {
+        let slot = 2 * child + axis
+        var item = LevelItem(lower: outerLower[slot], upper: outerUpper[slot])
+        for share in [model.proportionalShare[child], model.widthShare[child]] {
+            if let share { item.shares.append(LevelShare(multiplier: share.multiplier, priority: share.priority)) }
+        }
+        if model.explicit[slot] == nil, let data = model.leafAxes[slot] {
+            item.intrinsic = data.intrinsic
+            if data.hugging.priority < 1000 { item.hugging = data.hugging.priority }
+            if data.compression.priority < 1000 { item.compression = data.compression.priority }
+        }
+        return item
     }
 
     /// The items' lengths at stack length `stack`, strongest share first (see the top of this
     /// file): each takes its share clamped to what its bounds and the others' allow. `total` is the
     /// sum of the lengths (S - C); false when it is outside the items' required bounds.
-    func proportionalLengths(_ items: [Int], axis: Int, stack: Double, total: Double, into lengths: inout [Double]) -> Bool {
+    func proportionalLengths(_ items: [Int], axis: Int, stack: Double, total: Double, byLevels: Bool, into lengths: inout [Double]) -> Bool {
+        if byLevels {
+            var probe = RegimeProbe(at: stack)
+            guard let split = levelSplit(items.map { levelItem($0, axis: axis) }, fixed: stack - total, probe: &probe) else { return false }
+            lengths.removeAll(keepingCapacity: true)
+            for length in split { lengths.append(length.value(at: stack)) }
+            return true
+        }
         // Sums of the bounds of the items after each one (lower bounds are finite or -infinity,
         // upper ones finite or +infinity, so no sum meets infinities of both signs).
         var laterLows = [Double](repeating: 0, count: items.count + 1)
@@ -214,11 +242,15 @@ extension StructuredLayout {
         let end = fixed + highs.reduce(0, +)
         guard start <= end else { return nil }
         if start == end { return .point(start) }
+        var lengths: [LinearPieces] = []
+        if proportionalByLevels[index] {
+            guard let split = levelSplitPieces(items.map { levelItem($0, axis: axis) }, fixed: fixed, start: start, end: end) else { return nil }
+            lengths = split
+        }
         // l_k(S) = clamp(m_k S, max(lo_k, R_k - sum of later highs), min(hi_k, R_k - sum of later lows)),
         // R_k = S - fixed - (earlier lengths).
         var assigned = LinearPieces.linear(intercept: 0, slope: 0)
-        var lengths: [LinearPieces] = []
-        for (k, child) in items.enumerated() {
+        for (k, child) in items.enumerated() where !proportionalByLevels[index] {
             let remaining = LinearPieces.linear(intercept: -fixed, slope: 1) - assigned
             let laterLows = lows[(k + 1)...].reduce(0, +)
             let laterHighs = highs[(k + 1)...].reduce(0, +)

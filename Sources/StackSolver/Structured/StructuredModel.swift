@@ -151,8 +151,11 @@ struct StructuredModel {
         baselineRow = Array(repeating: false, count: n)
         // Stacks whose baselines come from an item: (stack, item, first baseline?).
         var baselineSources: [(stack: Int, item: Int, first: Bool)] = []
-        // fillProportionally stacks whose lowering fell back to equal lengths (no item has an intrinsic length).
+        // fillProportionally stacks whose lowering fell back to equal lengths (no item has an intrinsic
+        // length), and those it gave shares or zero lengths; a stack with neither (one visible item
+        // without an intrinsic length) is laid out as fillEqually too: with one item, that is fill.
         var equalFallback = Array(repeating: false, count: n)
+        var proportionalLowered = Array(repeating: false, count: n)
         lastBaseline = Array(repeating: nil, count: n)
 
         // Structure: the IR's first n items are the tree's nodes.
@@ -266,6 +269,7 @@ struct StructuredModel {
                 // `item.length == m * stack.length @p` (p < 1000), or `item.length == 0` (required).
                 guard first < n, let parent = tree.nodes[first].parent, tree.nodes[parent].stack?.distribution == .fillProportionally
                 else { return nil }
+                proportionalLowered[parent] = true
                 if let second = c.second {
                     guard second.item.index == parent, second.attribute == c.first.attribute, c.constant == 0,
                           c.relation == .equal, c.multiplier > 0 else { return nil }
@@ -331,7 +335,8 @@ struct StructuredModel {
             childList.append(contentsOf: node.children)
             guard let stack = node.stack else { continue }
             stackAxis[index] = stack.axis == .horizontal ? 0 : 1
-            distribution[index] = stack.distribution == .fillProportionally && equalFallback[index] ? .fillEqually : stack.distribution
+            distribution[index] = stack.distribution == .fillProportionally && (equalFallback[index] || !proportionalLowered[index])
+                ? .fillEqually : stack.distribution
             alignment[index] = stack.alignment
             visibleChildren[index] = node.children.filter { !tree.nodes[$0].hidden }
             visibleCount[index] = visibleChildren[index].count

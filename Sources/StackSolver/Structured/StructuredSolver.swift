@@ -40,6 +40,8 @@ struct StructuredLayout {
     var lastBaselineRows: [LastBaselineRow?]
     /// Per fillProportionally stack: its share items, strongest share first (Proportional.swift).
     var proportionalOrder: [[Int]]
+    /// Per fillProportionally stack: whether its split goes level by level (ProportionalLevels.swift).
+    var proportionalByLevels: [Bool]
     /// Per node and axis: the ends of `outer`'s domain (for the top-down pass's feasibility checks).
     var outerLower: [Double]
     var outerUpper: [Double]
@@ -58,6 +60,7 @@ struct StructuredLayout {
         ownLength = Array(repeating: 0, count: 2 * n)
         memberlessLength = Array(repeating: 0, count: n)
         proportionalOrder = Array(repeating: [], count: n)
+        proportionalByLevels = Array(repeating: false, count: n)
         settledLength = Array(repeating: 0, count: n)
         heldRow = Array(repeating: false, count: n)
         centeringHeld = Array(repeating: false, count: n)
@@ -375,7 +378,8 @@ struct StructuredLayout {
                     // The greedy split in share order, then back to arranged order (zero-length items: 0).
                     let items = proportionalOrder[index]
                     guard proportionalLengths(items, axis: axis, stack: length[2 * index + axis],
-                                              total: canvasLength - model.spacingTotal[index], into: &shares) else { return false }
+                                              total: canvasLength - model.spacingTotal[index], byLevels: proportionalByLevels[index],
+                                              into: &shares) else { return false }
                     for (k, child) in items.enumerated() { length[2 &* child &+ axis] = shares[k] }
                     lengths.removeAll(keepingCapacity: true)
                     for child in model.visibleChildren[index] {
