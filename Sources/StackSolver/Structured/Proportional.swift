@@ -54,11 +54,12 @@ struct LinearPieces {
 
     private func slope(after k: Int) -> Double { (ys[k + 1] - ys[k]) / (xs[k + 1] - xs[k]) }
 
-    /// Where the function crosses `level` strictly between breakpoints or beyond them (a breakpoint
-    /// on `level` is already a breakpoint). End slopes below 1e-12 are rounding noise of sums of
-    /// shares, not slopes: a crossing from one would land absurdly far out.
+    /// Where the function meets `level`: its breakpoints on it, and where it crosses it between
+    /// breakpoints or beyond them. End slopes below 1e-12 are rounding noise of sums of shares, not
+    /// slopes: a crossing from one would land absurdly far out.
     func crossings(of level: Double) -> [Double] {
         var result: [Double] = []
+        for (x, y) in zip(xs, ys) where y == level { result.append(x) }
         let leftSlope = abs(self.leftSlope) < 1e-12 ? 0 : self.leftSlope
         let rightSlope = abs(self.rightSlope) < 1e-12 ? 0 : self.rightSlope
         let first = ys[0] - level

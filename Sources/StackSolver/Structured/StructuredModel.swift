@@ -159,12 +159,14 @@ struct StructuredModel {
         lastBaseline = Array(repeating: nil, count: n)
 
         // Structure: the IR's first n items are the tree's nodes.
-        for (index, node) in tree.nodes.enumerated() {
+        // `tree.nodes[index].field`, not a `node` copy: a LayoutNode copy retains a dozen references.
+        for index in 0..<n {
             let item = ir.items[index]
-            guard item.name == node.path, item.kind != .guide, item.owner?.index == node.parent else { return nil }
-            if let parent = node.parent, parent >= index || parent < 0 { return nil }
-            guard node.children.allSatisfy({ $0 > index && $0 < n }) else { return nil }
-            guard let stack = node.stack else { continue }
+            guard item.name == tree.nodes[index].path, item.kind != .guide, item.owner?.index == tree.nodes[index].parent else { return nil }
+            if let parent = tree.nodes[index].parent, parent >= index || parent < 0 { return nil }
+            guard tree.nodes[index].children.allSatisfy({ $0 > index && $0 < n }) else { return nil }
+            guard let stack = tree.nodes[index].stack else { continue }
+            let children = tree.nodes[index].children
             switch stack.distribution {
             case .fill, .fillEqually, .equalSpacing, .fillProportionally, .equalCentering: break
             }
@@ -177,15 +179,15 @@ struct StructuredModel {
                 if stack.axis == .horizontal {
                     guard stack.distribution != .equalCentering else { return nil }
                     baselineRow[index] = true
-                } else if node.children.count > 1 {
-                    guard stack.alignment == .firstBaseline, !node.children.contains(where: { tree.nodes[$0].hidden }) else { return nil }
+                } else if children.count > 1 {
+                    guard stack.alignment == .firstBaseline, !children.contains(where: { tree.nodes[$0].hidden }) else { return nil }
                 }
             }
             if stack.baselineRelative && stack.axis == .vertical {
                 guard stack.distribution == .fill || stack.distribution == .fillEqually else { return nil }
                 baselineChain[index] = true
             }
-            if !node.children.isEmpty && node.children.allSatisfy({ tree.nodes[$0].hidden }) { return nil }
+            if !children.isEmpty && children.allSatisfy({ tree.nodes[$0].hidden }) { return nil }
         }
         for id in n..<ir.items.count {
             let item = ir.items[id]
@@ -329,28 +331,29 @@ struct StructuredModel {
             let place = BaselinePlace.belowTop((margins[stack]?.top ?? 0) + depth)
             if first { firstBaseline[stack] = place } else { lastBaseline[stack] = place }
         }
-        for (index, node) in tree.nodes.enumerated() {
-            hidden[index] = node.hidden
+        for index in 0..<n {
+            hidden[index] = tree.nodes[index].hidden
             childStart.append(childList.count)
-            childList.append(contentsOf: node.children)
-            guard let stack = node.stack else { continue }
+            let children = tree.nodes[index].children
+            childList.append(contentsOf: children)
+            guard let stack = tree.nodes[index].stack else { continue }
             stackAxis[index] = stack.axis == .horizontal ? 0 : 1
             distribution[index] = stack.distribution == .fillProportionally && (equalFallback[index] || !proportionalLowered[index])
                 ? .fillEqually : stack.distribution
             alignment[index] = stack.alignment
-            visibleChildren[index] = node.children.filter { !tree.nodes[$0].hidden }
+            visibleChildren[index] = children.filter { !tree.nodes[$0].hidden }
             visibleCount[index] = visibleChildren[index].count
             chainMembers[index] = visibleChildren[index]
-            for child in node.children.dropFirst() { spacingTotal[index] += spacingBefore[child] }
+            for child in children.dropFirst() { spacingTotal[index] += spacingBefore[child] }
             if baselineChain[index] {
-                guard let chain = baselineChainShape(node.children) else { return nil }
+                guard let chain = baselineChainShape(children) else { return nil }
                 chainMembers[index] = chain.members
                 spacingTotal[index] += chain.shift
             }
             var run = 0.0
             var seenVisible = false
             var gap = -Double.infinity
-            for child in node.children {
+            for child in children {
                 if seenVisible { run += spacingBefore[child] }
                 guard !tree.nodes[child].hidden else { continue }
                 if seenVisible {
@@ -365,20 +368,20 @@ struct StructuredModel {
         childStart.append(childList.count)
         baselineNodes = (0..<n).filter { firstBaseline[$0] != nil || lastBaseline[$0] != nil }
         for index in 0..<n {
-            let node = tree.nodes[index]
-            if node.stack?.layoutMarginsRelative == true && !node.children.isEmpty {
+            let children = tree.nodes[index].children
+            let stack = tree.nodes[index].stack
+            if stack?.layoutMarginsRelative == true && !children.isEmpty {
                 guard margins[index] != nil, marginsGuide[index] != nil else { return nil }
             }
-            if let stack = node.stack, stack.alignment != .fill {
-                for child in node.children where suppression[child] == nil { return nil }
-                let visible = node.children.filter { !tree.nodes[$0].hidden }
-                if node.children.count > 1 {
+            if let stack, stack.alignment != .fill {
+                for child in children where suppression[child] == nil { return nil }
+                if children.count > 1 {
                     guard spannerGuide[index] != nil, spanningFit[index] != nil else { return nil }
-                } else if !visible.isEmpty {
+                } else if visibleCount[index] > 0 {
                     guard canvasFit[index] != nil else { return nil }
                 }
             }
-            if let stack = node.stack, stack.distribution == .equalSpacing || stack.distribution == .equalCentering {
+            if let stack, stack.distribution == .equalSpacing || stack.distribution == .equalCentering {
                 guard gapGuides[index].count == max(0, visibleCount[index] - 1) else { return nil }
             }
         }
