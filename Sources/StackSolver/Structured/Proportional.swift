@@ -136,10 +136,10 @@ func strongestOptionalPriority(_ function: CostFunction) -> Double {
 
 extension StructuredLayout {
     /// A fillProportionally stack's share items, strongest share first, and whether they are split
-    /// level by level (`proportionalByLevels`); nil when the case is not one solved here (see the top
+    /// level by level (`splitByLevels`); nil when the case is not one solved here (see the top
     /// of this file), or a zero-length item cannot be 0 long.
     mutating func proportionalItems(_ index: Int, axis: Int) -> [Int]? {
-        proportionalByLevels[index] = false
+        splitByLevels[index] = false
         var items: [Int] = []
         for child in model.visibleChildren[index] {
             if model.zeroLength[child] {
@@ -174,8 +174,17 @@ extension StructuredLayout {
         }
         if !greedy {
             guard items.count <= levelSplitLimit, items.allSatisfy({ model.stackAxis[$0] < 0 }) else { return nil }
-            proportionalByLevels[index] = true
+            splitByLevels[index] = true
         }
+        return items
+    }
+
+    /// A baseline row's items when its widths are split level by level (its width shares and the
+    /// items' own constraints, ProportionalLevels.swift): leaves only, not too many; nil otherwise.
+    mutating func rowLevelItems(_ index: Int, axis: Int) -> [Int]? {
+        let items = model.visibleChildren[index]
+        guard items.count <= levelSplitLimit, items.allSatisfy({ model.stackAxis[$0] < 0 && model.widthShare[$0] != nil }) else { return nil }
+        splitByLevels[index] = true
         return items
     }
 
@@ -199,13 +208,7 @@ extension StructuredLayout {
     /// file): each takes its share clamped to what its bounds and the others' allow. `total` is the
     /// sum of the lengths (S - C); false when it is outside the items' required bounds.
     func proportionalLengths(_ items: [Int], axis: Int, stack: Double, total: Double, byLevels: Bool, into lengths: inout [Double]) -> Bool {
-        if byLevels {
-            var probe = RegimeProbe(at: stack)
-            guard let split = levelSplit(items.map { levelItem($0, axis: axis) }, fixed: stack - total, probe: &probe) else { return false }
-            lengths.removeAll(keepingCapacity: true)
-            for length in split { lengths.append(length.value(at: stack)) }
-            return true
-        }
+        if byLevels { return levelLengths(items, axis: axis, stack: stack, total: total, gapSlack: false, into: &lengths) }
         // Sums of the bounds of the items after each one (lower bounds are finite or -infinity,
         // upper ones finite or +infinity, so no sum meets infinities of both signs).
         var laterLows = [Double](repeating: 0, count: items.count + 1)
@@ -228,30 +231,49 @@ extension StructuredLayout {
         return true
     }
 
+    /// The items' lengths at stack length `stack`, level by level (ProportionalLevels.swift); with
+    /// `gapSlack` (an equalSpacing row) they add up to at most `total`, the gaps taking the rest.
+    func levelLengths(_ items: [Int], axis: Int, stack: Double, total: Double, gapSlack: Bool, into lengths: inout [Double]) -> Bool {
+        var probe = RegimeProbe(at: stack)
+        guard let split = levelSplit(levelItems(items, axis: axis, gapSlack: gapSlack), fixed: stack - total, probe: &probe)
+        else { return false }
+        lengths.removeAll(keepingCapacity: true)
+        for length in split.prefix(items.count) { lengths.append(length.value(at: stack)) }
+        return true
+    }
+
+    /// The items of a split level by level, and with `gapSlack` one more: the gaps' length beyond
+    /// their least, free and at least 0.
+    func levelItems(_ items: [Int], axis: Int, gapSlack: Bool) -> [LevelItem] {
+        items.map { levelItem($0, axis: axis) } + (gapSlack ? [LevelItem(lower: 0, upper: .infinity)] : [])
+    }
+
     /// The stack's cost as a function of its length (see the top of this file): the items' lengths
     /// as piecewise-linear functions of S, then one piece of cost between consecutive breakpoints,
     /// its slope read at the piece's middle. Nil when the case is not handled or S has no minimum.
-    func proportionalFunction(_ index: Int, axis: Int, items: [Int], fixed: Double) -> CostFunction? {
+    /// Baseline rows split level by level use it too (`gapSlack` for equalSpacing).
+    func proportionalFunction(_ index: Int, axis: Int, items: [Int], fixed: Double, gapSlack: Bool = false) -> CostFunction? {
         guard let first = items.first else { return .point(fixed) }
-        if model.proportionalShare[first]!.priority >= 1000 {
+        if let share = model.proportionalShare[first], share.priority >= 1000 {
             // `item.length == stack.length` and `item.length == stack.length - fixed`: only with nothing fixed.
             return abs(fixed) <= structuredTolerance ? outer[2 * first + axis] : nil
         }
         let lows = items.map { outerLower[2 * $0 + axis] }
         let highs = items.map { outerUpper[2 * $0 + axis] }
         let start = fixed + lows.reduce(0, +)
-        let end = fixed + highs.reduce(0, +)
+        let end = gapSlack ? .infinity : fixed + highs.reduce(0, +)
         guard start <= end else { return nil }
         if start == end { return .point(start) }
         var lengths: [LinearPieces] = []
-        if proportionalByLevels[index] {
-            guard let split = levelSplitPieces(items.map { levelItem($0, axis: axis) }, fixed: fixed, start: start, end: end) else { return nil }
-            lengths = split
+        if splitByLevels[index] {
+            guard let split = levelSplitPieces(levelItems(items, axis: axis, gapSlack: gapSlack), fixed: fixed, start: start, end: end)
+            else { return nil }
+            lengths = Array(split.prefix(items.count))
         }
         // l_k(S) = clamp(m_k S, max(lo_k, R_k - sum of later highs), min(hi_k, R_k - sum of later lows)),
         // R_k = S - fixed - (earlier lengths).
         var assigned = LinearPieces.linear(intercept: 0, slope: 0)
-        for (k, child) in items.enumerated() where !proportionalByLevels[index] {
+        for (k, child) in items.enumerated() where !splitByLevels[index] {
             let remaining = LinearPieces.linear(intercept: -fixed, slope: 1) - assigned
             let laterLows = lows[(k + 1)...].reduce(0, +)
             let laterHighs = highs[(k + 1)...].reduce(0, +)
@@ -272,9 +294,10 @@ extension StructuredLayout {
         var points: [Double] = []
         var itemPieces: [[(end: Double, slope: Slope)]] = []
         for (k, child) in items.enumerated() {
-            let share = model.proportionalShare[child]!
             points += lengths[k].xs
-            points += (lengths[k] - .linear(intercept: 0, slope: share.multiplier)).crossings(of: 0)
+            if let share = model.proportionalShare[child] {
+                points += (lengths[k] - .linear(intercept: 0, slope: share.multiplier)).crossings(of: 0)
+            }
             let pieces = outer[2 * child + axis].ascendingPieces().pieces
             for piece in pieces.dropLast() { points += lengths[k].crossings(of: piece.end) }
             itemPieces.append(pieces)
@@ -310,7 +333,9 @@ extension StructuredLayout {
             for (j, child) in items.enumerated() {
                 let rate = lengths[j].slope(at: x)
                 let value = lengths[j].value(at: x)
-                slope.addShare(model.proportionalShare[child]!, length: value, rate: rate, at: x, rateNoise: 1e-12, lengthNoise: 0)
+                if let share = model.proportionalShare[child] {
+                    slope.addShare(share, length: value, rate: rate, at: x, rateNoise: 1e-12, lengthNoise: 0)
+                }
                 slope.addItem(outer[2 * child + axis], pieces: itemPieces[j], length: value, rate: rate, rateNoise: 1e-12)
             }
             for child in rowShares {

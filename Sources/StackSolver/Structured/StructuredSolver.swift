@@ -41,7 +41,7 @@ struct StructuredLayout {
     /// Per fillProportionally stack: its share items, strongest share first (Proportional.swift).
     var proportionalOrder: [[Int]]
     /// Per fillProportionally stack: whether its split goes level by level (ProportionalLevels.swift).
-    var proportionalByLevels: [Bool]
+    var splitByLevels: [Bool]
     /// Per node and axis: the ends of `outer`'s domain (for the top-down pass's feasibility checks).
     var outerLower: [Double]
     var outerUpper: [Double]
@@ -60,7 +60,7 @@ struct StructuredLayout {
         ownLength = Array(repeating: 0, count: 2 * n)
         memberlessLength = Array(repeating: 0, count: n)
         proportionalOrder = Array(repeating: [], count: n)
-        proportionalByLevels = Array(repeating: false, count: n)
+        splitByLevels = Array(repeating: false, count: n)
         settledLength = Array(repeating: 0, count: n)
         heldRow = Array(repeating: false, count: n)
         centeringHeld = Array(repeating: false, count: n)
@@ -153,13 +153,22 @@ struct StructuredLayout {
                 return proportionalFunction(index, axis: axis, items: items, fixed: spacing + inset)
             case .fill where visible.count > 1 && model.baselineRow[index]:
                 heldRow[index] = false
-                if let held = heldRowFunction(index, axis: axis, fixed: spacing + inset) { return held }
-                guard let items = disambiguatedItems(index, axis: axis) else { return nil }
-                return disambiguatedFunction(index, axis: axis, items: items, fixed: spacing + inset, atMost: false)
+                splitByLevels[index] = false
+                if let items = disambiguatedItems(index, axis: axis) {
+                    return disambiguatedFunction(index, axis: axis, items: items, fixed: spacing + inset, atMost: false)
+                }
+                if let items = rowLevelItems(index, axis: axis),
+                   let function = proportionalFunction(index, axis: axis, items: items, fixed: spacing + inset) { return function }
+                splitByLevels[index] = false
+                return heldRowFunction(index, axis: axis, fixed: spacing + inset)
             case .equalSpacing where visible.count > 1 && model.baselineRow[index]:
-                guard let items = disambiguatedItems(index, axis: axis) else { return nil }
-                return disambiguatedFunction(
-                    index, axis: axis, items: items, fixed: inset + Double(visible.count - 1) * model.minimumGap[index], atMost: true)
+                splitByLevels[index] = false
+                let fixed = inset + Double(visible.count - 1) * model.minimumGap[index]
+                if let items = disambiguatedItems(index, axis: axis) {
+                    return disambiguatedFunction(index, axis: axis, items: items, fixed: fixed, atMost: true)
+                }
+                guard let items = rowLevelItems(index, axis: axis) else { return nil }
+                return proportionalFunction(index, axis: axis, items: items, fixed: fixed, gapSlack: true)
             case .equalCentering where visible.count > 1:
                 return equalCenteringFunction(index, axis: axis, visible: visible, inset: inset)
             case .equalSpacing where visible.count > 1:
@@ -378,13 +387,17 @@ struct StructuredLayout {
                     // The greedy split in share order, then back to arranged order (zero-length items: 0).
                     let items = proportionalOrder[index]
                     guard proportionalLengths(items, axis: axis, stack: length[2 * index + axis],
-                                              total: canvasLength - model.spacingTotal[index], byLevels: proportionalByLevels[index],
+                                              total: canvasLength - model.spacingTotal[index], byLevels: splitByLevels[index],
                                               into: &shares) else { return false }
                     for (k, child) in items.enumerated() { length[2 &* child &+ axis] = shares[k] }
                     lengths.removeAll(keepingCapacity: true)
                     for child in model.visibleChildren[index] {
                         lengths.append(model.zeroLength[child] ? 0 : length[2 * child + axis])
                     }
+                case .fill where visibleCount > 1 && model.baselineRow[index] && splitByLevels[index]:
+                    guard levelLengths(model.visibleChildren[index], axis: axis, stack: length[2 * index + axis],
+                                       total: canvasLength - model.spacingTotal[index], gapSlack: false, into: &lengths)
+                    else { return false }
                 case .fill where visibleCount > 1 && model.baselineRow[index] && heldRow[index]:
                     // Items at their own widths, at the one row width where they fit (BaselineAlignment.swift).
                     let width = settledLength[index] - insetTotal
@@ -395,6 +408,12 @@ struct StructuredLayout {
                     guard disambiguatedLengths(model.visibleChildren[index], axis: axis, stack: length[2 * index + axis],
                                                total: canvasLength - model.spacingTotal[index], atMost: false, into: &lengths)
                     else { return false }
+                case .equalSpacing where visibleCount > 1 && model.baselineRow[index] && splitByLevels[index]:
+                    let gaps = Double(visibleCount - 1)
+                    guard levelLengths(model.visibleChildren[index], axis: axis, stack: length[2 * index + axis],
+                                       total: canvasLength - gaps * model.minimumGap[index], gapSlack: true, into: &lengths)
+                    else { return false }
+                    gap = (canvasLength - lengths.reduce(0, +)) / gaps
                 case .equalSpacing where visibleCount > 1 && model.baselineRow[index]:
                     let gaps = Double(visibleCount - 1)
                     guard disambiguatedLengths(model.visibleChildren[index], axis: axis, stack: length[2 * index + axis],
