@@ -255,6 +255,30 @@ func solveClean(_ text: String, width: Double?, height: Double? = nil) throws ->
         }
     }
 
+    /// A firstBaseline row whose first label resists compression (999) more strongly than the width
+    /// shares (`width == row.width / 2 @760`). At 60 wide, level 999 keeps `a` at 50 or more and
+    /// level 760 (2 |a - 30| when b = 60 - a) takes the least of those: a = 50, b = 10. At 120 both
+    /// shares hold: 60 and 60. The natural width is the least where both shares hold with `a` at
+    /// 50 or more: 100 (b's hugging at 250 comes after the shares).
+    @Test func baselineRowWithAnItemHeldAboveTheWidthShares() throws {
+        let text = """
+            hstack main(alignment: firstBaseline) {
+                label a(intrinsic: 50 x 20, firstBaseline: 15, compression: 999)
+                label b(intrinsic: 30 x 20, firstBaseline: 15)
+            }
+            """
+        let cases: [(Double?, [(String, Double, Double)])] = [
+            (60, [("main.a", 0, 50), ("main.b", 50, 10)]),
+            (120, [("main.a", 0, 60), ("main.b", 60, 60)]),
+            (nil, [("main.a", 0, 50), ("main.b", 50, 50)]),
+        ]
+        for (width, expected) in cases {
+            let (structured, ir) = try solveClean(text, width: width)
+            #expect(structured != nil)
+            expectFrames(expected, along: 0, in: structured, ir: ir)
+        }
+    }
+
     /// firstBaseline alignment: across, the baselines line up 15 below the top (the deepest fixed
     /// baseline; `c` has none, so its bottom is its baseline), the row is 15 + 20 = 35 high. Along,
     /// UIKit's `width == stack.width / 3 @760` caps every item at S / 3; `b` needs 60, so S = 180,
