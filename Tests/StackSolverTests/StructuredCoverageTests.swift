@@ -279,6 +279,28 @@ func solveClean(_ text: String, width: Double?, height: Double? = nil) throws ->
         }
     }
 
+    /// baselineRelative equalSpacing: the gap runs from a's baseline (15 below its top) to b's (20
+    /// below its top), so the height is -5 + b's height + the gap, the gap at least 8. At 100 the
+    /// gap takes the room (75) and b keeps 30, at 70; at 30 the gap is 8 and b gives 3 (27 high, at
+    /// 15 + 8 - 20 = 3). `a`'s height is not in the chain: it keeps its 20.
+    @Test func baselineRelativeEqualSpacing() throws {
+        let text = """
+            vstack main(distribution: equalSpacing, baselineRelative: true, spacing: 8) {
+                label a(intrinsic: 40 x 20, firstBaseline: 15)
+                label b(intrinsic: 40 x 30, firstBaseline: 20)
+            }
+            """
+        let cases: [(Double, [(String, Double, Double)])] = [
+            (100, [("main.a", 0, 20), ("main.b", 70, 30), ("main#gap1", 15, 75)]),
+            (30, [("main.a", 0, 20), ("main.b", 3, 27), ("main#gap1", 15, 8)]),
+        ]
+        for (height, expected) in cases {
+            let (structured, ir) = try solveClean(text, width: nil, height: height)
+            #expect(structured != nil)
+            expectFrames(expected, along: 1, in: structured, ir: ir)
+        }
+    }
+
     /// firstBaseline alignment: across, the baselines line up 15 below the top (the deepest fixed
     /// baseline; `c` has none, so its bottom is its baseline), the row is 15 + 20 = 35 high. Along,
     /// UIKit's `width == stack.width / 3 @760` caps every item at S / 3; `b` needs 60, so S = 180,

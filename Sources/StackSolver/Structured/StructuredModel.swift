@@ -87,8 +87,10 @@ struct StructuredModel {
     /// fixed baseline has no say in the stack's length: its length is its own minimiser, and it is
     /// not a member.
     var chainMembers: [[Int]]
-    /// Per stack: whether it is a baselineRelative chain (vertical, every item a leaf).
+    /// Per stack: whether it is a baselineRelative chain (vertical, every item a leaf), and the
+    /// chain's fixed depths (`baselineChainShape`).
     var baselineChain: [Bool]
+    var chainShift: [Double]
     /// Per item of a fillProportionally stack: its share of the stack's length, or (`zeroLength`) the
     /// required zero length of an item without an intrinsic size.
     var proportionalShare: [ProportionalShare?]
@@ -144,6 +146,7 @@ struct StructuredModel {
         gapPriority = Array(repeating: 0, count: n)
         chainMembers = Array(repeating: [], count: n)
         baselineChain = Array(repeating: false, count: n)
+        chainShift = Array(repeating: 0, count: n)
         firstBaseline = Array(repeating: nil, count: n)
         proportionalShare = Array(repeating: nil, count: n)
         zeroLength = Array(repeating: false, count: n)
@@ -184,7 +187,10 @@ struct StructuredModel {
                 }
             }
             if stack.baselineRelative && stack.axis == .vertical {
-                guard stack.distribution == .fill || stack.distribution == .fillEqually else { return nil }
+                // equalSpacing without hidden items: every spacing is `>=` and the gaps run from one
+                // item's last baseline to the next one's first, so they take the spacings' place.
+                guard stack.distribution == .fill || stack.distribution == .fillEqually
+                    || (stack.distribution == .equalSpacing && !children.contains(where: { tree.nodes[$0].hidden })) else { return nil }
                 baselineChain[index] = true
             }
             if !children.isEmpty && children.allSatisfy({ tree.nodes[$0].hidden }) { return nil }
@@ -348,6 +354,7 @@ struct StructuredModel {
             if baselineChain[index] {
                 guard let chain = baselineChainShape(children) else { return nil }
                 chainMembers[index] = chain.members
+                chainShift[index] = chain.shift
                 spacingTotal[index] += chain.shift
             }
             var run = 0.0

@@ -105,6 +105,18 @@ struct StructuredLayout {
         return true
     }
 
+    /// In a baselineRelative chain, the items outside it take their own minimiser (`ownLength`);
+    /// false when one has none.
+    private mutating func settleOutsideChain(_ index: Int, axis: Int, visible: [Int], members: [Int]) -> Bool {
+        guard members.count != visible.count else { return true }
+        for child in visible where !members.contains(child) {
+            let function = outer[2 * child + axis]
+            guard function.hasUniqueMinimum, function.anchor.isFinite else { return false }
+            ownLength[2 * child + axis] = function.anchor
+        }
+        return true
+    }
+
     /// One side of a leaf's function in place: one infinite piece at the constraint's priority, none
     /// when it is required. Nested N = 1,000 layout pass: leaf functions took ~17% of the instructions,
     /// mostly allocating and freeing their two one-piece arrays.
@@ -172,24 +184,20 @@ struct StructuredLayout {
             case .equalCentering where visible.count > 1:
                 return equalCenteringFunction(index, axis: axis, visible: visible, inset: inset)
             case .equalSpacing where visible.count > 1:
-                // The gaps: k - 1 equal lengths, each at least the largest spacing, free of cost.
+                // The gaps: k - 1 equal lengths, each at least the largest spacing, free of cost (in a
+                // baselineRelative chain, from baseline to baseline: the chain's members and fixed
+                // depths make up the rest).
+                guard settleOutsideChain(index, axis: axis, visible: visible, members: members) else { return nil }
                 let gaps = CostFunction(
                     anchor: Double(visible.count - 1) * model.minimumGap[index],
                     right: [Segment(length: .infinity, slope: .zero, owner: 0, order: 0)], left: [])
-                let functions = visible.map { outer[2 * $0 + axis] } + [gaps]
+                let functions = members.map { outer[2 * $0 + axis] } + [gaps]
                 let merged = merge(functions)
                 merges[index] = merged
                 mergeAnchors[index] = functions.map(\.anchor)
-                return merged.function.shifted(by: inset)
+                return merged.function.shifted(by: inset + model.chainShift[index])
             default:
-                if members.count != visible.count {
-                    // A baselineRelative chain: the items outside it take their own minimiser.
-                    for child in visible where !members.contains(child) {
-                        let function = outer[2 * child + axis]
-                        guard function.hasUniqueMinimum, function.anchor.isFinite else { return nil }
-                        ownLength[2 * child + axis] = function.anchor
-                    }
-                }
+                guard settleOutsideChain(index, axis: axis, visible: visible, members: members) else { return nil }
                 let functions = members.map { outer[2 * $0 + axis] }
                 let merged = merge(functions)
                 merges[index] = merged
@@ -422,7 +430,8 @@ struct StructuredLayout {
                     gap = (canvasLength - lengths.reduce(0, +)) / gaps
                 case .equalSpacing where visibleCount > 1:
                     guard let merged = merges[index],
-                          split(merged, total: canvasLength, anchors: mergeAnchors[index], into: &lengths) else { return false }
+                          split(merged, total: canvasLength - model.chainShift[index], anchors: mergeAnchors[index], into: &lengths)
+                    else { return false }
                     gap = lengths.removeLast() / Double(visibleCount - 1)
                 default:
                     guard let merged = merges[index],
@@ -432,7 +441,8 @@ struct StructuredLayout {
                 var x = canvasStart
                 var next = 0
                 if model.baselineChain[index] {
-                    placeBaselineChain(index, axis: axis, canvasStart: canvasStart, lengths: lengths, buffers: buffers)
+                    placeBaselineChain(index, axis: axis, canvasStart: canvasStart, lengths: lengths, gap: gap, buffers: buffers)
+                    if let gap { placeChainGaps(index, axis: axis, gap: gap, buffers: buffers, determined: &determined, guideDetermination: guideDetermination) }
                 } else if let gap {
                     // Visible items are `gap` apart, one gap guide between each pair. A hidden item
                     // follows the previous item at its (`==`) spacing; the visible item after an
@@ -547,7 +557,7 @@ struct StructuredLayout {
     /// Positions along a baselineRelative stack (vertical): each item's length (from the split, its
     /// own minimiser, or 0 when hidden), then each top from the previous one through the baselines
     /// (`StructuredModel.baselineChainShape`).
-    private func placeBaselineChain(_ index: Int, axis: Int, canvasStart: Double, lengths: [Double], buffers: TopDownBuffers) {
+    private func placeBaselineChain(_ index: Int, axis: Int, canvasStart: Double, lengths: [Double], gap: Double?, buffers: TopDownBuffers) {
         let children = model.children(index)
         let position = buffers.position
         let length = buffers.length
@@ -575,12 +585,25 @@ struct StructuredLayout {
         var previous: Int? = nil
         for child in children {
             if let previous {
-                top += (model.lastBaseline[previous]?.depth(length: length[2 * previous + axis]) ?? 0) + model.spacingBefore[child]
+                top += (model.lastBaseline[previous]?.depth(length: length[2 * previous + axis]) ?? 0) + (gap ?? model.spacingBefore[child])
                     - (model.firstBaseline[child]?.depth(length: length[2 * child + axis]) ?? 0)
             }
             position[2 * child + axis] = top
             buffers.frames.set(child, rounded(top, length[2 * child + axis]))
             previous = child
+        }
+    }
+
+    /// An equalSpacing chain's gap guides: each from an item's last baseline to the next item's
+    /// first (the chain has no hidden item, so the guides follow the items one to one).
+    private func placeChainGaps(_ index: Int, axis: Int, gap: Double, buffers: TopDownBuffers, determined: inout [Determination],
+                                guideDetermination: Determination) {
+        let guides = model.gapGuides[index]
+        let roundedGap = rounded(gap)
+        for (k, child) in model.children(index).dropLast().enumerated() {
+            let baseline = buffers.position[2 * child + axis] + (model.lastBaseline[child]?.depth(length: buffers.length[2 * child + axis]) ?? 0)
+            buffers.frames.set(guides[k], start: rounded(baseline), length: roundedGap)
+            if determined[guides[k]] != guideDetermination { determined[guides[k]] = guideDetermination }
         }
     }
 
