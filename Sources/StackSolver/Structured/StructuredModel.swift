@@ -162,14 +162,35 @@ struct StructuredModel {
         lastBaseline = Array(repeating: nil, count: n)
 
         // Structure: the IR's first n items are the tree's nodes.
-        // `tree.nodes[index].field`, not a `node` copy: a LayoutNode copy retains a dozen references.
+        // The node and item fields read below, gathered once through buffer pointers: in an optimised
+        // build `tree.nodes[i].field` copies the whole ~600-byte node (a dozen retains) to read one
+        // field, and `ir.items[i]` an item with its name.
+        var parentOf = [Int?](repeating: nil, count: n)
+        var stackOf = [StackAttributes?](repeating: nil, count: n)
+        var isLeaf = [Bool](repeating: false, count: n)
+        var childrenOf = [[Int]](repeating: [], count: n)
+        var ownerOf = [Int?](repeating: nil, count: ir.items.count)
+        let matches = tree.nodes.withUnsafeBufferPointer { nodes in
+            ir.items.withUnsafeBufferPointer { items in
+                for id in items.indices { ownerOf[id] = items[id].owner?.index }
+                for index in 0..<n {
+                    guard items[index].name == nodes[index].path, items[index].kind != .guide else { return false }
+                    parentOf[index] = nodes[index].parent
+                    stackOf[index] = nodes[index].stack
+                    isLeaf[index] = nodes[index].leaf != nil
+                    childrenOf[index] = nodes[index].children
+                    hidden[index] = nodes[index].hidden
+                }
+                return true
+            }
+        }
+        guard matches else { return nil }
         for index in 0..<n {
-            let item = ir.items[index]
-            guard item.name == tree.nodes[index].path, item.kind != .guide, item.owner?.index == tree.nodes[index].parent else { return nil }
-            if let parent = tree.nodes[index].parent, parent >= index || parent < 0 { return nil }
-            guard tree.nodes[index].children.allSatisfy({ $0 > index && $0 < n }) else { return nil }
-            guard let stack = tree.nodes[index].stack else { continue }
-            let children = tree.nodes[index].children
+            guard ownerOf[index] == parentOf[index] else { return nil }
+            if let parent = parentOf[index], parent >= index || parent < 0 { return nil }
+            guard childrenOf[index].allSatisfy({ $0 > index && $0 < n }) else { return nil }
+            guard let stack = stackOf[index] else { continue }
+            let children = childrenOf[index]
             switch stack.distribution {
             case .fill, .fillEqually, .equalSpacing, .fillProportionally, .equalCentering: break
             }
@@ -183,17 +204,17 @@ struct StructuredModel {
                     guard stack.distribution != .equalCentering else { return nil }
                     baselineRow[index] = true
                 } else if children.count > 1 {
-                    guard stack.alignment == .firstBaseline, !children.contains(where: { tree.nodes[$0].hidden }) else { return nil }
+                    guard stack.alignment == .firstBaseline, !children.contains(where: { hidden[$0] }) else { return nil }
                 }
             }
             if stack.baselineRelative && stack.axis == .vertical {
                 // equalSpacing without hidden items: every spacing is `>=` and the gaps run from one
                 // item's last baseline to the next one's first, so they take the spacings' place.
                 guard stack.distribution == .fill || stack.distribution == .fillEqually
-                    || (stack.distribution == .equalSpacing && !children.contains(where: { tree.nodes[$0].hidden })) else { return nil }
+                    || (stack.distribution == .equalSpacing && !children.contains(where: { hidden[$0] })) else { return nil }
                 baselineChain[index] = true
             }
-            if !children.isEmpty && children.allSatisfy({ tree.nodes[$0].hidden }) { return nil }
+            if !children.isEmpty && children.allSatisfy({ hidden[$0] }) { return nil }
         }
         for id in n..<ir.items.count {
             let item = ir.items[id]
@@ -237,12 +258,12 @@ struct StructuredModel {
                 explicit[2 * first + axis] = c.constant
             case .spacing:
                 guard first < n, priority >= 1000,
-                      (c.first.attribute == .firstBaseline) == baselineChain[tree.nodes[first].parent ?? first] else { return nil }
+                      (c.first.attribute == .firstBaseline) == baselineChain[parentOf[first] ?? first] else { return nil }
                 spacingBefore[first] = c.constant
             case .marginGuide:
                 // guide.top == view.top + t, guide.leading == view.leading + l,
                 // view.bottom == guide.bottom + b, view.trailing == guide.trailing + r.
-                let owner = first < n ? first : (ir.items[first].owner?.index ?? -1)
+                let owner = first < n ? first : (ownerOf[first] ?? -1)
                 guard owner >= 0, owner < n, priority >= 1000 else { return nil }
                 var values = marginValues[owner] ?? [0, 0, 0, 0]
                 switch c.first.attribute {
@@ -257,7 +278,7 @@ struct StructuredModel {
                 guard first < n else { return nil }
                 suppression[first] = ref
             case .spanningFit:
-                guard let owner = ir.items[first].owner?.index, owner < n else { return nil }
+                guard let owner = ownerOf[first], owner < n else { return nil }
                 spanningFit[owner] = ref
             case .canvasFit:
                 guard first < n else { return nil }
@@ -266,16 +287,16 @@ struct StructuredModel {
                 break
             case .fillEqually:
                 // Required, except an equalCentering stack's equal gaps (one priority for all of them).
-                if first >= n, let owner = ir.items[first].owner?.index, tree.nodes[owner].stack?.distribution == .equalCentering {
+                if first >= n, let owner = ownerOf[first], stackOf[owner]?.distribution == .equalCentering {
                     guard priority < 1000, gapPriority[owner] == 0 || gapPriority[owner] == priority else { return nil }
                     gapPriority[owner] = priority
                     continue
                 }
                 guard priority >= 1000 else { return nil }
-                if first < n, let parent = tree.nodes[first].parent { equalFallback[parent] = true }
+                if first < n, let parent = parentOf[first] { equalFallback[parent] = true }
             case .fillProportionally:
                 // `item.length == m * stack.length @p` (p < 1000), or `item.length == 0` (required).
-                guard first < n, let parent = tree.nodes[first].parent, tree.nodes[parent].stack?.distribution == .fillProportionally
+                guard first < n, let parent = parentOf[first], stackOf[parent]?.distribution == .fillProportionally
                 else { return nil }
                 proportionalLowered[parent] = true
                 if let second = c.second {
@@ -291,12 +312,12 @@ struct StructuredModel {
                 // baseline taken from one of its items (`stack.baseline == item.baseline`).
                 guard first < n, c.relation == .equal, priority >= 1000, let second = c.second, c.multiplier == 1 else { return nil }
                 if second.item.index != first {
-                    guard tree.nodes[first].stack != nil, second.item.index < n, tree.nodes[second.item.index].parent == first,
+                    guard stackOf[first] != nil, second.item.index < n, parentOf[second.item.index] == first,
                           second.attribute == c.first.attribute, c.constant == 0 else { return nil }
                     baselineSources.append((first, second.item.index, c.first.attribute == .firstBaseline))
                     continue
                 }
-                guard tree.nodes[first].leaf != nil else { return nil }
+                guard isLeaf[first] else { return nil }
                 let place: BaselinePlace
                 switch second.attribute {
                 case .top: place = .belowTop(c.constant)
@@ -309,7 +330,7 @@ struct StructuredModel {
                 default: return nil
                 }
             case .textWidthDisambiguation:
-                guard first < n, let parent = tree.nodes[first].parent, let second = c.second, second.item.index == parent,
+                guard first < n, let parent = parentOf[first], let second = c.second, second.item.index == parent,
                       second.attribute == c.first.attribute, c.constant == 0, c.relation == .equal, priority < 1000,
                       c.multiplier > 0 else { return nil }
                 widthShare[first] = ProportionalShare(multiplier: c.multiplier, priority: priority, index: index)
@@ -325,29 +346,27 @@ struct StructuredModel {
         // visible one after hidden ones, outside a baselineRelative chain), any item of a horizontal
         // stack aligned to fill or to the top. Items come after their stack, so deepest first.
         for (stack, item, first) in baselineSources.sorted(by: { $0.stack > $1.stack }) {
-            let node = tree.nodes[stack]
             let atTop: Bool
-            if node.stack?.axis == .vertical {
-                atTop = item == node.children.first
-                    || (!baselineChain[stack] && item == node.children.first { !tree.nodes[$0].hidden })
+            if stackOf[stack]?.axis == .vertical {
+                atTop = item == childrenOf[stack].first
+                    || (!baselineChain[stack] && item == childrenOf[stack].first { !hidden[$0] })
             } else {
-                atTop = node.stack?.alignment == .fill || node.stack?.alignment == .leading
+                atTop = stackOf[stack]?.alignment == .fill || stackOf[stack]?.alignment == .leading
             }
             guard atTop, case .belowTop(let depth)? = first ? firstBaseline[item] : lastBaseline[item] else { return nil }
             let place = BaselinePlace.belowTop((margins[stack]?.top ?? 0) + depth)
             if first { firstBaseline[stack] = place } else { lastBaseline[stack] = place }
         }
         for index in 0..<n {
-            hidden[index] = tree.nodes[index].hidden
             childStart.append(childList.count)
-            let children = tree.nodes[index].children
+            let children = childrenOf[index]
             childList.append(contentsOf: children)
-            guard let stack = tree.nodes[index].stack else { continue }
+            guard let stack = stackOf[index] else { continue }
             stackAxis[index] = stack.axis == .horizontal ? 0 : 1
             distribution[index] = stack.distribution == .fillProportionally && (equalFallback[index] || !proportionalLowered[index])
                 ? .fillEqually : stack.distribution
             alignment[index] = stack.alignment
-            visibleChildren[index] = children.filter { !tree.nodes[$0].hidden }
+            visibleChildren[index] = children.filter { !hidden[$0] }
             visibleCount[index] = visibleChildren[index].count
             chainMembers[index] = visibleChildren[index]
             for child in children.dropFirst() { spacingTotal[index] += spacingBefore[child] }
@@ -362,7 +381,7 @@ struct StructuredModel {
             var gap = -Double.infinity
             for child in children {
                 if seenVisible { run += spacingBefore[child] }
-                guard !tree.nodes[child].hidden else { continue }
+                guard !hidden[child] else { continue }
                 if seenVisible {
                     gap = max(gap, run)
                     if stack.distribution == .equalCentering { visibleRuns[index].append(run) }
@@ -375,8 +394,8 @@ struct StructuredModel {
         childStart.append(childList.count)
         baselineNodes = (0..<n).filter { firstBaseline[$0] != nil || lastBaseline[$0] != nil }
         for index in 0..<n {
-            let children = tree.nodes[index].children
-            let stack = tree.nodes[index].stack
+            let children = childrenOf[index]
+            let stack = stackOf[index]
             if stack?.layoutMarginsRelative == true && !children.isEmpty {
                 guard margins[index] != nil, marginsGuide[index] != nil else { return nil }
             }
@@ -420,7 +439,7 @@ struct StructuredModel {
                 }
             }
             guard coefficient == 0 || coefficient == 1 else { return nil }
-            if coefficient == 1 && !tree.nodes[child].hidden { members.append(child) }
+            if coefficient == 1 && !hidden[child] { members.append(child) }
         }
         return (members, shift)
     }
