@@ -163,7 +163,7 @@ extension StructuredLayout {
             }
         }
         // The greedy split holds when every share outranks every item's own constraint. In a
-        // firstBaseline row every visible item also has `width == stack.width / n @760`: after the
+        // baseline row every visible item also has `width == stack.width / n @760`: after the
         // shares (which fix every width), so only a cost, when every share is stronger and every
         // item's own constraint weaker. Otherwise the split goes level by level
         // (ProportionalLevels.swift): leaves only, and not too many.

@@ -40,7 +40,8 @@ struct StructuredLayout {
     var lastBaselineRows: [LastBaselineRow?]
     /// Per fillProportionally stack: its share items, strongest share first (Proportional.swift).
     var proportionalOrder: [[Int]]
-    /// Per fillProportionally stack: whether its split goes level by level (ProportionalLevels.swift).
+    /// Per fillProportionally stack or baseline row: whether its split goes level by level
+    /// (ProportionalLevels.swift).
     var splitByLevels: [Bool]
     /// Per node and axis: the ends of `outer`'s domain (for the top-down pass's feasibility checks).
     var outerLower: [Double]
