@@ -301,6 +301,33 @@ func solveClean(_ text: String, width: Double?, height: Double? = nil) throws ->
         }
     }
 
+    /// An equalCentering stack squeezed by its parent: `tabs` (items 60, 20, 20, least centre
+    /// distances 40 and 20) has equal gaps from 30 + 2 * 40 + 10 = 120 wide. Beside `d`, whose
+    /// compression (200) outranks the gaps (149), at 210 wide the row gives `tabs` 110: its first
+    /// gap stays at its least (40) and the second gives way (30, violating its equality by 10),
+    /// so b's centre is at 70 and c's at 100. At 250 the gaps are equal (55).
+    @Test func equalCenteringSqueezedByItsParent() throws {
+        let text = """
+            hstack row {
+                hstack tabs(distribution: equalCentering) {
+                    label a(intrinsic: 60 x 10)
+                    label b(intrinsic: 20 x 10)
+                    label c(intrinsic: 20 x 10)
+                }
+                view d(intrinsic: 100 x 10, compression: 200)
+            }
+            """
+        let cases: [(Double, [(String, Double, Double)])] = [
+            (210, [("row.tabs", 0, 110), ("row.tabs.a", 0, 60), ("row.tabs.b", 60, 20), ("row.tabs.c", 90, 20), ("row.d", 110, 100)]),
+            (250, [("row.tabs", 0, 150), ("row.tabs.a", 0, 60), ("row.tabs.b", 75, 20), ("row.tabs.c", 130, 20), ("row.d", 150, 100)]),
+        ]
+        for (width, expected) in cases {
+            let (structured, ir) = try solveClean(text, width: width)
+            #expect(structured != nil)
+            expectFrames(expected, along: 0, in: structured, ir: ir)
+        }
+    }
+
     /// firstBaseline alignment: across, the baselines line up 15 below the top (the deepest fixed
     /// baseline; `c` has none, so its bottom is its baseline), the row is 15 + 20 = 35 high. Along,
     /// UIKit's `width == stack.width / 3 @760` caps every item at S / 3; `b` needs 60, so S = 180,

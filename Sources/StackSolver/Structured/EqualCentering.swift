@@ -15,28 +15,22 @@ import StackIR
 // - When moreover every item's length costs more than the gaps on both sides of its minimiser (the
 //   first term of each slope is above the gaps' priority), the items keep their minimisers whenever
 //   the canvas holds them with their spacings: nothing the gaps gain at 149 pays for an item's loss.
-// - Below `settled` the gaps are unequal and the optimum (a median-like choice of the first gap with
-//   the tie rule's reductions of the others) is not worked out here. Instead the stack's cost below
-//   `settled` is a lower bound of the true one that is exact at `settled`: a parent that picks a
-//   length of `settled` or more for the stack has picked the true optimum (the bound is exact there
-//   and nowhere above the true cost), and one that picks less makes the top-down pass decline, so
-//   the general solver answers. The bound's slopes are chosen no steeper than the true ones:
-//   - between the length that holds the items and their spacings exactly and `settled`, a gap
-//     violation at the gaps' priority of 1 / (2k) per unit: the true cost there falls by at least
-//     1 / k per unit (one gap is at least its m, the gaps' mean is below max(m) by the shortfall
-//     over k, so the widest and narrowest gaps differ by that much and their two differences from
-//     the first gap add up to at least it);
-//   - further down, half the first coefficient of the cheapest item compression (the true cost
-//     rises at least that fast at that priority, since some item must give way);
-//   - when some item is held at or below 149 (it may move to even out the gaps more cheaply), flat:
-//     nothing below `settled` costs less than the optimum at `settled`.
-// So the approximation never changes a layout the structured solver reports, only how often it
-// declines (equalCentering stacks squeezed below `settled`).
-// - A stack squeezed below `settled` whose length does not come from its cost (the root, whose
-//   length is given, or a stack of explicit length) still has its items at their minimisers as long
-//   as they fit; only the unequal gaps are left, and nothing outside the stack depends on them. The
-//   general solver solves that small problem (`squeezedGaps`: the gaps alone, their least lengths,
-//   their equalities at 149 in the lowering's order), so its tie rule picks the same gaps.
+// - Below `settled` the gaps are unequal. When every item is held above the gaps' priority, the
+//   items keep their lengths down to `held` (the items and their spacings exactly filling the
+//   canvas), and the gaps' cost there is worked out exactly (`squeezedCost`): a parent may give the
+//   stack any length from `held` up. The unequal gaps themselves come from the general solver run on
+//   the gaps alone (`squeezedGaps`: k variables, their least lengths, their equalities at 149 in the
+//   lowering's order), so its tie rule picks the same gaps; nothing outside the stack depends on
+//   them.
+// - Elsewhere below `settled` (below `held`, or with an item held at or below 149, which may move to
+//   even out the gaps more cheaply) the stack's cost is a lower bound of the true one that is exact
+//   where the exact part ends: a parent that picks a length there or above has picked the true
+//   optimum (the bound is nowhere above the true cost), and one that picks less makes the top-down
+//   pass decline, so the general solver answers. Below `held` the bound falls at half the first
+//   coefficient of the cheapest item compression (the true cost rises at least that fast at that
+//   priority, since some item must give way); with an item held at or below 149 it is flat from
+//   `settled` down: nothing below costs less than the optimum there.
+// So the bound never changes a layout the structured solver reports, only how often it declines.
 
 extension StructuredLayout {
     /// The cost of an equalCentering stack's length along its axis (see the top of this file); nil
@@ -75,14 +69,52 @@ extension StructuredLayout {
             if settled > lowest { left.append(Segment(length: settled - lowest, slope: .zero, owner: 0, order: 0)) }
             return CostFunction(anchor: settled + inset, right: CostFunction.flatRight, left: left)
         }
-        if settled - held > 0 {
-            let slope = Slope(levels: Levels(LevelTerm(priority: gapPriority, coefficient: -1 / (2 * k))), tie: nil, tieSign: 0)
-            left.append(Segment(length: settled - held, slope: slope, owner: 0, order: 0))
-        }
+        left = squeezedCost(index, lengths: lengths, settled: settled)
         if let slope = shortening.slope, held - lowest > 0 {
             left.append(Segment(length: held - lowest, slope: slope, owner: 0, order: Int32(left.count)))
         }
         return CostFunction(anchor: settled + inset, right: CostFunction.flatRight, left: left)
+    }
+
+    /// The gaps' cost from `settled` down to `held`, with every item at its own length (every item
+    /// held above the gaps' priority), as left segments outwards from `settled`. With least centre
+    /// distances L and `gap[j] == gap[0]` for j >= 1: the first gap is t and every other one
+    /// max(t, L_j) (one held at L_j > t violates its equality by L_j - t), t set by the total
+    /// F(t) = t + sum over j >= 1 of max(t, L_j). As the stack shortens t falls, at 1 / (1 + the
+    /// gaps at t) per unit, and each held gap's violation grows as fast. Once t reaches L_0 the first
+    /// gap stays there and the gaps below L_0 give way one unit per unit, the earliest first (the
+    /// tie rule keeps the later equalities' violations least). Each segment's tie component is its
+    /// most significant changing equality.
+    private func squeezedCost(_ index: Int, lengths: [Double], settled: Double) -> [Segment] {
+        let minimums = centreMinimums(lengths, model.visibleRuns[index])
+        let equalities = model.gapEqualities[index]
+        let priority = model.gapPriority[index]
+        guard let first = minimums.first, equalities.count == minimums.count - 1 else { return [] }
+        let others = minimums.dropFirst()
+        func total(_ t: Double) -> Double { t + others.reduce(0) { $0 + max(t, $1) } }
+        var segments: [Segment] = []
+        func append(_ length: Double, coefficient: Double, tie: Int) {
+            guard length > structuredTolerance * max(1, abs(settled)) else { return }
+            let slope = Slope(levels: Levels(LevelTerm(priority: priority, coefficient: coefficient)),
+                              tie: TieKey(priority: priority, index: tie), tieSign: -1)
+            segments.append(Segment(length: length, slope: slope, owner: 0, order: Int32(segments.count)))
+        }
+        // t from the widest least distance down to L_0, one segment per stretch between the L_j.
+        let stops = Array(Set(others.filter { $0 > first } + [first])).sorted(by: >)
+        var high = max(first, others.max() ?? first)
+        for low in stops where low < high {
+            let heldGaps = others.indices.filter { minimums[$0] >= high }
+            let atT = others.filter { $0 <= low }.count
+            if let latest = heldGaps.last {
+                append(total(high) - total(low), coefficient: -Double(heldGaps.count) / Double(1 + atT), tie: equalities[latest - 1])
+            }
+            high = low
+        }
+        // The first gap at L_0: the gaps below it give way, the earliest first.
+        for j in others.indices where minimums[j] < first {
+            append(first - minimums[j], coefficient: -1, tie: equalities[j - 1])
+        }
+        return segments
     }
 
     /// The least distance between each pair of neighbouring centres: half of each item plus the
@@ -99,9 +131,9 @@ extension StructuredLayout {
 
     /// Places an equalCentering stack's children along its axis on a canvas `canvasLength` long from
     /// `canvasStart`: visible items at their minimisers with equal centre distances, hidden items at
-    /// their (`==`) spacing after the previous item, gap guides from centre to centre. False when the
-    /// canvas is shorter than the stack's settled length (the gaps would be unequal: the general
-    /// solver answers).
+    /// their (`==`) spacing after the previous item, gap guides from centre to centre; below the
+    /// settled length, unequal gaps (`squeezedGaps`). False when the canvas is shorter than where the
+    /// stack's cost is exact (see the top of this file): the general solver answers.
     func placeEqualCentering(_ index: Int, axis: Int, canvasStart: Double, canvasLength: Double,
                              buffers: TopDownBuffers, determined: inout [Determination], guideDetermination: Determination) -> Bool {
         let settled = settledLength[index]
@@ -109,9 +141,8 @@ extension StructuredLayout {
         let centres = canvasLength - lengths[0] / 2 - lengths[lengths.count - 1] / 2
         var gaps = [Double](repeating: centres / Double(lengths.count - 1), count: lengths.count - 1)
         if canvasLength < settled - structuredTolerance * max(1, abs(settled)) {
-            // Squeezed: exact only when the length did not come from the stack's cost (see the top of
-            // this file): the root, or an explicit size.
-            guard centeringHeld[index], index == 0 || model.explicit[2 * index + axis] != nil,
+            // Squeezed: exact when every item is held above the gaps and the canvas holds them.
+            guard centeringHeld[index],
                   let squeezed = squeezedGaps(index, lengths: lengths, canvasLength: canvasLength, centres: centres) else { return false }
             gaps = squeezed
         }

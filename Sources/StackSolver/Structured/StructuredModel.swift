@@ -111,8 +111,10 @@ struct StructuredModel {
     /// Per equalCentering stack: the spacing from each visible item to the next (hidden items in
     /// between included).
     var visibleRuns: [[Double]]
-    /// Per equalCentering stack: the priority of its equal-gap constraints (149).
+    /// Per equalCentering stack: the priority of its equal-gap constraints (149), and their IR
+    /// indices (`gap[j] == gap[0]` for j = 1, 2, ...).
     var gapPriority: [Double]
+    var gapEqualities: [[Int]]
     let itemCount: Int
 
     init?(tree: LayoutTree, ir: ConstraintIR) {
@@ -144,6 +146,7 @@ struct StructuredModel {
         minimumGap = Array(repeating: 0, count: n)
         visibleRuns = Array(repeating: [], count: n)
         gapPriority = Array(repeating: 0, count: n)
+        gapEqualities = Array(repeating: [], count: n)
         chainMembers = Array(repeating: [], count: n)
         baselineChain = Array(repeating: false, count: n)
         chainShift = Array(repeating: 0, count: n)
@@ -290,6 +293,7 @@ struct StructuredModel {
                 if first >= n, let owner = ownerOf[first], stackOf[owner]?.distribution == .equalCentering {
                     guard priority < 1000, gapPriority[owner] == 0 || gapPriority[owner] == priority else { return nil }
                     gapPriority[owner] = priority
+                    gapEqualities[owner].append(index)
                     continue
                 }
                 guard priority >= 1000 else { return nil }
