@@ -43,7 +43,8 @@ extension Checker {
     mutating func buildPrimitive(
         _ element: ElementSyntax, kind: ElementKind, parent: Int?, siblingIndex: Int, scope: Scope, parameters: Parameters, depth: Int
     ) -> Int {
-        let index = appendNode(element, kind: kind, parent: parent, siblingIndex: siblingIndex, scope: scope)
+        let index = appendNode(element, kind: kind, parent: parent, siblingIndex: siblingIndex, scope: scope,
+                               name: element.name, declared: element.name)
         applyAttributes(element.arguments?.arguments ?? [], to: index, parameters: parameters)
         if let body = element.body {
             buildBody(body, of: index, scope: scope, parameters: parameters, depth: depth)
@@ -52,18 +53,24 @@ extension Checker {
     }
 
     /// Appends a node, giving it its name and path and registering the name in its scope.
-    /// `name` overrides the element's own name (a component instance's name); `declared` is the name the
-    /// node has in `scope` (the body root's own name, inside its component).
+    /// `name` is the node's name (the element's own, or a component instance's); `declared` is the name the
+    /// node has in `scope` (the body root's own name, inside its component). Both are plain optionals,
+    /// chosen by the caller: `??` over them here copied and destroyed identifiers through generic value
+    /// witnesses, several hundred instructions a node.
     ///
     /// The helpers it calls are `static`: calling a non-mutating method of `self` from here copied the
     /// whole checker (through its value witness) and destroyed the copy again, for every node.
     mutating func appendNode(_ element: ElementSyntax, kind: ElementKind, parent: Int?, siblingIndex: Int, scope: Scope,
-                             name explicitName: Identifier? = nil, declared: Identifier?? = nil) -> Int {
-        let nameSyntax = explicitName ?? element.name
+                             name nameSyntax: Identifier?, declared: Identifier?) -> Int {
+        // A flag set here, not `nameSyntax != nil`: that compiled to `Optional<Identifier>`'s `==`, a tuple
+        // of two optionals copied and destroyed through generic value witnesses.
+        let isNamed: Bool
         let name: String
         if let nameSyntax {
+            isNamed = true
             name = nameSyntax.text
         } else {
+            isNamed = false
             // Only names the user wrote can collide (generated ones differ by index); most parents have none.
             var taken: Set<String>? = nil
             if let parent, !userNamedChildren.isEmpty { taken = userNamedChildren[parent] }
@@ -72,7 +79,7 @@ extension Checker {
         let path: String
         if let parent { path = Checker.childPath(nodes[parent].path, name) } else { path = name }
         let index = nodes.count
-        nodes.append(LayoutNode(name: name, isNamed: nameSyntax != nil, path: path, kind: kind, parent: parent,
+        nodes.append(LayoutNode(name: name, isNamed: isNamed, path: path, kind: kind, parent: parent,
                                 origins: NodeOrigins(element: element.range)))
         if kind == .spacer {
             // A spacer is an empty view that gives way first: no size of its own, hugging at 1.
@@ -82,9 +89,9 @@ extension Checker {
         nodeCount += 1
         if let parent {
             nodes[parent].children.append(index)
-            if nameSyntax != nil, Checker.mayCollideWithGeneratedName(name) { userNamedChildren[parent, default: []].insert(name) }
+            if isNamed, Checker.mayCollideWithGeneratedName(name) { userNamedChildren[parent, default: []].insert(name) }
         }
-        if let declaredName = declared ?? nameSyntax { declare(declaredName, index: index, in: scope) }
+        if let declared { declare(declared, index: index, in: scope) }
         return index
     }
 
@@ -259,7 +266,7 @@ extension Checker {
             return index
         }
         let index = appendNode(bodyElement, kind: kind, parent: parent, siblingIndex: siblingIndex, scope: inner,
-                               name: element.name ?? bodyElement.name, declared: .some(bodyElement.name))
+                               name: element.name ?? bodyElement.name, declared: bodyElement.name)
         nodes[index].origins = NodeOrigins(element: element.range)
         applyAttributes(bodyElement.arguments?.arguments ?? [], to: index, parameters: bound)
         if let body = bodyElement.body {
