@@ -104,11 +104,11 @@ public struct SourceFile: Sendable {
         let clamped = max(0, min(offset, bytes.count))
         let line = lineIndex(of: clamped, nearLine: hint)
         let start = lineStarts[line]
-        // ASCII (nearly every line of a layout file): a character is a byte, no decoding needed.
-        var isASCII = true
-        for index in start..<clamped where bytes[index] >= 0x80 {
-            isASCII = false
-            break
+        // ASCII (nearly every line of a layout file): a character is a byte, no decoding needed. Scanned
+        // through a buffer pointer: with the array's bounds checks this loop was most of the lowering's
+        // origin lookups (one per distinct source range).
+        let isASCII = bytes.withUnsafeBufferPointer { buffer in
+            !buffer[start..<clamped].contains { $0 >= 0x80 }
         }
         if isASCII { return SourceLocation(line: line + 1, column: clamped - start + 1) }
         let prefix = text(SourceRange(start: start, end: clamped))
