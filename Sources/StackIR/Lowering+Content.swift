@@ -25,7 +25,8 @@ extension Lowerer {
         guard let intrinsic = nodes[index].leaf?.intrinsic, let hugging = nodes[index].leaf?.hugging,
               let compressionResistance = nodes[index].leaf?.compressionResistance else { return }
         let range = nodes[index].origins.intrinsic ?? nodes[index].origins.element
-        for axis in Axis.allCases {
+        // A literal, not `Axis.allCases` (the same order): the synthesized property allocated an array per leaf.
+        for axis in [Axis.horizontal, .vertical] {
             guard let value = intrinsic[axis], value.isFinite else { continue }
             let length = AxisAttributes(axis).length
             add(.contentHugging, ItemID(index), length, .lessThanOrEqual, nil,
