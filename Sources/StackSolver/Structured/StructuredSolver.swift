@@ -403,31 +403,32 @@ struct StructuredLayout {
                     for child in model.visibleChildren[index] {
                         lengths.append(model.zeroLength[child] ? 0 : length[2 * child + axis])
                     }
-                case .fill where visibleCount > 1 && model.baselineRow[index] && splitByLevels[index]:
-                    guard levelLengths(model.visibleChildren[index], axis: axis, stack: length[2 * index + axis],
-                                       total: canvasLength - model.spacingTotal[index], gapSlack: false, into: &lengths)
-                    else { return false }
-                case .fill where visibleCount > 1 && model.baselineRow[index] && heldRow[index]:
-                    // Items at their own widths, at the one row width where they fit (BaselineAlignment.swift).
-                    let width = settledLength[index] - insetTotal
-                    guard abs(canvasLength - width) <= structuredTolerance * max(1, abs(width)) else { return false }
-                    lengths.removeAll(keepingCapacity: true)
-                    lengths.append(contentsOf: mergeAnchors[index])
                 case .fill where visibleCount > 1 && model.baselineRow[index]:
-                    guard disambiguatedLengths(model.visibleChildren[index], axis: axis, stack: length[2 * index + axis],
-                                               total: canvasLength - model.spacingTotal[index], atMost: false, into: &lengths)
-                    else { return false }
-                case .equalSpacing where visibleCount > 1 && model.baselineRow[index] && splitByLevels[index]:
-                    let gaps = Double(visibleCount - 1)
-                    guard levelLengths(model.visibleChildren[index], axis: axis, stack: length[2 * index + axis],
-                                       total: canvasLength - gaps * model.minimumGap[index], gapSlack: true, into: &lengths)
-                    else { return false }
-                    gap = (canvasLength - lengths.reduce(0, +)) / gaps
+                    if splitByLevels[index] {
+                        guard levelLengths(model.visibleChildren[index], axis: axis, stack: length[2 * index + axis],
+                                           total: canvasLength - model.spacingTotal[index], gapSlack: false, into: &lengths)
+                        else { return false }
+                    } else if heldRow[index] {
+                        // Items at their own widths, at the one row width where they fit (BaselineAlignment.swift).
+                        let width = settledLength[index] - insetTotal
+                        guard abs(canvasLength - width) <= structuredTolerance * max(1, abs(width)) else { return false }
+                        lengths.removeAll(keepingCapacity: true)
+                        lengths.append(contentsOf: mergeAnchors[index])
+                    } else {
+                        guard disambiguatedLengths(model.visibleChildren[index], axis: axis, stack: length[2 * index + axis],
+                                                   total: canvasLength - model.spacingTotal[index], atMost: false, into: &lengths)
+                        else { return false }
+                    }
                 case .equalSpacing where visibleCount > 1 && model.baselineRow[index]:
                     let gaps = Double(visibleCount - 1)
-                    guard disambiguatedLengths(model.visibleChildren[index], axis: axis, stack: length[2 * index + axis],
-                                               total: canvasLength - gaps * model.minimumGap[index], atMost: true, into: &lengths)
-                    else { return false }
+                    let total = canvasLength - gaps * model.minimumGap[index]
+                    if splitByLevels[index] {
+                        guard levelLengths(model.visibleChildren[index], axis: axis, stack: length[2 * index + axis],
+                                           total: total, gapSlack: true, into: &lengths) else { return false }
+                    } else {
+                        guard disambiguatedLengths(model.visibleChildren[index], axis: axis, stack: length[2 * index + axis],
+                                                   total: total, atMost: true, into: &lengths) else { return false }
+                    }
                     gap = (canvasLength - lengths.reduce(0, +)) / gaps
                 case .equalSpacing where visibleCount > 1:
                     guard let merged = merges[index],
