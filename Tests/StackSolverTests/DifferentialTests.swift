@@ -137,8 +137,7 @@ func fallbackReason(tree: LayoutTree, ir: ConstraintIR) -> String? {
     return "bottom-up"
 }
 
-/// Runs `count` random cases from `seed`; returns (failures, cases that took the structured path, solves).
-/// The shapes added in the third session that a structured solve contains (for coverage reports).
+/// The shapes added in the third and fourth sessions that a structured solve contains (for coverage reports).
 func coveredShapes(_ layout: StructuredLayout) -> [String] {
     let model = layout.model
     let stacks = model.tree.nodes.indices.filter { model.stackAxis[$0] >= 0 && model.visibleCount[$0] > 1 }
@@ -147,9 +146,16 @@ func coveredShapes(_ layout: StructuredLayout) -> [String] {
     if stacks.contains(where: { model.baselineRow[$0] && model.alignment[$0] == .lastBaseline }) { shapes.append("lastBaseline row") }
     if layout.heldRow.contains(true) { shapes.append("baseline row held above its width shares") }
     if stacks.contains(where: { model.stackAxis[$0] == 1 && model.alignment[$0].isBaseline }) { shapes.append("vertical stack with baseline alignment") }
+    // Fourth session.
+    if layout.splitByLevels.contains(true) { shapes.append("split level by level") }
+    if stacks.contains(where: { model.baselineChain[$0] && model.distribution[$0] == .equalSpacing }) {
+        shapes.append("baselineRelative equalSpacing")
+    }
     return shapes
 }
 
+/// Runs `count` random cases from `seed`; returns the failures, the structured solves, all solves, the
+/// clean ones, the causes of clean fallbacks and the covered shapes.
 func runDifferential(seed: UInt64, count: Int, maxNodes: Int, baselineRows: Bool = false)
     -> (failures: [String], structured: Int, solves: Int, clean: Int, reasons: [String: Int], covered: [String: Int]) {
     var covered: [String: Int] = [:]
@@ -195,7 +201,7 @@ func runDifferential(seed: UInt64, count: Int, maxNodes: Int, baselineRows: Bool
         let result = runDifferential(seed: seed, count: count, maxNodes: long ? 24 : 18)
         print("DifferentialTests: \(result.structured) of \(result.solves) solves took the structured path, \(result.clean) had no findings, \(result.failures.count) failures")
         print("DifferentialTests: conflict-free determined solves left to the general solver, by cause: \(result.reasons.sorted { $0.key < $1.key })")
-        print("DifferentialTests: structured solves with a shape added in the third session: \(result.covered.sorted { $0.key < $1.key })")
+        print("DifferentialTests: structured solves with a shape added in the third or fourth session: \(result.covered.sorted { $0.key < $1.key })")
         for failure in result.failures { Issue.record("\(failure)") }
         // The comparison must exercise the structured path, not only fallbacks.
         // (Layouts with conflicts or ambiguity go to the general solver by design, and some shapes of
@@ -215,7 +221,7 @@ func runDifferential(seed: UInt64, count: Int, maxNodes: Int, baselineRows: Bool
         let result = runDifferential(seed: seed, count: count, maxNodes: long ? 24 : 14, baselineRows: true)
         print("DifferentialTests (baseline rows): \(result.structured) of \(result.solves) solves took the structured path, \(result.clean) had no findings, \(result.failures.count) failures")
         print("DifferentialTests (baseline rows): left to the general solver, by cause: \(result.reasons.sorted { $0.key < $1.key })")
-        print("DifferentialTests (baseline rows): structured solves with a shape added in the third session: \(result.covered.sorted { $0.key < $1.key })")
+        print("DifferentialTests (baseline rows): structured solves with a shape added in the third or fourth session: \(result.covered.sorted { $0.key < $1.key })")
         for failure in result.failures { Issue.record("\(failure)") }
         #expect(result.structured * 3 >= result.clean, "only \(result.structured) of \(result.clean) clean solves were structured")
     }
