@@ -69,7 +69,9 @@ extension StructuredLayout {
             if settled > lowest { left.append(Segment(length: settled - lowest, slope: .zero, owner: 0, order: 0)) }
             return CostFunction(anchor: settled + inset, right: CostFunction.flatRight, left: left)
         }
-        left = squeezedCost(index, lengths: lengths, settled: settled)
+        // The exact part must reach down to `held`, where the bound below it starts.
+        guard let squeezed = squeezedCost(index, lengths: lengths, settled: settled) else { return nil }
+        left = squeezed
         if let slope = shortening.slope, held - lowest > 0 {
             left.append(Segment(length: held - lowest, slope: slope, owner: 0, order: Int32(left.count)))
         }
@@ -84,12 +86,12 @@ extension StructuredLayout {
     /// gaps at t) per unit, and each held gap's violation grows as fast. Once t reaches L_0 the first
     /// gap stays there and the gaps below L_0 give way one unit per unit, the earliest first (the
     /// tie rule keeps the later equalities' violations least). Each segment's tie component is its
-    /// most significant changing equality.
-    private func squeezedCost(_ index: Int, lengths: [Double], settled: Double) -> [Segment] {
+    /// most significant changing equality. Nil when the IR's equalities do not match the gaps.
+    private func squeezedCost(_ index: Int, lengths: [Double], settled: Double) -> [Segment]? {
         let minimums = centreMinimums(lengths, model.visibleRuns[index])
         let equalities = model.gapEqualities[index]
         let priority = model.gapPriority[index]
-        guard let first = minimums.first, equalities.count == minimums.count - 1 else { return [] }
+        guard let first = minimums.first, equalities.count == minimums.count - 1 else { return nil }
         let others = minimums.dropFirst()
         func total(_ t: Double) -> Double { t + others.reduce(0) { $0 + max(t, $1) } }
         var segments: [Segment] = []
