@@ -26,7 +26,7 @@ let package = Package(
         .target(name: "StackCodegen", dependencies: ["StackIR", "StackSemantics"]),
         .target(name: "StackRuntime", dependencies: ["StackSolver", "StackIR"]),
         .plugin(name: "StackcPlugin", capability: .buildTool(), dependencies: ["stackc"]),
-        .executableTarget(name: "stackc", dependencies: ["StackSyntax", "StackDriver", "StackIR", "StackSolver", "StackRender", "StackLanguageServer", "StackCodegen"]),
+        .executableTarget(name: "stackc", dependencies: ["StackSyntax", "StackSemantics", "StackDriver", "StackIR", "StackSolver", "StackRender", "StackLanguageServer", "StackCodegen"]),
         .executableTarget(name: "stackc-bench-frontend", dependencies: ["StackSyntax", "StackSemantics"], path: "Benchmarks/FrontEndBenchmark"),
         .executableTarget(name: "stackc-bench-layout", dependencies: ["StackSyntax", "StackSemantics", "StackIR", "StackSolver"], path: "Benchmarks/LayoutBenchmark"),
         .target(name: "StackTestSupport", path: "Tests/StackTestSupport"),

@@ -21,15 +21,16 @@ public struct Compilation: Sendable {
     public let diagnostics: [Diagnostic]
 
     /// Parses `file` and runs the pipeline. `solving: false` stops after lowering (no layout diagnostics).
-    public init(file: SourceFile, solving: Bool = true) {
-        self.init(tree: Parser.parse(file), solving: solving)
+    /// `maximumItems` bounds what components may expand to (see `check(_:maximumItems:)`).
+    public init(file: SourceFile, solving: Bool = true, maximumItems: Int = defaultMaximumItems) {
+        self.init(tree: Parser.parse(file), solving: solving, maximumItems: maximumItems)
     }
 
     /// Runs the pipeline on a tree already parsed (an editor keeps the tree for symbols and completion).
-    public init(tree: SyntaxTree, solving: Bool = true) {
+    public init(tree: SyntaxTree, solving: Bool = true, maximumItems: Int = defaultMaximumItems) {
         let file = tree.file
         self.file = file
-        self.checked = check(tree)
+        self.checked = check(tree, maximumItems: maximumItems)
         self.irs = checked.diagnostics.hasErrors ? [] : lower(checked.model)
         self.solutions = solving ? zip(checked.model.roots, irs).map { solveLayout(tree: $0, ir: $1) } : []
         var seen = Set<Diagnostic>()

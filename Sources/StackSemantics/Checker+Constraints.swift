@@ -98,33 +98,12 @@ extension Checker {
             return side
         case .binary(let op, let lhs, let rhs):
             guard let a = linear(lhs, scope, parameters), let b = linear(rhs, scope, parameters) else { return nil }
-            switch op {
-            case .add, .subtract:
-                let sign: Double = op == .add ? 1 : -1
-                if a.anchor != nil, b.anchor != nil {
-                    report(.invalidConstraint, "each side of a constraint can refer to one anchor", at: expression.range)
-                    return nil
-                }
-                return LinearSide(anchor: a.anchor ?? b.anchor, coefficient: a.anchor != nil ? a.coefficient : sign * b.coefficient,
-                                  constant: a.constant + sign * b.constant)
-            case .multiply:
-                if a.anchor != nil, b.anchor != nil {
-                    report(.invalidConstraint, "anchors cannot be multiplied together", at: expression.range)
-                    return nil
-                }
-                let (scaled, factor) = a.anchor != nil ? (a, b.constant) : (b, a.constant)
-                return LinearSide(anchor: scaled.anchor, coefficient: scaled.coefficient * factor, constant: scaled.constant * factor)
-            case .divide:
-                guard b.anchor == nil else {
-                    report(.invalidConstraint, "cannot divide by an anchor", at: rhs.range)
-                    return nil
-                }
-                guard b.constant != 0 else {
-                    report(.invalidArithmetic, "division by zero", at: expression.range)
-                    return nil
-                }
-                return LinearSide(anchor: a.anchor, coefficient: a.coefficient / b.constant, constant: a.constant / b.constant)
+            guard let side = combine(op, a, b, expression, rhs) else { return nil }
+            guard NumberRange.contains(side.coefficient), NumberRange.contains(side.constant) else {
+                report(.invalidArithmetic, "result is too large (magnitude 1e12 at most)", at: expression.range)
+                return nil
             }
+            return side
         case .identifier(let name) where scope.names[name] != nil && parameters.values[name] == nil && constantDecls[name] == nil:
             report(.invalidConstraint, "'\(name)' is an item; use one of its anchors, like '\(name).width'", at: expression.range,
                    fixIts: [.replace(.empty(at: expression.range.end), with: ".width", message: "insert '.width'")])
@@ -136,13 +115,44 @@ extension Checker {
         }
     }
 
+    /// `a op b` for two linear sides, or nil (reported) when the result is not linear in one anchor.
+    private mutating func combine(_ op: Expression.BinaryOperator, _ a: LinearSide, _ b: LinearSide, _ expression: Expression, _ rhs: Expression) -> LinearSide? {
+        switch op {
+        case .add, .subtract:
+            let sign: Double = op == .add ? 1 : -1
+            if a.anchor != nil, b.anchor != nil {
+                report(.invalidConstraint, "each side of a constraint can refer to one anchor", at: expression.range)
+                return nil
+            }
+            return LinearSide(anchor: a.anchor ?? b.anchor, coefficient: a.anchor != nil ? a.coefficient : sign * b.coefficient,
+                              constant: a.constant + sign * b.constant)
+        case .multiply:
+            if a.anchor != nil, b.anchor != nil {
+                report(.invalidConstraint, "anchors cannot be multiplied together", at: expression.range)
+                return nil
+            }
+            let (scaled, factor) = a.anchor != nil ? (a, b.constant) : (b, a.constant)
+            return LinearSide(anchor: scaled.anchor, coefficient: scaled.coefficient * factor, constant: scaled.constant * factor)
+        case .divide:
+            guard b.anchor == nil else {
+                report(.invalidConstraint, "cannot divide by an anchor", at: rhs.range)
+                return nil
+            }
+            guard b.constant != 0 else {
+                report(.invalidArithmetic, "division by zero", at: expression.range)
+                return nil
+            }
+            return LinearSide(anchor: a.anchor, coefficient: a.coefficient / b.constant, constant: a.constant / b.constant)
+        }
+    }
+
     /// The node a (possibly dotted) item reference names: `avatar`, or `card.avatar` into a component instance
     /// or a named stack's descendants.
     mutating func item(_ expression: Expression, _ scope: Scope) -> Int? {
         switch expression.kind {
         case .identifier(let name):
             if let node = scope.names[name] { return node }
-            let suggestion = closestMatch(to: name, in: scope.names.keys.sorted())
+            let suggestion = closestMatch(to: name, in: scope.names.keys)
             report(.undefinedName, "no item named '\(name)' in this scope" + (suggestion.map { "; did you mean '\($0)'?" } ?? ""),
                    at: expression.range, fixIts: suggestion.map { [.replace(expression.range, with: $0, message: "replace with '\($0)'")] } ?? [])
             return nil

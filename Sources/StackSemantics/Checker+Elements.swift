@@ -6,11 +6,14 @@ extension Checker {
         _ element: ElementSyntax, parent: Int?, siblingIndex: Int, scope: Scope, parameters: Parameters, depth: Int
     ) -> Int? {
         guard !element.kind.isMissing else { return nil }
-        guard depth < Checker.maximumDepth, nodeCount < Checker.maximumNodes else {
+        guard depth < Checker.maximumDepth, nodeCount < maximumItems else {
             if !reportedSizeLimit {
                 reportedSizeLimit = true
-                let what = depth >= Checker.maximumDepth ? "deeper than \(Checker.maximumDepth) levels" : "more than \(Checker.maximumNodes) items"
-                report(.expansionTooLarge, "layout is \(what) after expanding components", at: element.range)
+                if depth >= Checker.maximumDepth {
+                    report(.expansionTooLarge, "layout is deeper than \(Checker.maximumDepth) levels after expanding components", at: element.range)
+                } else {
+                    report(.expansionTooLarge, "layout has more than \(maximumItems) items; '--max-items' raises the limit", at: element.range)
+                }
             }
             return nil
         }
@@ -181,21 +184,14 @@ extension Checker {
         _ component: ComponentDecl, _ element: ElementSyntax, parent: Int?, siblingIndex: Int, scope: Scope, parameters: Parameters, depth: Int
     ) -> Int? {
         let name = component.name.text
-        if expanding.contains(name) {
-            let chain = (expanding.drop { $0 != name } + [name]).joined(separator: " -> ")
-            report(.recursiveComponent, "component '\(name)' contains itself (\(chain))", at: element.kind.range,
-                   notes: [DiagnosticNote("'\(name)' is declared here", at: component.name.range)])
-            return nil
-        }
+        // Reported once, where the declarations loop (`reportComponentCycles`).
+        guard !componentGraph.recursive.contains(name) else { return nil }
         if let body = element.body {
             report(.childrenOnLeaf, "a component instance takes arguments, not children", at: body.range)
         }
         // Refuse an instance whose expansion alone would pass the limit, before spending the time to build it.
-        if nodeCount + componentSize(name, depth: depth) > Checker.maximumNodes {
-            if !reportedSizeLimit {
-                reportedSizeLimit = true
-                report(.expansionTooLarge, "layout has more than \(Checker.maximumNodes) items after expanding components", at: element.range)
-            }
+        if nodeCount + (componentGraph.sizes[name] ?? 0) > maximumItems {
+            reportExpansionTooLarge(name, at: element)
             return nil
         }
         // Bind arguments.
@@ -255,8 +251,6 @@ extension Checker {
             return nil
         }
         let inner = Scope()
-        expanding.append(name)
-        defer { expanding.removeLast() }
         guard let kind = ElementKind.byName.lookup(bodyElement.kind.text) else {
             // The body is itself a component instance: expand it in the inner scope.
             guard let index = buildElement(bodyElement, parent: parent, siblingIndex: siblingIndex, scope: inner, parameters: bound, depth: depth + 1) else {
@@ -300,34 +294,5 @@ extension Checker {
             declare(name, index: index, in: outer)
         }
         outer.instances[index] = inner
-    }
-
-    /// How many items one instance of a component expands to (saturating), computed once per component.
-    mutating func componentSize(_ name: String, depth: Int) -> Int {
-        if let size = componentSizes[name] { return size }
-        guard depth < Checker.maximumDepth, let component = components[name], !sizingComponents.contains(name) else {
-            // Too deep or recursive: the expansion itself reports it.
-            return depth < Checker.maximumDepth ? 1 : Checker.maximumNodes + 1
-        }
-        sizingComponents.insert(name)
-        defer { sizingComponents.remove(name) }
-        let size = elementsSize(component.body.members, depth: depth + 1)
-        componentSizes[name] = size
-        return size
-    }
-
-    private mutating func elementsSize(_ members: [Declaration], depth: Int) -> Int {
-        var total = 0
-        for member in members {
-            guard case .element(let element) = member else { continue }
-            let size: Int
-            if ElementKind.byName.lookup(element.kind.text) != nil {
-                size = 1 + elementsSize(element.body?.members ?? [], depth: depth + 1)
-            } else {
-                size = componentSize(element.kind.text, depth: depth + 1)
-            }
-            total = min(total + size, Checker.maximumNodes + 1)
-        }
-        return total
     }
 }

@@ -37,7 +37,7 @@ extension Checker {
                 }
                 result = lhs / rhs
             }
-            guard result.isFinite, abs(result) < 1e12 else {
+            guard NumberRange.contains(result) else {
                 report(.invalidArithmetic, "result is too large (magnitude 1e12 at most)", at: expression.range)
                 return .invalid
             }
@@ -76,11 +76,64 @@ extension Checker {
             constantValues[name] = .invalid
             return .invalid
         }
+        // A chain `let c0 = c1`, `let c1 = c2`, ... is as long as the file: evaluating it by recursion
+        // would take a stack frame per constant. The constants it needs are evaluated first, deepest
+        // first, so each evaluation below finds its dependencies done and recurses no further than its
+        // own expression (whose depth the parser bounds).
+        // `name` counts as in progress meanwhile, so a dependency that needs it reports the cycle.
+        evaluatingConstants.insert(name)
+        for dependency in constantsNeeded(by: name) where constantValues[dependency] == nil {
+            evaluateConstant(dependency)
+        }
+        evaluatingConstants.remove(name)
+        if constantValues[name] == nil { evaluateConstant(name) }
+        return constantValues[name] ?? .invalid
+    }
+
+    /// Evaluates one constant's expression, marking it as in progress so that a use of itself is a cycle.
+    private mutating func evaluateConstant(_ name: String) {
+        guard let decl = constantDecls[name] else { return }
         evaluatingConstants.insert(name)
         let value = evaluate(decl.value, Parameters())
         evaluatingConstants.remove(name)
         if constantValues[name] == nil { constantValues[name] = value }
-        return constantValues[name] ?? .invalid
+    }
+
+    /// The unevaluated constants that `name` needs, directly or not, each after those it needs itself
+    /// (a depth-first post-order on an explicit stack). A dependency on a constant still on the path is
+    /// a cycle: it is left out here, and the evaluation reports it where the use is.
+    private func constantsNeeded(by name: String) -> [String] {
+        var order: [String] = []
+        var visited: Set<String> = [name]
+        // Each entry: a constant and the constants its expression names, consumed from the end.
+        var path: [(name: String, pending: [String])] = [(name, constantReferences(name).reversed())]
+        while !path.isEmpty {
+            guard let next = path[path.count - 1].pending.popLast() else {
+                let finished = path.removeLast().name
+                if !path.isEmpty { order.append(finished) }
+                continue
+            }
+            guard constantValues[next] == nil, !evaluatingConstants.contains(next), visited.insert(next).inserted else { continue }
+            path.append((next, constantReferences(next).reversed()))
+        }
+        return order
+    }
+
+    /// The names of constants that a constant's expression uses, in source order.
+    private func constantReferences(_ name: String) -> [String] {
+        guard let decl = constantDecls[name] else { return [] }
+        var names: [String] = []
+        var expressions = [decl.value]
+        while let expression = expressions.popLast() {
+            switch expression.kind {
+            case .identifier(let identifier) where constantDecls[identifier] != nil: names.append(identifier)
+            case .parenthesized(let inner), .negate(let inner): expressions.append(inner)
+            case .binary(_, let left, let right), .size(let left, let right): expressions += [right, left]
+            case .tuple(let elements): expressions += elements.reversed()
+            default: break
+            }
+        }
+        return names
     }
 
     /// A number for arithmetic; priority names count as their values.
@@ -107,8 +160,8 @@ extension Checker {
 
     /// "undefined name 'x'" with a did-you-mean over constants and parameters in scope.
     mutating func reportUndefined(_ name: String, at range: SourceRange, parameters: Parameters = Parameters()) {
-        let candidates = constantDecls.keys.sorted() + parameters.values.keys.sorted()
-        if let suggestion = closestMatch(to: name, in: candidates) {
+        let nearest = [closestMatch(to: name, in: constantDecls.keys), closestMatch(to: name, in: parameters.values.keys)]
+        if let suggestion = closestMatch(to: name, in: nearest.compactMap { $0 }) {
             report(.undefinedName, "undefined name '\(name)'; did you mean '\(suggestion)'?", at: range,
                    fixIts: [.replace(range, with: suggestion, message: "replace '\(name)' with '\(suggestion)'")])
         } else {

@@ -1,16 +1,30 @@
-/// "Did you mean" candidates: the closest by edit distance, when close enough to be a typo.
-func closestMatch(to word: String, in candidates: [String]) -> String? {
+/// "Did you mean" candidates: the closest by edit distance, when close enough to be a typo; among
+/// equally close ones, the first in alphabetical order, so any order of `candidates` gives the same answer.
+///
+/// A candidate whose length alone puts it out of reach is passed over before any work on it: a file can
+/// declare a name of megabytes, and comparing it with every misspelled word would take minutes.
+///
+/// `budget` bounds the work across calls (a file can misspell a name a million times against a million
+/// constants): each candidate costs one, each edit-distance cell one, and at zero there are no more suggestions.
+func closestMatch(to word: String, in candidates: some Sequence<String>, budget: inout Int) -> String? {
+    let length = word.utf8.count
+    guard length > 0, length < 64 else { return nil }
     let lowered = Array(word.lowercased().utf8)
-    guard !lowered.isEmpty, lowered.count < 64 else { return nil }
-    var best: (String, Int)?
+    var best: (candidate: String, distance: Int)?
     for candidate in candidates {
+        budget -= 1
+        guard budget > 0 else { return nil }
+        let candidateLength = candidate.utf8.count
+        // The edit distance is at least the difference in length; the limit is at most a third of the shorter.
+        let limit = max(1, min(length, candidateLength) / 3)
+        guard abs(candidateLength - length) <= limit else { continue }
+        budget -= length * candidateLength
         let distance = editDistance(lowered, Array(candidate.lowercased().utf8))
-        let limit = max(1, min(word.count, candidate.count) / 3)
-        if distance <= limit, distance < (best?.1 ?? Int.max) {
-            best = (candidate, distance)
-        }
+        guard distance <= limit else { continue }
+        if let current = best, (current.distance, current.candidate) <= (distance, candidate) { continue }
+        best = (candidate, distance)
     }
-    return best?.0
+    return best?.candidate
 }
 
 /// Edit distance counting an adjacent transposition as one edit ("titel" → "title"), over bytes;
@@ -40,4 +54,14 @@ func listing(_ words: [String]) -> String {
     let quoted = words.map { "'\($0)'" }
     guard quoted.count > 1 else { return quoted.first ?? "" }
     return quoted.dropLast().joined(separator: ", ") + " or " + (quoted.last ?? "")
+}
+
+extension Checker {
+    /// How much did-you-mean work one file may cause (see `closestMatch(to:in:budget:)`): about a tenth of a second.
+    static let suggestionBudget = 50_000_000
+
+    /// `closestMatch(to:in:budget:)` on the file's budget.
+    mutating func closestMatch(to word: String, in candidates: some Sequence<String>) -> String? {
+        StackSemantics.closestMatch(to: word, in: candidates, budget: &suggestionBudget)
+    }
 }

@@ -582,10 +582,13 @@ extension DiagnosticID {
                 """)
         case .expansionTooLarge:
             return ("""
-                After expanding components, the layout has more than 4,000,000 items or is deeper than 512
-                levels. Components that each use the previous one twice double the size at every level, so a
-                short file can describe a huge layout; stackc refuses it before building it. (The erroneous
-                example is shortened here: its chain has 24 levels, 2^24 views.)
+                After expanding components, the layout has more than 200,000 items (the default limit) or is
+                deeper than 512 levels. Components that each use the previous one twice double the size at every
+                level, so a short file can describe a huge layout; stackc refuses the instance that would pass
+                the limit before building it, and its notes follow the components that multiply the size. The
+                limit keeps any file within about a second and 1 GB; `--max-items N` raises it for a layout
+                that really is that large. (The erroneous example is shortened here: its chain has 24 levels,
+                2^24 views.)
                 """, """
                 component Level0() {
                     hstack {

@@ -20,7 +20,7 @@ public indirect enum JSONValue: Hashable, Sendable {
         return output
     }
 
-    private func write(to output: inout String, pretty: Bool, indent: Int) {
+    func write(to output: inout String, pretty: Bool, indent: Int) {
         switch self {
         case .null: output += "null"
         case .bool(let value): output += value ? "true" : "false"
@@ -51,13 +51,13 @@ public indirect enum JSONValue: Hashable, Sendable {
         }
     }
 
-    private func newline(_ output: inout String, pretty: Bool, indent: Int) {
+    func newline(_ output: inout String, pretty: Bool, indent: Int) {
         guard pretty else { return }
         output += "\n"
         output += String(repeating: "  ", count: indent)
     }
 
-    private func writeString(_ value: String, to output: inout String) {
+    func writeString(_ value: String, to output: inout String) {
         output += "\""
         for scalar in value.unicodeScalars {
             switch scalar {

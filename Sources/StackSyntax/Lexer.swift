@@ -49,6 +49,8 @@ private struct Scanner {
 
     mutating func run(into output: inout Lexer.Output) {
         let count = bytes.count
+        // A UTF-8 byte order mark says nothing in a UTF-8 file: skipped, as swiftc does.
+        if count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { position = 3 }
         while true {
             // Whitespace.
             while position < count {

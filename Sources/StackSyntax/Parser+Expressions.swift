@@ -80,7 +80,13 @@ extension Parser {
         switch token.kind {
         case .number:
             advance()
-            return Expression(.number(numberValue(token)), range: token.range)
+            let value = numberValue(token)
+            guard NumberRange.contains(value) else {
+                diagnostics.append(Diagnostic(.invalidNumber, "number \(NumberRange.quoted(text(of: token))) is out of range (magnitude 1e12 at most)",
+                                              at: token.range))
+                return Expression(.missing, range: token.range)
+            }
+            return Expression(.number(value), range: token.range)
         case .string:
             advance()
             return Expression(.string(stringValue(token)), range: token.range)

@@ -8,12 +8,31 @@ extension SyntaxTree {
         .object([
             ("file", .string(file.path)),
             ("declarations", .array(declarations.map { json($0) })),
-            ("comments", .array(comments.map { comment in
-                .object([("style", .string(comment.style == .line ? "line" : "block")), ("range", json(comment.range)),
-                         ("text", .string(file.text(comment.range)))])
-            })),
+            ("comments", .array(comments.map { json($0) })),
             ("diagnostics", .array(diagnostics.map { json($0) })),
         ])
+    }
+
+    /// The same document as `json`, written declaration by declaration: a large file's tree never
+    /// exists whole as JSON values.
+    public func writeJSON(to stream: inout JSONStream) {
+        stream.beginObject()
+        stream.value(.string(file.path), key: "file")
+        stream.beginArray(key: "declarations")
+        for declaration in declarations { stream.value(json(declaration)) }
+        stream.end()
+        stream.beginArray(key: "comments")
+        for comment in comments { stream.value(json(comment)) }
+        stream.end()
+        stream.beginArray(key: "diagnostics")
+        for diagnostic in diagnostics { stream.value(json(diagnostic)) }
+        stream.end()
+        stream.end()
+    }
+
+    func json(_ comment: Comment) -> JSONValue {
+        .object([("style", .string(comment.style == .line ? "line" : "block")), ("range", json(comment.range)),
+                 ("text", .string(file.text(comment.range)))])
     }
 
     func json(_ range: SourceRange) -> JSONValue {

@@ -24,7 +24,10 @@ enum ASTCommand {
         guard let file = Output.readSource(path) else { return ExitCode.usage }
         let tree = Parser.parse(file)
         if options.value("format") == "json" {
-            Output.write(tree.json.rendered(pretty: true) + "\n")
+            var stream = JSONStream(pretty: true) { Output.write($0) }
+            tree.writeJSON(to: &stream)
+            stream.flush()
+            Output.write("\n")
         } else {
             Output.write(SyntaxOutline.render(tree))
         }

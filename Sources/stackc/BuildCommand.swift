@@ -14,15 +14,17 @@ enum BuildCommand {
             setHidden(_:for:) for arranged items that write hidden:. The file builds against UIKit, AppKit,
             or StackRuntime (Linux, or -D STACKC_RUNTIME) for headless layout.
 
-            USAGE: stackc build [-o OUT.swift] [--platform uikit|appkit] FILE
+            USAGE: stackc build [-o OUT.swift] [--platform uikit|appkit] [--max-items N] FILE
 
             OPTIONS:
               -o, --output <path>    Write here (default: standard output); not written when there are errors
               --platform <platform>  uikit (default; also builds against AppKit) or appkit (AppKit names)
+            \(OptionSpec.maximumItemsHelp)
             """,
         options: [
             OptionSpec(name: "output", short: "o", takesValue: true),
             OptionSpec(name: "platform", takesValue: true, choices: Platform.allCases.map(\.rawValue)),
+            .maximumItems,
         ],
         run: run)
 
@@ -32,7 +34,7 @@ enum BuildCommand {
             return ExitCode.usage
         }
         guard let file = Output.readSource(path) else { return ExitCode.usage }
-        let compilation = Compilation(file: file)
+        let compilation = Compilation(file: file, maximumItems: options.maximumItems)
         if compilation.reportDiagnostics() { return ExitCode.diagnostics }
         let platform = options.value("platform").flatMap(Platform.init(rawValue:)) ?? .uikit
         let source = generateSwift(compilation.checked.model, irs: compilation.irs, platform: platform)

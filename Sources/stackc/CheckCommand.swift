@@ -9,15 +9,16 @@ enum CheckCommand {
         help: """
             OVERVIEW: Check .stack files: syntax, names, components, attributes, and layout conflicts and ambiguity.
 
-            USAGE: stackc check [--format text|json|sarif] FILE...
+            USAGE: stackc check [--format text|json|sarif] [--max-items N] FILE...
 
             OPTIONS:
               --format <format>  text (default, swiftc-style on standard error), json or sarif (SARIF 2.1.0),
                                  both on standard output; README describes them
+            \(OptionSpec.maximumItemsHelp)
 
             Exit status: 0 when there are no errors (warnings allowed), 1 when any file has errors, 2 on usage or I/O errors.
             """,
-        options: [OptionSpec(name: "format", takesValue: true, choices: ["text", "json", "sarif"])],
+        options: [OptionSpec(name: "format", takesValue: true, choices: ["text", "json", "sarif"]), .maximumItems],
         run: run)
 
     static func run(_ options: Options) -> Int32 {
@@ -26,7 +27,9 @@ enum CheckCommand {
             return ExitCode.usage
         }
         var status = ExitCode.ok
-        var reports: [JSONValue] = []
+        let format = options.value("format")
+        var json = JSONStream(pretty: true) { Output.write($0) }
+        if format == "json" { json.beginArray() }
         var sarifFiles: [(file: SourceFile, diagnostics: [Diagnostic])] = []
         let renderer = DiagnosticRenderer(colored: Output.stderrIsColorTerminal)
         for path in options.positional {
@@ -34,19 +37,21 @@ enum CheckCommand {
                 status = ExitCode.usage
                 continue
             }
-            let diagnostics = Compilation(file: file).diagnostics
+            let diagnostics = Compilation(file: file, maximumItems: options.maximumItems).diagnostics
             if diagnostics.hasErrors, status == ExitCode.ok { status = ExitCode.diagnostics }
-            if options.value("format") == "json" {
-                reports.append(DiagnosticJSON.file(file, diagnostics))
-            } else if options.value("format") == "sarif" {
+            if format == "json" {
+                json.value(DiagnosticJSON.file(file, diagnostics))
+            } else if format == "sarif" {
                 sarifFiles.append((file, diagnostics))
             } else {
                 Output.error(renderer.render(diagnostics, in: file))
             }
         }
-        if options.value("format") == "json" {
-            Output.write(JSONValue.array(reports).rendered(pretty: true) + "\n")
-        } else if options.value("format") == "sarif" {
+        if format == "json" {
+            json.end()
+            json.flush()
+            Output.write("\n")
+        } else if format == "sarif" {
             Output.write(DiagnosticSARIF.log(sarifFiles).rendered(pretty: true) + "\n")
         }
         return status

@@ -3,10 +3,13 @@ import StackIR
 import StackSyntax
 
 extension Compilation {
-    /// The roots a command works on: the one named by `--root`, or all. Reports and returns nil for an unknown name.
-    func selectRoots(_ name: String?, command: String) -> [ConstraintIR]? {
-        if let roots = roots(named: name) { return roots }
-        Output.error("stackc \(command): error: no root layout named '\(name ?? "")' in \(file.path); roots: \(irs.map(\.root).joined(separator: ", "))\n")
+    /// The indices (in `irs`) of the roots a command works on: the one named by `--root`, or all.
+    /// Reports and returns nil for an unknown name.
+    func selectRoots(_ name: String?, command: String) -> [Int]? {
+        guard let name else { return Array(irs.indices) }
+        if let index = irs.firstIndex(where: { $0.root == name }) { return [index] }
+        let names = irs.prefix(10).map(\.root).joined(separator: ", ") + (irs.count > 10 ? " and \(irs.count - 10) more" : "")
+        Output.error("stackc \(command): error: no root layout named '\(name)' in \(file.path); roots: \(names)\n")
         return nil
     }
 

@@ -3,31 +3,33 @@ import StackSyntax
 /// The JSON form of diagnostics (`stackc check --format json`), documented in README.
 enum DiagnosticJSON {
     static func file(_ file: SourceFile, _ diagnostics: [Diagnostic]) -> JSONValue {
-        .object([("file", .string(file.path)), ("diagnostics", .array(diagnostics.map { diagnostic($0, in: file) }))])
+        // Columns counted on from one diagnostic to the next: linear in a long line, however many diagnostics it has.
+        var locations = LocationCache(file: file)
+        return .object([("file", .string(file.path)), ("diagnostics", .array(diagnostics.map { diagnostic($0, &locations) }))])
     }
 
-    static func location(_ offset: Int, in file: SourceFile) -> JSONValue {
-        let location = file.location(of: offset)
+    private static func location(_ offset: Int, _ locations: inout LocationCache) -> JSONValue {
+        let location = locations.location(of: offset)
         return .object([("line", .number(Double(location.line))), ("column", .number(Double(location.column))),
                         ("offset", .number(Double(offset)))])
     }
 
-    static func range(_ range: SourceRange, in file: SourceFile) -> JSONValue {
-        .object([("start", location(range.start, in: file)), ("end", location(range.end, in: file))])
+    private static func range(_ range: SourceRange, _ locations: inout LocationCache) -> JSONValue {
+        .object([("start", location(range.start, &locations)), ("end", location(range.end, &locations))])
     }
 
-    static func diagnostic(_ diagnostic: Diagnostic, in file: SourceFile) -> JSONValue {
+    private static func diagnostic(_ diagnostic: Diagnostic, _ locations: inout LocationCache) -> JSONValue {
         .object([
             ("id", .string(diagnostic.id.rawValue)),
             ("severity", .string(diagnostic.severity.rawValue)),
             ("message", .string(diagnostic.message)),
-            ("range", range(diagnostic.range, in: file)),
+            ("range", range(diagnostic.range, &locations)),
             ("notes", .array(diagnostic.notes.map { note in
-                .object([("message", .string(note.message)), ("range", range(note.range, in: file))])
+                .object([("message", .string(note.message)), ("range", range(note.range, &locations))])
             })),
             ("fixIts", .array(diagnostic.fixIts.map { fixIt in
                 .object([("message", .string(fixIt.message)), ("edits", .array(fixIt.edits.map { edit in
-                    .object([("range", range(edit.range, in: file)), ("replacement", .string(edit.replacement))])
+                    .object([("range", range(edit.range, &locations)), ("replacement", .string(edit.replacement))])
                 }))])
             })),
         ])

@@ -11,14 +11,15 @@ enum IRCommand {
             OVERVIEW: Lower a .stack file to the constraints UIStackView creates for it, plus the views' own
             content-size constraints and the user's, each with the file:line:col that caused it.
 
-            USAGE: stackc ir [--root NAME] [--format text|json] FILE
+            USAGE: stackc ir [--root NAME] [--format text|json] [--max-items N] FILE
 
             OPTIONS:
               --root <name>      Only this root layout (default: every root, in order)
               --format <format>  text (default; parses back with the IR reader) or json (schema in README;
                                  an array when there are several roots)
+            \(OptionSpec.maximumItemsHelp)
             """,
-        options: [OptionSpec(name: "root", takesValue: true), OptionSpec(name: "format", takesValue: true, choices: ["text", "json"])],
+        options: [OptionSpec(name: "root", takesValue: true), OptionSpec(name: "format", takesValue: true, choices: ["text", "json"]), .maximumItems],
         run: run)
 
     static func run(_ options: Options) -> Int32 {
@@ -27,14 +28,15 @@ enum IRCommand {
             return ExitCode.usage
         }
         guard let file = Output.readSource(path) else { return ExitCode.usage }
-        let compilation = Compilation(file: file, solving: false)
+        let compilation = Compilation(file: file, solving: false, maximumItems: options.maximumItems)
         if compilation.reportDiagnostics() { return ExitCode.diagnostics }
-        guard let irs = compilation.selectRoots(options.value("root"), command: "ir") else { return ExitCode.usage }
+        guard let roots = compilation.selectRoots(options.value("root"), command: "ir") else { return ExitCode.usage }
         if options.value("format") == "json" {
-            let json: JSONValue = irs.count == 1 ? irs[0].json : .array(irs.map(\.json))
-            Output.write(json.rendered(pretty: true) + "\n")
+            Output.writeJSON(count: roots.count) { compilation.irs[roots[$0]].json }
         } else {
-            Output.write(irs.map(\.text).joined(separator: "\n"))
+            for (position, index) in roots.enumerated() {
+                Output.write((position > 0 ? "\n" : "") + compilation.irs[index].text)
+            }
         }
         return ExitCode.ok
     }

@@ -14,12 +14,13 @@ enum LayoutCommand {
             OVERVIEW: Solve a .stack file's constraints with Auto Layout's priority semantics and print the frame
             of every item (stacks, leaves and guides) in root coordinates, the root at (0, 0).
 
-            USAGE: stackc layout [--root NAME] [--width W[,W2,...]] [--height H] [--format text|json] FILE
+            USAGE: stackc layout [--root NAME] [--width W[,W2,...]] [--height H] [--format text|json] [--max-items N] FILE
 
             OPTIONS:
               --root <name>      Only this root layout (default: every root)
               --width <widths>   Container width(s), comma-separated: one layout per width
               --height <height>  Container height
+            \(OptionSpec.maximumItemsHelp)
               --format <format>  text (default: a table) or json ({"root", "width", "height", "frames": [...]};
                                  an array when there are several roots or widths)
 
@@ -33,88 +34,115 @@ enum LayoutCommand {
 
     static let sizeOptions = [
         OptionSpec(name: "root", takesValue: true), OptionSpec(name: "width", takesValue: true),
-        OptionSpec(name: "height", takesValue: true),
+        OptionSpec(name: "height", takesValue: true), .maximumItems,
     ]
 
     static func run(_ options: Options) -> Int32 {
-        guard let request = LayoutRequest(options, command: "layout") else { return ExitCode.usage }
-        var outputs: [(ConstraintIR, LayoutSolution)] = []
-        for ir in request.roots {
-            for width in request.widths {
-                outputs.append((ir, request.solution(for: ir, width: width)))
-            }
+        let request: LayoutRequest
+        do { request = try LayoutRequest(options, command: "layout") } catch { return error.status }
+        // One layout per root and width, each written as soon as it is solved.
+        let count = request.roots.count * request.widths.count
+        var findings = LayoutFindings()
+        func layout(_ position: Int) -> (ConstraintIR, LayoutSolution) {
+            let index = request.roots[position / request.widths.count]
+            let solution = request.solution(for: index, width: request.widths[position % request.widths.count])
+            findings.add(solution, in: request.compilation.file)
+            return (request.compilation.irs[index], solution)
         }
         if options.value("format") == "json" {
-            let values = outputs.map { layoutJSON($0.0, $0.1) }
-            Output.write((values.count == 1 ? values[0] : .array(values)).rendered(pretty: true) + "\n")
+            Output.writeJSON(count: count) { position in
+                let (ir, solution) = layout(position)
+                return layoutJSON(ir, solution)
+            }
         } else {
-            let showTitles = outputs.count > 1
-            Output.write(outputs.map { ir, solution in
-                (showTitles ? "\(ir.root) (\(formatNumber(solution.width)) x \(formatNumber(solution.height)))\n" : "") + layoutText(ir, solution)
-            }.joined(separator: "\n"))
+            for position in 0..<count {
+                let (ir, solution) = layout(position)
+                let title = count > 1 ? "\(ir.root) (\(formatNumber(solution.width)) x \(formatNumber(solution.height)))\n" : ""
+                Output.write((position > 0 ? "\n" : "") + title + layoutText(ir, solution))
+            }
         }
-        return request.status(of: outputs.map(\.1))
+        return findings.report(in: request.compilation.file)
     }
 }
 
 /// What `layout` and `render` share: the file, the roots and the sizes asked for, and the reporting.
 struct LayoutRequest {
     let compilation: Compilation
-    let roots: [ConstraintIR]
+    /// Indices in `compilation.irs`.
+    let roots: [Int]
     /// `[nil]` when no width was given.
     let widths: [Double?]
     let height: Double?
 
-    init?(_ options: Options, command: String) {
+    /// Reads the file and the sizes; throws the exit status after reporting why it cannot go on:
+    /// 2 for usage and I/O problems, 1 for a file with errors.
+    init(_ options: Options, command: String) throws(ExitStatus) {
         guard options.positional.count == 1, let path = options.positional.first else {
             Output.error("stackc \(command): error: expected exactly one input file\n")
-            return nil
+            throw ExitStatus(ExitCode.usage)
         }
         var widths: [Double?] = [nil]
         if let text = options.value("width") {
             let parts = text.split(separator: ",", omittingEmptySubsequences: false)
-            let parsed = parts.compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }.filter { $0 >= 0 && $0.isFinite }
-            guard !parts.isEmpty, parsed.count == parts.count else {
-                Output.error("stackc \(command): error: --width takes non-negative numbers separated by commas, got '\(text)'\n")
-                return nil
+            var parsed: [Double] = []
+            for part in parts {
+                let trimmed = part.trimmingCharacters(in: .whitespaces)
+                guard let value = LayoutRequest.size(trimmed) else {
+                    Output.error("stackc \(command): error: --width takes sizes from 0 to 1e12 separated by commas; \(NumberRange.quoted(trimmed)) is not one\n")
+                    throw ExitStatus(ExitCode.usage)
+                }
+                parsed.append(value)
             }
             widths = parsed
         }
         var height: Double?
         if let text = options.value("height") {
-            guard let value = Double(text), value >= 0, value.isFinite else {
-                Output.error("stackc \(command): error: --height takes a non-negative number, got '\(text)'\n")
-                return nil
+            guard let value = LayoutRequest.size(text) else {
+                Output.error("stackc \(command): error: --height takes a size from 0 to 1e12, got \(NumberRange.quoted(text))\n")
+                throw ExitStatus(ExitCode.usage)
             }
             height = value
         }
-        guard let file = Output.readSource(path) else { return nil }
+        guard let file = Output.readSource(path) else { throw ExitStatus(ExitCode.usage) }
         // The layout diagnostics are those of the sizes asked for, so solve those instead of the default size.
-        let compilation = Compilation(file: file, solving: false)
-        if compilation.reportDiagnostics() {
-            return nil
-        }
-        guard let roots = compilation.selectRoots(options.value("root"), command: command) else { return nil }
+        let compilation = Compilation(file: file, solving: false, maximumItems: options.maximumItems)
+        if compilation.reportDiagnostics() { throw ExitStatus(ExitCode.diagnostics) }
+        guard let roots = compilation.selectRoots(options.value("root"), command: command) else { throw ExitStatus(ExitCode.usage) }
         self.compilation = compilation
         self.roots = roots
         self.widths = widths
         self.height = height
     }
 
-    /// A requested size replaces the root's own `width:`/`height:` (the file's size is the default preview size).
-    func solution(for ir: ConstraintIR, width: Double?) -> LayoutSolution {
-        let sized = ir.replacingRootSize(width: width != nil, height: height != nil)
-        // The structured solver needs the tree the IR came from; it checks that the two match.
-        guard let index = compilation.irs.firstIndex(where: { $0.root == ir.root && $0.items.count == ir.items.count }),
-              compilation.checked.model.roots.indices.contains(index) else { return solve(sized, width: width, height: height) }
-        return solveLayout(tree: compilation.checked.model.roots[index], ir: sized, width: width, height: height)
+    /// A size given on the command line: a finite number from 0 to `NumberRange.maximumMagnitude`.
+    static func size(_ text: some StringProtocol) -> Double? {
+        guard let value = Double(text), NumberRange.contains(value), value >= 0 else { return nil }
+        return value
     }
 
-    /// Reports the layout findings once per distinct diagnostic; 1 when any is an error.
-    func status(of solutions: [LayoutSolution]) -> Int32 {
-        var seen = Set<Diagnostic>()
-        let diagnostics = solutions.flatMap { $0.diagnostics(in: compilation.file) }.filter { seen.insert($0).inserted }.sortedByLocation()
-        Output.error(DiagnosticRenderer(colored: Output.stderrIsColorTerminal).render(diagnostics, in: compilation.file))
-        return diagnostics.hasErrors ? ExitCode.diagnostics : ExitCode.ok
+    /// The root at `index` in `compilation.irs`, solved at a requested size, which replaces the root's own
+    /// `width:`/`height:` (the file's size is the default preview size).
+    func solution(for index: Int, width: Double?) -> LayoutSolution {
+        let sized = compilation.irs[index].replacingRootSize(width: width != nil, height: height != nil)
+        // The structured solver needs the tree the IR came from: `irs` and the model's roots correspond by index.
+        guard compilation.checked.model.roots.indices.contains(index) else { return solve(sized, width: width, height: height) }
+        return solveLayout(tree: compilation.checked.model.roots[index], ir: sized, width: width, height: height)
+    }
+}
+
+/// The layout diagnostics of several solutions, each distinct one reported once.
+struct LayoutFindings {
+    private var seen = Set<Diagnostic>()
+    private var diagnostics: [Diagnostic] = []
+
+    mutating func add(_ solution: LayoutSolution, in file: SourceFile) {
+        diagnostics += solution.diagnostics(in: file).filter { seen.insert($0).inserted }
+    }
+
+    /// Prints them in source order; the exit status is 1 when any is an error.
+    func report(in file: SourceFile) -> Int32 {
+        let sorted = diagnostics.sortedByLocation()
+        Output.error(DiagnosticRenderer(colored: Output.stderrIsColorTerminal).render(sorted, in: file))
+        return sorted.hasErrors ? ExitCode.diagnostics : ExitCode.ok
     }
 }

@@ -1,3 +1,6 @@
+import StackSemantics
+import StackSyntax
+
 /// A command-line mistake: reported with usage help, exit code 2.
 struct UsageError: Error {
     let message: String
@@ -12,6 +15,18 @@ struct OptionSpec: Sendable {
     let takesValue: Bool
     /// Allowed values, when it is a choice.
     var choices: [String] = []
+    /// Checks a value: nil when it is fine, else what is wrong with it.
+    var validate: (@Sendable (String) -> String?)? = nil
+
+    /// `--max-items N`, for every command that expands components.
+    static let maximumItems = OptionSpec(name: "max-items", takesValue: true, validate: { text in
+        guard let value = Int(text), (1...100_000_000).contains(value) else {
+            return "--max-items takes a whole number from 1 to 100000000, got \(NumberRange.quoted(text))"
+        }
+        return nil
+    })
+    /// The help line of `--max-items`.
+    static let maximumItemsHelp = "  --max-items <n>    Refuse layouts that expand to more than n items (default \(defaultMaximumItems))"
 }
 
 /// Parsed arguments: option values by long name, and positional arguments in order.
@@ -21,6 +36,8 @@ struct Options {
     var positional: [String] = []
 
     func value(_ name: String) -> String? { values[name] }
+    /// `--max-items`, already validated by `parse`, or the default.
+    var maximumItems: Int { values["max-items"].flatMap { Int($0) } ?? defaultMaximumItems }
     func flag(_ name: String) -> Bool { flags.contains(name) }
 
     static func parse(_ arguments: [String], spec: [OptionSpec]) throws -> Options {
@@ -55,6 +72,7 @@ struct Options {
                 if !option.choices.isEmpty, !option.choices.contains(value) {
                     throw UsageError(message: "invalid value '\(value)' for '--\(option.name)'; expected \(option.choices.joined(separator: ", "))")
                 }
+                if let problem = option.validate?(value) { throw UsageError(message: problem) }
                 options.values[option.name] = value
             } else {
                 guard inline == nil else { throw UsageError(message: "option '\(name)' takes no value") }

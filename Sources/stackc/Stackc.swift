@@ -28,7 +28,18 @@ enum Stackc {
         Use '-' as FILE to read standard input.
         """
 
+    /// Runs one command line; the exit status is 2 whenever standard output or error failed.
     static func run(_ arguments: [String]) -> Int32 {
+        Output.prepareStreams()
+        let status = dispatch(arguments)
+        if let failure = Output.standardOutputFailure {
+            Output.error("stackc: error: cannot write to standard output: \(failure)\n")
+            return ExitCode.usage
+        }
+        return Output.standardErrorFailed ? ExitCode.usage : status
+    }
+
+    private static func dispatch(_ arguments: [String]) -> Int32 {
         guard let first = arguments.first else {
             Output.error(usage)
             return ExitCode.usage
@@ -90,6 +101,15 @@ enum ExitCode {
     static let ok: Int32 = 0
     static let diagnostics: Int32 = 1
     static let usage: Int32 = 2
+}
+
+/// An exit status thrown by a step that has already said why it stops.
+struct ExitStatus: Error {
+    let status: Int32
+
+    init(_ status: Int32) {
+        self.status = status
+    }
 }
 
 /// One subcommand.
