@@ -33,10 +33,15 @@ public struct Compilation: Sendable {
         self.checked = check(tree, maximumItems: maximumItems)
         self.irs = checked.diagnostics.hasErrors ? [] : lower(checked.model)
         self.solutions = solving ? zip(checked.model.roots, irs).map { solveLayout(tree: $0, ir: $1) } : []
-        var seen = Set<Diagnostic>()
         // A constraint inside a component body is lowered once per instance: one report per place and cause.
+        // The checker's own are distinct already, so only the layout's are looked up.
         let layout = solutions.flatMap { $0.diagnostics(in: file) }
-        self.diagnostics = (checked.diagnostics + layout).filter { seen.insert($0).inserted }.sortedByLocation()
+        if layout.isEmpty {
+            self.diagnostics = checked.diagnostics
+        } else {
+            var seen = Set(checked.diagnostics)
+            self.diagnostics = (checked.diagnostics + layout.filter { seen.insert($0).inserted }).sortedByLocation()
+        }
     }
 
     /// The IR of the root named `name`, or of every root when `name` is nil; nil for an unknown name.

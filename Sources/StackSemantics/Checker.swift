@@ -18,7 +18,7 @@ public func check(_ tree: SyntaxTree, maximumItems: Int = defaultMaximumItems) -
     var checker = Checker(file: tree.file, maximumItems: max(1, maximumItems))
     checker.parseFailed = tree.diagnostics.hasErrors
     let roots = checker.checkFile(tree.declarations)
-    var seen = Set<Diagnostic>()
+    var seen = Set<Diagnostic>(minimumCapacity: tree.diagnostics.count + checker.diagnostics.count)
     // A component's body is checked once per instance: identical findings collapse into one.
     let all = (tree.diagnostics + checker.diagnostics).filter { seen.insert($0).inserted }
     return CheckResult(model: LayoutModel(file: tree.file, roots: roots), diagnostics: all.sortedByLocation())

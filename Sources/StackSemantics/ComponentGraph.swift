@@ -161,7 +161,8 @@ extension Checker {
             notes.append(DiagnosticNote("'\(current)' holds \(count) of '\(next.component)', \(each) items each", at: next.range))
             current = next.component
         }
-        let already = nodeCount > 0 ? " (with the \(nodeCount) items before it)" : ""
+        // The instance alone may fit, and not with the items already built.
+        let already = size <= maximumItems ? " (with the \(nodeCount) items before it)" : ""
         report(.expansionTooLarge,
                "this instance of '\(component)' expands to \(Self.itemCount(size)) items\(already), more than the limit of "
                + "\(maximumItems); '--max-items' raises it", at: element.range, notes: notes)

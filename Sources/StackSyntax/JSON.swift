@@ -53,11 +53,21 @@ public indirect enum JSONValue: Hashable, Sendable {
 
     func newline(_ output: inout String, pretty: Bool, indent: Int) {
         guard pretty else { return }
-        output += "\n"
-        output += String(repeating: "  ", count: indent)
+        output += indent < JSONValue.indents.count ? JSONValue.indents[indent] : "\n" + String(repeating: "  ", count: indent)
     }
 
+    /// A line break and the indentation of each level, made once: building them per line was a third of
+    /// writing a large document.
+    private static let indents = (0..<32).map { "\n" + String(repeating: "  ", count: $0) }
+
     func writeString(_ value: String, to output: inout String) {
+        // Most strings need no escapes: appended whole rather than a scalar at a time.
+        if !value.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+            output += "\""
+            output += value
+            output += "\""
+            return
+        }
         output += "\""
         for scalar in value.unicodeScalars {
             switch scalar {

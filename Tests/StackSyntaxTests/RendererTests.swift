@@ -52,3 +52,38 @@ import Testing
     let value = JSONValue.object([("b", .number(1.5)), ("a", .array([.string("q\"\n\u{01}"), .null, .bool(true), .number(-3)]))])
     #expect(value.rendered() == #"{"b":1.5,"a":["q\"\n\u0001",null,true,-3]}"#)
 }
+
+@Test func aLongLineShowsAWindowAroundTheRange() {
+    // 10,000 unknown elements on one line: each excerpt is a window, never the whole line.
+    let text = "vstack { " + String(repeating: "zz ", count: 10_000) + "}\n"
+    let file = SourceFile(path: "long.stack", text: text)
+    let offset = 9 + 3 * 5_000
+    let rendered = DiagnosticRenderer().render(Diagnostic(.unknownElement, "unknown element 'zz'", at: SourceRange(start: offset, end: offset + 2)), in: file)
+    let lines = rendered.split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(lines[0] == "long.stack:1:\(offset + 1): error: unknown element 'zz' [E101]")
+    let window = "..." + String(String(repeating: "zz ", count: 5_000).suffix(40)) + "zz" + String(repeating: " zz", count: 14).prefix(40) + "..."
+    #expect(lines[1] == "1 | " + window)
+    #expect(lines[2] == "  | " + String(repeating: " ", count: 43) + "^~")
+    // Short lines are shown whole, as before any window.
+    let short = SourceFile(path: "s.stack", text: "vstack { zz }\n")
+    #expect(DiagnosticRenderer().excerpt(SourceRange(start: 9, end: 11), in: short) == "1 | vstack { zz }\n  |          ^~\n")
+}
+
+@Test func aWindowCountsCharactersNotBytes() {
+    let text = String(repeating: "é", count: 200) + " zz " + String(repeating: "日", count: 200)
+    let file = SourceFile(path: "u.stack", text: text)
+    let offset = 400 + 1
+    let excerpt = DiagnosticRenderer().excerpt(SourceRange(start: offset, end: offset + 2), in: file)
+    #expect(excerpt == "1 | ..." + String(repeating: "é", count: 39) + " zz " + String(repeating: "日", count: 39) + "...\n"
+                     + "  | " + String(repeating: " ", count: 43) + "^~\n")
+}
+
+@Test func renderingStopsAfterTheFirstHundredDiagnostics() {
+    let file = SourceFile(path: "many.stack", text: String(repeating: "x\n", count: 250))
+    let diagnostics = (0..<250).map { Diagnostic(.unknownElement, "unknown element 'x'", at: SourceRange(start: 2 * $0, end: 2 * $0 + 1)) }
+    let rendered = DiagnosticRenderer().render(diagnostics, in: file)
+    #expect(rendered.components(separatedBy: "error: unknown element").count - 1 == DiagnosticRenderer.maximumShown)
+    #expect(rendered.hasSuffix("many.stack: note: 150 more diagnostics not shown\n"))
+    #expect(rendered.contains("many.stack:100:1: error"))
+    #expect(!rendered.contains("many.stack:101:1: error"))
+}

@@ -1,0 +1,114 @@
+"""Running the stackc binary as a child process with limits, for the command-line robustness tests.
+
+The binary comes from the STACKC environment variable (.ci/run sets it after `swift build --product stackc`),
+else from the usual build folders, as in Tests/Editor. Every run has a time limit; its peak memory is measured
+from the kernel's accounting of the child (wait4), so a test can bound both.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import subprocess
+import threading
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[2]
+
+# A located diagnostic, as swiftc prints it: `path:line:col: error: message`.
+LOCATED_ERROR = re.compile(r"^[^\n]*:\d+:\d+: error: .+", re.MULTILINE)
+
+
+def find_stackc() -> Path:
+    configured = os.environ.get("STACKC")
+    if configured:
+        return Path(configured)
+    for folder in (".build", ".build-editor"):
+        for configuration in ("debug", "release"):
+            candidate = REPO / folder / configuration / "stackc"
+            if candidate.is_file():
+                return candidate
+    raise RuntimeError("stackc binary not found: set STACKC or run `swift build --product stackc` first")
+
+
+@dataclass
+class Run:
+    arguments: list[str]
+    returncode: int  # negative: killed by that signal
+    stdout: bytes
+    stderr: bytes
+    seconds: float
+    peak_kb: int
+    timed_out: bool
+
+    @property
+    def err(self) -> str:
+        return self.stderr.decode("utf-8", "replace")
+
+    @property
+    def out(self) -> str:
+        return self.stdout.decode("utf-8", "replace")
+
+    def describe(self) -> str:
+        return (f"stackc {' '.join(self.arguments)[:200]}: exit {self.returncode}, {self.seconds:.2f} s, "
+                f"{self.peak_kb // 1024} MB, timed out: {self.timed_out}\nstderr: {self.err[:1500]}")
+
+
+def run(arguments: list[str], *, stdin=None, input_bytes: bytes | None = None, stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE, timeout: float = 60, cwd: Path = REPO, preexec=None, pass_fds=()) -> Run:
+    """Runs stackc; `stdin`/`stdout`/`stderr` may be file objects or descriptors (stdin defaults to /dev/null)."""
+    command = [str(find_stackc()), *arguments]
+    environment = {**os.environ, "NO_COLOR": "1"}
+    started = time.monotonic()
+    process = subprocess.Popen(
+        command, cwd=cwd, env=environment, preexec_fn=preexec, pass_fds=pass_fds,
+        stdin=subprocess.PIPE if input_bytes is not None else (stdin if stdin is not None else subprocess.DEVNULL),
+        stdout=stdout, stderr=stderr)
+    collected: dict[str, bytes] = {"stdout": b"", "stderr": b""}
+    threads = []
+    for name in ("stdout", "stderr"):
+        stream = getattr(process, name)
+        if stream is not None:
+            thread = threading.Thread(target=lambda n=name, s=stream: collected.__setitem__(n, s.read()), daemon=True)
+            thread.start()
+            threads.append(thread)
+    if input_bytes is not None:
+        def feed():
+            try:
+                process.stdin.write(input_bytes)
+                process.stdin.close()
+            except (BrokenPipeError, OSError):
+                pass
+        threads.append(threading.Thread(target=feed, daemon=True))
+        threads[-1].start()
+    # The child is reaped here, with wait4, for its own peak resident size.
+    timed_out = False
+    deadline = started + timeout
+    while True:
+        pid, status, usage = os.wait4(process.pid, os.WNOHANG)
+        if pid:
+            break
+        if time.monotonic() > deadline:
+            timed_out = True
+            process.kill()
+            pid, status, usage = os.wait4(process.pid, 0)
+            break
+        time.sleep(0.002)
+    seconds = time.monotonic() - started
+    process.returncode = os.waitstatus_to_exitcode(status)
+    for thread in threads:
+        thread.join(timeout=10)
+    return Run(arguments, process.returncode, collected["stdout"], collected["stderr"], seconds, usage.ru_maxrss, timed_out)
+
+
+def closed_stream_preexec(*descriptors: int):
+    """A preexec function closing the given standard streams in the child."""
+
+    def close():
+        for descriptor in descriptors:
+            os.close(descriptor)
+
+    return close
