@@ -20,10 +20,10 @@ public struct DiagnosticRenderer: Sendable {
     /// The diagnostics of one file, in order, each followed by its excerpt: the first `maximumShown`,
     /// then a line that counts the rest.
     public func render(_ diagnostics: [Diagnostic], in file: SourceFile) -> String {
-        var locations = LocationCache(file: file)
+        let locations = LocationCache(file: file)
         var output = ""
         for diagnostic in diagnostics.prefix(Self.maximumShown) {
-            output += render(diagnostic, in: file, locations: &locations)
+            output += render(diagnostic, in: file, locations: locations)
         }
         if diagnostics.count > Self.maximumShown {
             let more = diagnostics.count - Self.maximumShown
@@ -35,11 +35,11 @@ public struct DiagnosticRenderer: Sendable {
 
     /// One diagnostic with its excerpt, notes and fix-its.
     public func render(_ diagnostic: Diagnostic, in file: SourceFile) -> String {
-        var locations = LocationCache(file: file)
-        return render(diagnostic, in: file, locations: &locations)
+        let locations = LocationCache(file: file)
+        return render(diagnostic, in: file, locations: locations)
     }
 
-    private func render(_ diagnostic: Diagnostic, in file: SourceFile, locations: inout LocationCache) -> String {
+    private func render(_ diagnostic: Diagnostic, in file: SourceFile, locations: LocationCache) -> String {
         var output = header(file.path, locations.location(of: diagnostic.range.start), diagnostic.severity,
                             "\(diagnostic.message) [\(diagnostic.id.rawValue)]")
         output += excerpt(diagnostic.range, in: file)
@@ -149,7 +149,7 @@ extension String {
 /// Lines and columns for a run of offsets, mostly ascending: each column is counted on from the last
 /// one found on the same line, so the diagnostics of a long non-ASCII line cost one pass over it rather
 /// than one per diagnostic. Offsets seen before (a note's "first declared here") are remembered.
-public struct LocationCache {
+public final class LocationCache {
     /// The file the offsets are in.
     public let file: SourceFile
     private var last: (line: Int, offset: Int, column: Int)?
@@ -161,7 +161,7 @@ public struct LocationCache {
     }
 
     /// The same as `file.location(of:)`.
-    public mutating func location(of offset: Int) -> SourceLocation {
+    public func location(of offset: Int) -> SourceLocation {
         let offset = max(0, min(offset, file.bytes.count))
         if let location = known[offset] { return location }
         let line = file.lineIndex(of: offset, nearLine: last?.line)

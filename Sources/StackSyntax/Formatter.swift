@@ -25,7 +25,7 @@ public enum StackFormatter {
     /// The formatted text of a parsed file, or `nil` when the tree has syntax errors or the file is not
     /// valid UTF-8 (formatting would have to change bytes the parser never reads, in comments).
     public static func format(_ tree: SyntaxTree) -> String? {
-        guard !tree.diagnostics.hasErrors, isValidUTF8(tree.file.bytes) else { return nil }
+        guard !tree.diagnostics.hasErrors, firstInvalidUTF8(tree.file.bytes) == nil else { return nil }
         var printer = FormatPrinter(tree: tree)
         printer.printFile(tree.declarations)
         return printer.writer.finish()
@@ -70,14 +70,16 @@ public enum StackFormatter {
 
     private static func isContinuationByte(_ byte: UInt8) -> Bool { byte & 0xC0 == 0x80 }
 
-    static func isValidUTF8(_ bytes: [UInt8]) -> Bool {
+    /// The offset of the first byte that is not valid UTF-8, or nil when there is none.
+    public static func firstInvalidUTF8(_ bytes: [UInt8]) -> Int? {
         var iterator = bytes.makeIterator()
         var decoder = UTF8()
+        var offset = 0
         while true {
             switch decoder.decode(&iterator) {
-            case .scalarValue: continue
-            case .emptyInput: return true
-            case .error: return false
+            case .scalarValue(let scalar): offset += UTF8.width(scalar)
+            case .emptyInput: return nil
+            case .error: return offset
             }
         }
     }

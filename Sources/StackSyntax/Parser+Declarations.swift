@@ -7,10 +7,7 @@ extension Parser {
         var declarations: [Declaration] = []
         while !at(.eof) {
             if at(.rightBrace) || at(.rightParen) {
-                let token = advance()
-                diagnostics.append(Diagnostic(.unexpectedToken, "unexpected '\(text(of: token))' with nothing to close", at: token.range,
-                                              fixIts: [.replace(token.range, with: "", message: "remove it")]))
-                declarations.append(.error(token.range))
+                declarations.append(.error(skipStrayClosers([.rightBrace, .rightParen], "with nothing to close")))
                 continue
             }
             declarations.append(parseDeclaration(context: "at top level"))
@@ -175,10 +172,7 @@ extension Parser {
         var members: [Declaration] = []
         while !at(.rightBrace) && !at(.eof) {
             if at(.rightParen) {
-                let token = advance()
-                diagnostics.append(Diagnostic(.unexpectedToken, "unexpected ')' in the body of \(owner)", at: token.range,
-                                              fixIts: [.replace(token.range, with: "", message: "remove it")]))
-                members.append(.error(token.range))
+                members.append(.error(skipStrayClosers([.rightParen], "in the body of \(owner)")))
                 continue
             }
             members.append(parseDeclaration(context: "in the body of \(owner)"))
@@ -252,5 +246,21 @@ extension Parser {
         }
         reportExpected("an identifier \(context)")
         return Identifier("", range: .empty(at: previousEnd), isMissing: true)
+    }
+
+    /// Skips a run of closing brackets that close nothing, with one diagnostic for the run (a million
+    /// `}` are one mistake, not a million), and returns the range skipped.
+    mutating func skipStrayClosers(_ kinds: Set<TokenKind>, _ context: String) -> SourceRange {
+        let first = advance()
+        var count = 1
+        while kinds.contains(current.kind) {
+            advance()
+            count += 1
+        }
+        let range = SourceRange(start: Int(first.start), end: previousEnd)
+        let what = count == 1 ? "'\(text(of: first))'" : "'\(text(of: first))' and \(count - 1) more closing brackets"
+        diagnostics.append(Diagnostic(.unexpectedToken, "unexpected \(what) \(context)", at: range,
+                                      fixIts: [.replace(range, with: "", message: count == 1 ? "remove it" : "remove them")]))
+        return range
     }
 }

@@ -4,28 +4,47 @@
 /// (`{"start", "end"}` byte offsets plus the 1-based `line` and `column` of the start).
 extension SyntaxTree {
     /// The whole tree, its comments and its diagnostics.
-    public var json: JSONValue {
-        .object([
-            ("file", .string(file.path)),
-            ("declarations", .array(declarations.map { json($0) })),
-            ("comments", .array(comments.map { json($0) })),
-            ("diagnostics", .array(diagnostics.map { json($0) })),
-        ])
-    }
+    public var json: JSONValue { SyntaxJSON(tree: self).document }
 
     /// The same document as `json`, written declaration by declaration: a large file's tree never
     /// exists whole as JSON values.
     public func writeJSON(to stream: inout JSONStream) {
+        SyntaxJSON(tree: self).write(to: &stream)
+    }
+}
+
+/// Builds the JSON of one tree's nodes; columns are counted on from one node to the next (`LocationCache`),
+/// so a long line of non-ASCII text costs one pass, not one per node.
+struct SyntaxJSON {
+    let tree: SyntaxTree
+    let locations: LocationCache
+    var file: SourceFile { tree.file }
+
+    init(tree: SyntaxTree) {
+        self.tree = tree
+        self.locations = LocationCache(file: tree.file)
+    }
+
+    var document: JSONValue {
+        .object([
+            ("file", .string(file.path)),
+            ("declarations", .array(tree.declarations.map { json($0) })),
+            ("comments", .array(tree.comments.map { json($0) })),
+            ("diagnostics", .array(tree.diagnostics.map { json($0) })),
+        ])
+    }
+
+    func write(to stream: inout JSONStream) {
         stream.beginObject()
         stream.value(.string(file.path), key: "file")
         stream.beginArray(key: "declarations")
-        for declaration in declarations { stream.value(json(declaration)) }
+        for declaration in tree.declarations { stream.value(json(declaration)) }
         stream.end()
         stream.beginArray(key: "comments")
-        for comment in comments { stream.value(json(comment)) }
+        for comment in tree.comments { stream.value(json(comment)) }
         stream.end()
         stream.beginArray(key: "diagnostics")
-        for diagnostic in diagnostics { stream.value(json(diagnostic)) }
+        for diagnostic in tree.diagnostics { stream.value(json(diagnostic)) }
         stream.end()
         stream.end()
     }
@@ -36,7 +55,7 @@ extension SyntaxTree {
     }
 
     func json(_ range: SourceRange) -> JSONValue {
-        let location = file.location(of: range.start)
+        let location = locations.location(of: range.start)
         return .object([("start", .number(Double(range.start))), ("end", .number(Double(range.end))),
                         ("line", .number(Double(location.line))), ("column", .number(Double(location.column)))])
     }

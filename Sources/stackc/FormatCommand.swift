@@ -48,7 +48,11 @@ enum FormatCommand {
                     Output.error(renderer.render(tree.diagnostics, in: file))
                     Output.error("stackc fmt: \(file.path) has syntax errors; not formatted\n")
                 } else {
-                    Output.error("stackc fmt: error: \(file.path) is not valid UTF-8; not formatted\n")
+                    // Only comments can hold such bytes (the lexer reports them elsewhere); formatting would change them.
+                    let offset = StackFormatter.firstInvalidUTF8(file.bytes) ?? 0
+                    let diagnostic = Diagnostic(.invalidUTF8, "invalid UTF-8; the file is not formatted, so that none of its bytes change",
+                                                at: SourceRange(start: offset, end: offset + 1))
+                    Output.error(renderer.render([diagnostic], in: file))
                 }
                 fail(ExitCode.diagnostics)
                 continue
