@@ -6,7 +6,7 @@
 ///
 /// `budget` bounds the work across calls (a file can misspell a name a million times against a million
 /// constants): each candidate costs one, each edit-distance cell one, and at zero there are no more suggestions.
-func closestMatch(to word: String, in candidates: some Sequence<String>, budget: inout Int) -> String? {
+func suggestion(for word: String, in candidates: some Sequence<String>, budget: inout Int) -> String? {
     let length = word.utf8.count
     guard length > 0, length < 64 else { return nil }
     let lowered = Array(word.lowercased().utf8)
@@ -57,11 +57,11 @@ func listing(_ words: [String]) -> String {
 }
 
 extension Checker {
-    /// How much did-you-mean work one file may cause (see `closestMatch(to:in:budget:)`): about a tenth of a second.
+    /// How much did-you-mean work one file may cause (see `suggestion(for:in:budget:)`): about a tenth of a second.
     static let suggestionBudget = 50_000_000
 
-    /// `closestMatch(to:in:budget:)` on the file's budget.
+    /// `suggestion(for:in:budget:)` on the file's budget.
     mutating func closestMatch(to word: String, in candidates: some Sequence<String>) -> String? {
-        StackSemantics.closestMatch(to: word, in: candidates, budget: &suggestionBudget)
+        suggestion(for: word, in: candidates, budget: &suggestionBudget)
     }
 }

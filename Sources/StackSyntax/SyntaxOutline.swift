@@ -3,13 +3,16 @@ public enum SyntaxOutline {
     /// The outline of a whole tree.
     public static func render(_ tree: SyntaxTree) -> String {
         var lines: [String] = []
-        for declaration in tree.declarations { outline(declaration, tree.file, depth: 0, into: &lines) }
+        // Columns counted on from one declaration to the next: a long non-ASCII line costs one pass.
+        let locations = LocationCache(file: tree.file)
+        for declaration in tree.declarations { outline(declaration, locations, depth: 0, into: &lines) }
         return lines.map { $0 + "\n" }.joined()
     }
 
-    static func outline(_ declaration: Declaration, _ file: SourceFile, depth: Int, into lines: inout [String]) {
+    static func outline(_ declaration: Declaration, _ locations: LocationCache, depth: Int, into lines: inout [String]) {
+        let file = locations.file
         let indent = String(repeating: "  ", count: depth)
-        let location = file.location(of: declaration.range.start)
+        let location = locations.location(of: declaration.range.start)
         let at = " @\(location.line):\(location.column)"
         switch declaration {
         case .constant(let decl):
@@ -17,7 +20,7 @@ public enum SyntaxOutline {
         case .component(let decl):
             let parameters = decl.parameters.map { "\($0.name.text): \($0.type.text)" }.joined(separator: ", ")
             lines.append(indent + "component \(decl.name.text)(\(parameters))" + at)
-            for member in decl.body.members { outline(member, file, depth: depth + 1, into: &lines) }
+            for member in decl.body.members { outline(member, locations, depth: depth + 1, into: &lines) }
         case .element(let element):
             var line = indent + element.kind.text
             if let name = element.name { line += " " + name.text }
@@ -25,7 +28,7 @@ public enum SyntaxOutline {
                 line += "(" + arguments.arguments.map { "\($0.label.text): \(file.text($0.value.range))" }.joined(separator: ", ") + ")"
             }
             lines.append(line + at)
-            for member in element.body?.members ?? [] { outline(member, file, depth: depth + 1, into: &lines) }
+            for member in element.body?.members ?? [] { outline(member, locations, depth: depth + 1, into: &lines) }
         case .constraints(let block):
             lines.append(indent + "constraints" + at)
             for constraint in block.constraints {

@@ -126,13 +126,13 @@ import Testing
 
 @Test func didYouMeanHasABudgetPerFile() {
     var budget = 10
-    #expect(closestMatch(to: "gpa", in: ["gap"], budget: &budget) == "gap")
+    #expect(suggestion(for: "gpa", in: ["gap"], budget: &budget) == "gap")
     #expect(budget < 10)
     budget = 1
-    #expect(closestMatch(to: "gpa", in: ["gap"], budget: &budget) == nil)
+    #expect(suggestion(for: "gpa", in: ["gap"], budget: &budget) == nil)
     // Equally close candidates: the first in alphabetical order, whatever order they come in.
     var plenty = 1_000
-    #expect(closestMatch(to: "bat", in: ["cat", "bar"], budget: &plenty) == "bar")
+    #expect(suggestion(for: "bat", in: ["cat", "bar"], budget: &plenty) == "bar")
 }
 
 @Test func aByteOrderMarkIsSkipped() {
