@@ -10,38 +10,110 @@ import Darwin
 /// system), are flushed to disk, take the target's permissions, and then are renamed over the target.
 /// Any failure before the rename (a full disk, a file size limit, a read-only folder) removes the
 /// temporary file and leaves the target byte-identical. A symbolic link is kept: its target is rewritten.
-enum AtomicFile {
-    static func replace(_ path: String, with bytes: [UInt8]) throws(IOError) {
-        let target = resolvingLinks(path)
-        let folder = parentFolder(of: target)
-        var existing = stat()
-        let exists = stat(target, &existing) == 0
-        if exists, (existing.st_mode & S_IFMT) == S_IFDIR { throw IOError(EISDIR) }
-        var template = Array((folder + "/.stackc-" + baseName(of: target) + ".XXXXXX").utf8CString)
-        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }  // safe: utf8CString is never empty
-        guard descriptor >= 0 else { throw IOError(errno) }
-        let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        func fail(_ error: IOError) -> IOError {
-            close(descriptor)
-            unlink(temporary)
-            return error
+/// Bytes equal to the target's are not written back at all, so a build system sees nothing new.
+final class AtomicFile {
+    private let target: String
+    private let temporary: String
+    private var descriptor: Int32
+    private var existing: stat?
+    /// The target's own bytes, read alongside to find out whether anything changes.
+    private var comparison: Int32
+    private var identical: Bool
+    private var failure: IOError?
+
+    /// Starts replacing `path`: creates the temporary file beside the file `path` finally names.
+    init(replacing path: String) throws(IOError) {
+        target = AtomicFile.resolvingLinks(path)
+        var status = stat()
+        if stat(target, &status) == 0 {
+            if (status.st_mode & S_IFMT) == S_IFDIR { throw IOError(EISDIR) }
+            existing = status
         }
-        if case .failure(let error) = bytes.withUnsafeBufferPointer({ Output.writeAll(descriptor, $0) }) { throw fail(error) }
+        var template = Array((AtomicFile.parentFolder(of: target) + "/.stackc-" + AtomicFile.baseName(of: target) + ".XXXXXX").utf8CString)
+        descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }  // safe: utf8CString is never empty
+        guard descriptor >= 0 else { throw IOError(errno) }
+        temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        comparison = existing == nil ? -1 : open(target, O_RDONLY | O_CLOEXEC)
+        identical = comparison >= 0
+    }
+
+    /// Replaces `path` with `bytes` in one step.
+    static func replace(_ path: String, with text: String) throws(IOError) {
+        let file = try AtomicFile(replacing: path)
+        file.write(text)
+        try file.commit()
+    }
+
+    /// Appends to the new contents; a failure is kept for `commit`.
+    func write(_ text: String) {
+        guard failure == nil else { return }
+        var text = text
+        text.withUTF8 { bytes in
+            if identical { identical = AtomicFile.matches(comparison, bytes) }
+            if case .failure(let error) = Output.writeAll(descriptor, bytes) { failure = error }
+        }
+    }
+
+    /// Puts the new contents in place, or throws and leaves the target as it was.
+    func commit() throws(IOError) {
+        if identical, AtomicFile.atEnd(comparison) {
+            abandon()
+            return
+        }
+        if let failure { throw abandoned(failure) }
         // mkstemp creates the file 0600: a new file gets the usual 0666 less the umask, a rewritten one its own mode.
-        let mode = exists ? existing.st_mode & 0o7777 : 0o666 & ~currentUmask()
-        if fchmod(descriptor, mode) != 0 { throw fail(IOError(errno)) }
-        if exists, existing.st_uid != geteuid() || existing.st_gid != getegid() {
+        let mode = existing.map { $0.st_mode & 0o7777 } ?? 0o666 & ~AtomicFile.currentUmask()
+        if fchmod(descriptor, mode) != 0 { throw abandoned(IOError(errno)) }
+        if let existing, existing.st_uid != geteuid() || existing.st_gid != getegid() {
             _ = fchown(descriptor, existing.st_uid, existing.st_gid)  // best effort: only root may give a file away
         }
-        if fsync(descriptor) != 0 { throw fail(IOError(errno)) }
-        if close(descriptor) != 0 {
-            unlink(temporary)
-            throw IOError(errno)
+        if fsync(descriptor) != 0 { throw abandoned(IOError(errno)) }
+        closeComparison()
+        let closed = close(descriptor)
+        descriptor = -1
+        if closed != 0 { throw abandoned(IOError(errno)) }
+        if rename(temporary, target) != 0 { throw abandoned(IOError(errno)) }
+    }
+
+    /// Removes the temporary file; the target is untouched.
+    func abandon() {
+        closeComparison()
+        if descriptor >= 0 { close(descriptor) }
+        descriptor = -1
+        unlink(temporary)
+    }
+
+    private func abandoned(_ error: IOError) -> IOError {
+        abandon()
+        return error
+    }
+
+    private func closeComparison() {
+        if comparison >= 0 { close(comparison) }
+        comparison = -1
+    }
+
+    /// Whether the next bytes of `descriptor` are `bytes`.
+    private static func matches(_ descriptor: Int32, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var chunk = [UInt8](repeating: 0, count: min(bytes.count, 1 << 16))
+        var offset = 0
+        while offset < bytes.count {
+            let wanted = min(chunk.count, bytes.count - offset)
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, wanted) }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0, chunk[0..<count].elementsEqual(bytes[offset..<offset + count]) else { return false }
+            offset += count
         }
-        if rename(temporary, target) != 0 {
-            let error = IOError(errno)
-            unlink(temporary)
-            throw error
+        return true
+    }
+
+    /// Whether `descriptor` has nothing left to read.
+    private static func atEnd(_ descriptor: Int32) -> Bool {
+        var byte: UInt8 = 0
+        while true {
+            let count = read(descriptor, &byte, 1)
+            if count < 0, errno == EINTR { continue }
+            return count == 0
         }
     }
 

@@ -1,4 +1,3 @@
-import Foundation
 import StackCodegen
 import StackDriver
 import StackSyntax
@@ -37,12 +36,10 @@ enum BuildCommand {
         let compilation = Compilation(file: file, maximumItems: options.maximumItems)
         if compilation.reportDiagnostics() { return ExitCode.diagnostics }
         let platform = options.value("platform").flatMap(Platform.init(rawValue:)) ?? .uikit
-        let source = generateSwift(compilation.checked.model, irs: compilation.irs, platform: platform)
-        let output = options.value("output")
-        // Unchanged output is not rewritten, so a build system sees nothing new to compile.
-        if let output, output != "-", let existing = FileManager.default.contents(atPath: output), existing == Data(source.utf8) {
-            return ExitCode.ok
+        // Written a root at a time; unchanged output is not rewritten (AtomicFile), so a build system sees nothing new.
+        let written = Output.writeFile(to: options.value("output")) { sink in
+            generateSwift(compilation.checked.model, irs: compilation.irs, platform: platform, into: sink)
         }
-        return Output.writeFile(source, to: output) ? ExitCode.ok : ExitCode.usage
+        return written ? ExitCode.ok : ExitCode.usage
     }
 }

@@ -96,8 +96,20 @@ enum Output {
             write(text)
             return true
         }
+        return writeFile(to: path) { $0(text) }
+    }
+
+    /// Writes what `produce` hands its sink, piece by piece, to `path` (through `AtomicFile`) or to standard
+    /// output for `-`/nil. Reports and returns false on failure, leaving whatever `path` held untouched.
+    static func writeFile(to path: String?, _ produce: ((String) -> Void) -> Void) -> Bool {
+        guard let path, path != "-" else {
+            produce { write($0) }
+            return true
+        }
         do {
-            try AtomicFile.replace(path, with: Array(text.utf8))
+            let file = try AtomicFile(replacing: path)
+            produce { file.write($0) }
+            try file.commit()
             return true
         } catch {
             Output.error("stackc: error: cannot write '\(path)': \(error.reason); the file is unchanged\n")

@@ -227,3 +227,19 @@ def test_a_new_output_file_gets_the_usual_permissions(tmp_path):
         os.umask(old)
     assert result.returncode == 0, result.describe()
     assert stat.S_IMODE(output.stat().st_mode) == 0o644
+
+
+def test_unchanged_build_output_is_not_rewritten(tmp_path):
+    output = tmp_path / "Springboard.swift"
+    assert run(["build", str(SAMPLE), "-o", str(output)]).returncode == 0
+    before = output.stat()
+    result = run(["build", str(SAMPLE), "-o", str(output)])
+    assert result.returncode == 0, result.describe()
+    after = output.stat()
+    # The same inode and modification time: a build system sees nothing new to compile.
+    assert (after.st_ino, after.st_mtime_ns) == (before.st_ino, before.st_mtime_ns)
+    assert sorted(os.listdir(tmp_path)) == ["Springboard.swift"]
+    # A longer or shorter old file is replaced.
+    output.write_bytes(output.read_bytes() + b"// more\n")
+    assert run(["build", str(SAMPLE), "-o", str(output)]).returncode == 0
+    assert not output.read_bytes().endswith(b"// more\n")
