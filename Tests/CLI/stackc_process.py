@@ -11,27 +11,25 @@ import os
 import re
 import signal
 import subprocess
+import sys
 import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from stackc_binary import REPO  # noqa: E402
+from stackc_binary import find_stackc as find_configured_stackc  # noqa: E402
 
 # A located diagnostic, as swiftc prints it: `path:line:col: error: message`.
 LOCATED_ERROR = re.compile(r"^[^\n]*:\d+:\d+: error: .+", re.MULTILINE)
 
 
 def find_stackc() -> Path:
-    configured = os.environ.get("STACKC")
-    if configured:
-        return Path(configured)
-    for folder in (".build", ".build-editor"):
-        for configuration in ("debug", "release"):
-            candidate = REPO / folder / configuration / "stackc"
-            if candidate.is_file():
-                return candidate
-    raise RuntimeError("stackc binary not found: set STACKC or run `swift build --product stackc` first")
+    binary = find_configured_stackc()
+    if binary is None or not binary.is_file():
+        raise RuntimeError("stackc binary not found: set STACKC or run `swift build --product stackc` first")
+    return binary
 
 
 @dataclass

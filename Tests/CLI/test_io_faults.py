@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from stackc_process import REPO, closed_stream_preexec, run  # noqa: E402
+from stackc_process import REPO, closed_stream_preexec, find_stackc, run  # noqa: E402
 
 UNFORMATTED = "hstack bar(spacing:8){view a(intrinsic:10x10)\nlabel b(text:\"x\",intrinsic: 40 x 20)}\n"
 CONFLICT = REPO / "Samples/errors/conflict.stack"
@@ -84,7 +84,7 @@ def test_closed_standard_error_is_exit_2_silently():
                                        ["layout", "--width", "320,375,414", str(SAMPLE)]])
 def test_a_closed_pipe_ends_quietly(arguments):
     # `stackc ir x | head -1`: the reader leaves after one line; stackc stops without a word.
-    stackc = run.__globals__["find_stackc"]()
+    stackc = find_stackc()
     pipeline = subprocess.run(f"'{stackc}' {' '.join(arguments)} | head -c 10; echo \" ${{PIPESTATUS[0]}}\"",
                               shell=True, executable="/bin/bash", capture_output=True, text=True, cwd=REPO, timeout=60)
     status = pipeline.stdout.rsplit(" ", 1)[-1].strip()

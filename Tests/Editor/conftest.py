@@ -9,24 +9,15 @@ from __future__ import annotations
 import json
 import os
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
-REPO = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from stackc_binary import REPO, find_stackc  # noqa: E402
+
 EDITOR_TESTS = Path(__file__).resolve().parent
-
-
-def find_stackc() -> Path | None:
-    configured = os.environ.get("STACKC")
-    if configured:
-        return Path(configured)
-    for folder in (".build", ".build-editor"):
-        for configuration in ("debug", "release"):
-            candidate = REPO / folder / configuration / "stackc"
-            if candidate.is_file():
-                return candidate
-    return None
 
 
 @pytest.fixture(scope="session")
