@@ -17,17 +17,27 @@ public struct JSONReader {
 
     private let bytes: [UInt8]
     private var index = 0
+    /// The literal text of the first number that is the value of a top-level `id` member.
+    private var rawID: String?
+    private var sawID = false
 
     private init(_ bytes: [UInt8]) { self.bytes = bytes }
 
     /// Reads one JSON value from `bytes`; only whitespace may follow it.
     public static func read(_ bytes: [UInt8]) throws(JSONReadError) -> JSONValue {
+        try readMessage(bytes).value
+    }
+
+    /// Reads one JSON value from `bytes`, with the literal text of its `id` member when that is a number
+    /// (the first `id`, as `subscript(_:)` reads): a JSON-RPC response must echo the id exactly, and a
+    /// `Double` does not keep every number's text (`1e400`, `12345678901234567890`, `1.50`).
+    public static func readMessage(_ bytes: [UInt8]) throws(JSONReadError) -> (value: JSONValue, rawID: String?) {
         var reader = JSONReader(bytes)
         reader.skipWhitespace()
         let value = try reader.readValue(depth: 0)
         reader.skipWhitespace()
         guard reader.index == bytes.count else { throw reader.error("unexpected text after the value") }
-        return value
+        return (value, reader.rawID)
     }
 
     /// Reads one JSON value from a string.
@@ -78,7 +88,12 @@ public struct JSONReader {
             guard current == UInt8(ascii: ":") else { throw error("expected ':' after a key") }
             index += 1
             skipWhitespace()
+            let valueStart = index
             members.append((key, try readValue(depth: depth + 1)))
+            if depth == 0, key == "id", !sawID {
+                sawID = true
+                if case .number = members[members.count - 1].1 { rawID = String(decoding: bytes[valueStart..<index], as: UTF8.self) }
+            }
             skipWhitespace()
             switch current {
             case UInt8(ascii: ","): index += 1

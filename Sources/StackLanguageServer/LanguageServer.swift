@@ -1,34 +1,5 @@
 import StackSyntax
 
-/// A JSON-RPC error a request handler answers with.
-public struct ResponseError: Error, Hashable, Sendable {
-    /// The JSON-RPC or LSP error code.
-    public var code: Int
-    /// What went wrong.
-    public var message: String
-
-    /// Creates an error.
-    public init(code: Int, message: String) {
-        self.code = code
-        self.message = message
-    }
-
-    /// The message was not valid JSON.
-    public static let parseErrorCode = -32700
-    /// The JSON was not a valid request or notification, or a request came after `shutdown`.
-    public static let invalidRequestCode = -32600
-    /// No such method.
-    public static let methodNotFoundCode = -32601
-    /// The parameters were missing or malformed.
-    public static let invalidParamsCode = -32602
-    /// Something failed inside the server.
-    public static let internalErrorCode = -32603
-    /// A request came before `initialize`.
-    public static let serverNotInitializedCode = -32002
-
-    static func invalidParams(_ message: String) -> ResponseError { ResponseError(code: invalidParamsCode, message: message) }
-}
-
 /// The stackc language server's protocol logic, independent of any transport: feed it messages with
 /// `receive(_:)`, let it send through the closure it was created with, and call `flush()` when no
 /// input is waiting so it compiles changed documents and publishes their diagnostics.
@@ -45,7 +16,7 @@ public final class LanguageServer {
     /// Turns a syntax tree into its canonical formatting, or nil when it cannot (a file with syntax errors).
     public typealias Formatter = @Sendable (SyntaxTree) -> String?
 
-    private let send: (JSONValue) -> Void
+    private let sendBody: (String) -> Void
     let formatter: Formatter?
     private var documents: [String: DocumentState] = [:]
     /// URIs whose diagnostics are out of date, in the order they changed.
@@ -64,11 +35,19 @@ public final class LanguageServer {
         var analysis: (generation: Int, value: Analysis)?
     }
 
-    /// Creates a server that sends every outgoing message (responses and notifications) through `send`,
-    /// and formats documents with `formatter` (no formatting edits when nil).
-    public init(formatter: Formatter? = defaultFormatter, send: @escaping (JSONValue) -> Void) {
+    /// Creates a server that sends the JSON text of every outgoing message (responses and notifications)
+    /// through `sendBody`, and formats documents with `formatter` (no formatting edits when nil).
+    public init(formatter: Formatter? = defaultFormatter, sendBody: @escaping (String) -> Void) {
         self.formatter = formatter
-        self.send = send
+        self.sendBody = sendBody
+    }
+
+    /// Creates a server that sends every outgoing message as a `JSONValue` (read back from its text, so
+    /// a number id comes as a `Double`), for tests and tools that inspect messages.
+    public convenience init(formatter: Formatter? = defaultFormatter, send: @escaping (JSONValue) -> Void) {
+        self.init(formatter: formatter, sendBody: { body in
+            if let value = try? JSONReader.read(Array(body.utf8)) { send(value) }
+        })
     }
 
     /// Whether some document changed since its diagnostics were last published.
@@ -79,28 +58,39 @@ public final class LanguageServer {
     /// Handles one message body (the bytes after the header).
     public func receive(_ body: [UInt8]) {
         let message: JSONValue
+        let rawID: String?
         do {
-            message = try JSONReader.read(body)
+            (message, rawID) = try JSONReader.readMessage(body)
         } catch {
             respond(id: .null, error: ResponseError(code: ResponseError.parseErrorCode,
                                                     message: "parse error at byte \(error.offset): \(error.message)"))
             return
         }
-        handle(message)
+        handle(message, rawID: rawID)
+    }
+
+    /// Reports bytes the transport could not frame as a message: a log entry and a parse error with a
+    /// null id (the request, if there was one, cannot be named).
+    public func receiveMalformed(_ reason: String) {
+        log("skipped a badly framed message: \(reason)", type: 1)
+        respond(id: .null, error: ResponseError(code: ResponseError.parseErrorCode, message: "badly framed message: \(reason)"))
     }
 
     /// Handles one decoded message: a request, a notification, or a response to the server (ignored).
-    public func handle(_ message: JSONValue) {
+    /// `rawID` is the literal text of a number `id`, echoed in the response.
+    public func handle(_ message: JSONValue, rawID: String? = nil) {
         guard case .object = message else {
             respond(id: .null, error: ResponseError(code: ResponseError.invalidRequestCode, message: "a message must be a JSON object"))
             return
         }
-        let id = message["id"]
-        if let id {
-            switch id {
-            case .number, .string: break
-            case .null where message["method"] == nil: break
-            default:
+        let idValue = message["id"]
+        var id: RequestID?
+        if let idValue {
+            if let requestID = RequestID(idValue, rawNumber: rawID) {
+                id = requestID
+            } else if idValue.isNull, message["method"] == nil {
+                id = .null
+            } else {
                 respond(id: .null, error: ResponseError(code: ResponseError.invalidRequestCode, message: "'id' must be a number or a string"))
                 return
             }
@@ -135,19 +125,19 @@ public final class LanguageServer {
 
     // MARK: Output
 
-    private func respond(id: JSONValue, result: JSONValue) {
-        send(.object([("jsonrpc", .string("2.0")), ("id", id), ("result", result)]))
+    // A response is written around the id's literal text, which `JSONValue` cannot hold; the layout
+    // matches `JSONValue.rendered()`, so every message reads the same.
+    func respond(id: RequestID, result: JSONValue) {
+        sendBody(#"{"jsonrpc":"2.0","id":"# + id.json + #","result":"# + result.rendered() + "}")
     }
 
-    private func respond(id: JSONValue, error: ResponseError) {
-        send(.object([
-            ("jsonrpc", .string("2.0")), ("id", id),
-            ("error", .object([("code", .number(Double(error.code))), ("message", .string(error.message))])),
-        ]))
+    func respond(id: RequestID, error: ResponseError) {
+        let body = JSONValue.object([("code", .number(Double(error.code))), ("message", .string(error.message))])
+        sendBody(#"{"jsonrpc":"2.0","id":"# + id.json + #","error":"# + body.rendered() + "}")
     }
 
     private func notify(_ method: String, _ params: JSONValue) {
-        send(.object([("jsonrpc", .string("2.0")), ("method", .string(method)), ("params", params)]))
+        sendBody(JSONValue.object([("jsonrpc", .string("2.0")), ("method", .string(method)), ("params", params)]).rendered())
     }
 
     /// Sends `window/logMessage` (type 3: info, 2: warning, 1: error).

@@ -60,8 +60,8 @@ public func runLanguageServerOnStandardIO(formatter: LanguageServer.Formatter? =
     }
     reader.start()
 
-    let server = LanguageServer(formatter: formatter) { message in
-        let bytes = framedMessage(message.rendered())
+    let server = LanguageServer(formatter: formatter) { (body: String) in
+        let bytes = framedMessage(body)
         bytes.withUnsafeBytes { raw in
             var offset = 0
             while offset < raw.count {
@@ -78,7 +78,7 @@ public func runLanguageServerOnStandardIO(formatter: LanguageServer.Formatter? =
             case .message(let body):
                 server.receive(body)
             case .malformedHeader(let reason):
-                server.log("skipped a message with a malformed header: \(reason)", type: 1)
+                server.receiveMalformed(reason)
             }
             if let code = server.exitCode { return code }
         }
