@@ -175,8 +175,13 @@ public struct MessageFramer: Sendable {
         return nil
     }
 
-    /// Records what one `Name: value` line says; a problem for an invalid `Content-Length`.
+    /// Records what one `Name: value` line says; a problem for an invalid `Content-Length`, or for a
+    /// line with a header signature after its start: such a line is a header glued to junk, and the
+    /// header is what resynchronisation finds.
     private func readHeaderLine(name: Range<Int>, value: Range<Int>, into scan: inout HeaderScan) -> HeaderProblem? {
+        if case .found = findSignature(from: name.lowerBound + 1, below: value.upperBound) {
+            return HeaderProblem(message: "header line holds another header")
+        }
         let nameBytes = buffer[start + name.lowerBound..<start + name.upperBound]
         guard nameBytes.count == MessageFramer.contentLength.count - 1,
               zip(nameBytes, MessageFramer.contentLength).allSatisfy({ MessageFramer.lowercased($0) == $1 }) else { return nil }

@@ -123,3 +123,13 @@ import Testing
         }
     }
 }
+
+extension FramingRecoveryTests {
+    /// A header block cut off mid-line, after a valid length: the next real header glued to the cut
+    /// line wins, rather than the stale length.
+    @Test func headerGluedToACutLine() {
+        expectRecovery(Array("Content-Length: 5\r\nX-Note: abc".utf8), "a cut header line after a length")
+        expectRecovery(Array("Content-Length: 5\r\nX-Note: abc\r".utf8), "a cut header line ending in CR")
+        expectRecovery(Array("Content-Length: 12".utf8), "a cut length line")
+    }
+}
