@@ -25,6 +25,8 @@ public struct ResponseError: Error, Hashable, Sendable {
     public static let internalErrorCode = -32603
     /// A request came before `initialize`.
     public static let serverNotInitializedCode = -32002
+    /// The document changed while the request waited for its analysis.
+    public static let contentModifiedCode = -32801
 
     static func invalidParams(_ message: String) -> ResponseError { ResponseError(code: invalidParamsCode, message: message) }
 }
