@@ -147,24 +147,32 @@ public struct JSONReader {
 
     private func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
 
+    /// Reads a string. Its bytes are gathered (escapes as UTF-8) and decoded once: invalid UTF-8 becomes
+    /// U+FFFD, and an escape always starts a whole sequence, so no bytes combine across one.
     private mutating func readString() throws(JSONReadError) -> String {
         index += 1
-        var scalars = String.UnicodeScalarView()
+        var utf8: [UInt8] = []
         var runStart = index
         func flush(_ end: Int) {
-            if end > runStart { scalars.append(contentsOf: String(decoding: bytes[runStart..<end], as: UTF8.self).unicodeScalars) }
+            if end > runStart { utf8.append(contentsOf: bytes[runStart..<end]) }
         }
         while true {
             guard let byte = current else { throw error("unterminated string") }
             switch byte {
             case UInt8(ascii: "\""):
+                if utf8.isEmpty {
+                    let text = String(decoding: bytes[runStart..<index], as: UTF8.self)
+                    index += 1
+                    return text
+                }
                 flush(index)
                 index += 1
-                return String(scalars)
+                return String(decoding: utf8, as: UTF8.self)
             case UInt8(ascii: "\\"):
                 flush(index)
                 index += 1
-                scalars.append(try readEscape())
+                let scalar = try readEscape()
+                UTF8.encode(scalar) { utf8.append($0) }
                 runStart = index
             case 0..<0x20:
                 throw error("control character in a string")
