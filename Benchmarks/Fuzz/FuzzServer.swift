@@ -11,10 +11,16 @@
 //   bytes come at once or in small pieces, and a valid message appended after any bytes comes out
 //   intact (resynchronisation);
 // - every body the reader accepts renders to JSON that reads back as the same value;
-// - every message the server sends is JSON the reader accepts.
+// - every message the server sends is JSON the reader accepts;
+// - with a worker, `flush()` leaves no changed document behind.
 
 /// The message appended after the fuzzer's bytes, which framing must always recover.
 private let sentinel = #"{"jsonrpc":"2.0","id":"fuzz-sentinel","method":"shutdown"}"#
+
+/// Jobs handed to the pretend worker.
+private final class FuzzJobs: @unchecked Sendable {
+    var list: [AnalysisJob] = []
+}
 
 /// The items `bytes` frame into, fed `chunk` bytes at a time.
 private func frame(_ bytes: [UInt8], chunk: Int) -> [MessageFramer.Item] {
@@ -43,7 +49,11 @@ public func fuzzTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt
     precondition(whole.last == .message(Array(sentinel.utf8)), "the message after the fuzzer's bytes was lost")
 
     var sent: [String] = []
-    let server = LanguageServer(formatter: nil, sendBody: { sent.append($0) })
+    // An odd first byte compiles through the background path, with a pretend worker that runs every
+    // job handed to it (oldest first) after each message, as the transport's worker would.
+    let jobs = FuzzJobs()
+    let background = input.first.map { $0 & 1 == 1 } == true ? BackgroundCompiling(waitLimit: .zero) { jobs.list.append($0) } : nil
+    let server = LanguageServer(formatter: nil, background: background, sendBody: { sent.append($0) })
     // Initialized, so requests reach their handlers rather than the not-initialized error.
     server.receive(Array(#"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{}}"#.utf8))
     for item in whole.dropLast() {
@@ -59,8 +69,17 @@ public func fuzzTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt
             server.receiveMalformed(reason)
         }
         if server.exitCode != nil { break }
+        if background != nil {
+            server.flush()
+            while !jobs.list.isEmpty {
+                let job = jobs.list.removeFirst()
+                server.receiveAnalysis(job.run(), for: job)
+            }
+            server.expireWaitingRequests()
+        }
     }
     server.flush()
+    precondition(background == nil || !server.hasPendingWork, "after flush(), a changed document is not with the worker")
     for body in sent {
         precondition((try? JSONReader.read(body)) != nil, "the server sent invalid JSON: \(body.prefix(200))")
     }
