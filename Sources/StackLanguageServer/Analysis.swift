@@ -88,9 +88,27 @@ struct DiagnosticStyle {
 }
 
 extension Analysis {
-    /// The LSP diagnostics of this version: every phase's findings, with UTF-16 positions.
+    /// The most diagnostics published for one document: a file can have 100,000 errors, and an
+    /// editor gains nothing from the thousandth.
+    static let maximumPublishedDiagnostics = 1_000
+
+    /// The LSP diagnostics of this version: every phase's findings, with UTF-16 positions, at most
+    /// `maximumPublishedDiagnostics` of them and then one that counts the rest.
     func lspDiagnostics(uri: String, style: DiagnosticStyle) -> [JSONValue] {
-        compilation.diagnostics.map { lspDiagnostic($0, uri: uri, style: style) }
+        let all = compilation.diagnostics
+        let limit = Analysis.maximumPublishedDiagnostics
+        var published = all.prefix(limit).map { lspDiagnostic($0, uri: uri, style: style) }
+        if all.count > limit {
+            let at = mapper.position(of: all[limit].range.start)
+            published.append(.object([
+                ("range", LSPRange(start: at, end: at).json),
+                ("severity", .number(3)),
+                ("code", .string("lsp.truncated")),
+                ("message", .string("\(all.count - limit) more diagnostics not shown")),
+                ("source", .string("stackc")),
+            ]))
+        }
+        return published
     }
 
     /// One diagnostic as LSP's `Diagnostic`.

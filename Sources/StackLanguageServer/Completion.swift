@@ -116,7 +116,7 @@ extension Analysis {
                 return (.expression, wordStart)
             case .letKeyword?, .componentKeyword?, .dot?:
                 return (.none, wordStart)
-            case .identifier? where isKindWord(text(last!)) && offset > last!.range.end:
+            case .identifier? where last.map { isKindWord(text($0)) && offset > $0.range.end } ?? false:
                 // `label |`: a name is being declared; nothing to offer but a new declaration is also possible.
                 return (.declaration, wordStart)
             default:

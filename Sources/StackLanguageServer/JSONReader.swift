@@ -17,17 +17,27 @@ public struct JSONReader {
 
     private let bytes: [UInt8]
     private var index = 0
+    /// The literal text of the first number that is the value of a top-level `id` member.
+    private var rawID: String?
+    private var sawID = false
 
     private init(_ bytes: [UInt8]) { self.bytes = bytes }
 
     /// Reads one JSON value from `bytes`; only whitespace may follow it.
     public static func read(_ bytes: [UInt8]) throws(JSONReadError) -> JSONValue {
+        try readMessage(bytes).value
+    }
+
+    /// Reads one JSON value from `bytes`, with the literal text of its `id` member when that is a number
+    /// (the first `id`, as `subscript(_:)` reads): a JSON-RPC response must echo the id exactly, and a
+    /// `Double` does not keep every number's text (`1e400`, `12345678901234567890`, `1.50`).
+    public static func readMessage(_ bytes: [UInt8]) throws(JSONReadError) -> (value: JSONValue, rawID: String?) {
         var reader = JSONReader(bytes)
         reader.skipWhitespace()
         let value = try reader.readValue(depth: 0)
         reader.skipWhitespace()
         guard reader.index == bytes.count else { throw reader.error("unexpected text after the value") }
-        return value
+        return (value, reader.rawID)
     }
 
     /// Reads one JSON value from a string.
@@ -78,7 +88,12 @@ public struct JSONReader {
             guard current == UInt8(ascii: ":") else { throw error("expected ':' after a key") }
             index += 1
             skipWhitespace()
+            let valueStart = index
             members.append((key, try readValue(depth: depth + 1)))
+            if depth == 0, key == "id", !sawID {
+                sawID = true
+                if case .number = members[members.count - 1].1 { rawID = String(decoding: bytes[valueStart..<index], as: UTF8.self) }
+            }
             skipWhitespace()
             switch current {
             case UInt8(ascii: ","): index += 1
@@ -132,24 +147,32 @@ public struct JSONReader {
 
     private func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
 
+    /// Reads a string. Its bytes are gathered (escapes as UTF-8) and decoded once: invalid UTF-8 becomes
+    /// U+FFFD, and an escape always starts a whole sequence, so no bytes combine across one.
     private mutating func readString() throws(JSONReadError) -> String {
         index += 1
-        var scalars = String.UnicodeScalarView()
+        var utf8: [UInt8] = []
         var runStart = index
         func flush(_ end: Int) {
-            if end > runStart { scalars.append(contentsOf: String(decoding: bytes[runStart..<end], as: UTF8.self).unicodeScalars) }
+            if end > runStart { utf8.append(contentsOf: bytes[runStart..<end]) }
         }
         while true {
             guard let byte = current else { throw error("unterminated string") }
             switch byte {
             case UInt8(ascii: "\""):
+                if utf8.isEmpty {
+                    let text = String(decoding: bytes[runStart..<index], as: UTF8.self)
+                    index += 1
+                    return text
+                }
                 flush(index)
                 index += 1
-                return String(scalars)
+                return String(decoding: utf8, as: UTF8.self)
             case UInt8(ascii: "\\"):
                 flush(index)
                 index += 1
-                scalars.append(try readEscape())
+                let scalar = try readEscape()
+                UTF8.encode(scalar) { utf8.append($0) }
                 runStart = index
             case 0..<0x20:
                 throw error("control character in a string")

@@ -1,41 +1,15 @@
 import StackSyntax
 
-/// A JSON-RPC error a request handler answers with.
-public struct ResponseError: Error, Hashable, Sendable {
-    /// The JSON-RPC or LSP error code.
-    public var code: Int
-    /// What went wrong.
-    public var message: String
-
-    /// Creates an error.
-    public init(code: Int, message: String) {
-        self.code = code
-        self.message = message
-    }
-
-    /// The message was not valid JSON.
-    public static let parseErrorCode = -32700
-    /// The JSON was not a valid request or notification, or a request came after `shutdown`.
-    public static let invalidRequestCode = -32600
-    /// No such method.
-    public static let methodNotFoundCode = -32601
-    /// The parameters were missing or malformed.
-    public static let invalidParamsCode = -32602
-    /// Something failed inside the server.
-    public static let internalErrorCode = -32603
-    /// A request came before `initialize`.
-    public static let serverNotInitializedCode = -32002
-
-    static func invalidParams(_ message: String) -> ResponseError { ResponseError(code: invalidParamsCode, message: message) }
-}
-
 /// The stackc language server's protocol logic, independent of any transport: feed it messages with
 /// `receive(_:)`, let it send through the closure it was created with, and call `flush()` when no
 /// input is waiting so it compiles changed documents and publishes their diagnostics.
 ///
 /// Changes only mark a document dirty; compiling waits for `flush()` (or for a request that needs the
-/// result), so a burst of changes costs one compile. Deterministic: the same messages give the same output.
-/// Total: malformed JSON, unknown methods and bad parameters get JSON-RPC errors, never a trap.
+/// result), so a burst of changes costs one compile. Compiling happens inline, or, for a server made
+/// with a `BackgroundCompiling`, on a worker, so the server keeps answering while a document compiles
+/// (see `Scheduling.swift`). Deterministic: the same messages give the same output, and inline the
+/// same output in the same order. Total: malformed JSON, unknown methods and bad parameters get
+/// JSON-RPC errors, never a trap.
 public final class LanguageServer {
     /// The server's name and version, reported in `initialize`.
     public static let name = "stackc"
@@ -45,13 +19,18 @@ public final class LanguageServer {
     /// Turns a syntax tree into its canonical formatting, or nil when it cannot (a file with syntax errors).
     public typealias Formatter = @Sendable (SyntaxTree) -> String?
 
-    private let send: (JSONValue) -> Void
+    private let sendBody: (String) -> Void
     let formatter: Formatter?
-    private var documents: [String: DocumentState] = [:]
+    var documents: [String: DocumentState] = [:]
     /// URIs whose diagnostics are out of date, in the order they changed.
-    private var dirty: [String] = []
+    var dirty: [String] = []
     private var initialized = false
     private var shutdownRequested = false
+    /// Where documents compile: nil inline, else on a worker.
+    let background: BackgroundCompiling?
+    /// Requests waiting for a document's compile on the worker, in arrival order.
+    var waiting: [WaitingRequest] = []
+    private var generations = 0
     var clientCapabilities: JSONValue = .object([])
 
     /// Set by the `exit` notification: 0 after `shutdown`, 1 otherwise. The transport stops when set.
@@ -59,48 +38,75 @@ public final class LanguageServer {
 
     struct DocumentState {
         var document: TextDocument
-        /// Bumped by every change, so a cached analysis is never used for newer text.
+        /// New for every change, so a cached analysis is never used for newer text.
         var generation: Int
         var analysis: (generation: Int, value: Analysis)?
+        /// The generation last handed to the background worker, if any.
+        var submitted: Int?
     }
 
-    /// Creates a server that sends every outgoing message (responses and notifications) through `send`,
-    /// and formats documents with `formatter` (no formatting edits when nil).
-    public init(formatter: Formatter? = defaultFormatter, send: @escaping (JSONValue) -> Void) {
+    /// Creates a server that sends the JSON text of every outgoing message (responses and notifications)
+    /// through `sendBody`, and formats documents with `formatter` (no formatting edits when nil).
+    /// Documents compile inline unless `background` says how to compile them on a worker.
+    public init(formatter: Formatter? = defaultFormatter, background: BackgroundCompiling? = nil, sendBody: @escaping (String) -> Void) {
         self.formatter = formatter
-        self.send = send
+        self.background = background
+        self.sendBody = sendBody
     }
 
-    /// Whether some document changed since its diagnostics were last published.
-    public var hasPendingWork: Bool { !dirty.isEmpty }
+    /// Creates a server that sends every outgoing message as a `JSONValue` (read back from its text, so
+    /// a number id comes as a `Double`), for tests and tools that inspect messages.
+    public convenience init(formatter: Formatter? = defaultFormatter, send: @escaping (JSONValue) -> Void) {
+        self.init(formatter: formatter, sendBody: { body in
+            if let value = try? JSONReader.read(Array(body.utf8)) { send(value) }
+        })
+    }
+
+    /// Whether `flush()` has something to do now: a changed document to compile (inline) or to hand to
+    /// the worker. A document already with the worker is not pending work: its result arrives as input.
+    public var hasPendingWork: Bool {
+        guard background != nil else { return !dirty.isEmpty }
+        return dirty.contains { uri in documents[uri].map { $0.submitted != $0.generation && !isCurrent($0) } ?? false }
+    }
 
     // MARK: Input
 
     /// Handles one message body (the bytes after the header).
     public func receive(_ body: [UInt8]) {
         let message: JSONValue
+        let rawID: String?
         do {
-            message = try JSONReader.read(body)
+            (message, rawID) = try JSONReader.readMessage(body)
         } catch {
             respond(id: .null, error: ResponseError(code: ResponseError.parseErrorCode,
                                                     message: "parse error at byte \(error.offset): \(error.message)"))
             return
         }
-        handle(message)
+        handle(message, rawID: rawID)
+    }
+
+    /// Reports bytes the transport could not frame as a message: a log entry and a parse error with a
+    /// null id (the request, if there was one, cannot be named).
+    public func receiveMalformed(_ reason: String) {
+        log("skipped a badly framed message: \(reason)", type: 1)
+        respond(id: .null, error: ResponseError(code: ResponseError.parseErrorCode, message: "badly framed message: \(reason)"))
     }
 
     /// Handles one decoded message: a request, a notification, or a response to the server (ignored).
-    public func handle(_ message: JSONValue) {
+    /// `rawID` is the literal text of a number `id`, echoed in the response.
+    public func handle(_ message: JSONValue, rawID: String? = nil) {
         guard case .object = message else {
             respond(id: .null, error: ResponseError(code: ResponseError.invalidRequestCode, message: "a message must be a JSON object"))
             return
         }
-        let id = message["id"]
-        if let id {
-            switch id {
-            case .number, .string: break
-            case .null where message["method"] == nil: break
-            default:
+        let idValue = message["id"]
+        var id: RequestID?
+        if let idValue {
+            if let requestID = RequestID(idValue, rawNumber: rawID) {
+                id = requestID
+            } else if idValue.isNull, message["method"] == nil {
+                id = .null
+            } else {
                 respond(id: .null, error: ResponseError(code: ResponseError.invalidRequestCode, message: "'id' must be a number or a string"))
                 return
             }
@@ -117,6 +123,7 @@ public final class LanguageServer {
             return
         }
         let params = message["params"] ?? .null
+        if let id, deferUntilAnalysed(id: id, method: method, params: params) { return }
         if let id {
             let result: Result<JSONValue, ResponseError>
             do {
@@ -135,19 +142,19 @@ public final class LanguageServer {
 
     // MARK: Output
 
-    private func respond(id: JSONValue, result: JSONValue) {
-        send(.object([("jsonrpc", .string("2.0")), ("id", id), ("result", result)]))
+    // A response is written around the id's literal text, which `JSONValue` cannot hold; the layout
+    // matches `JSONValue.rendered()`, so every message reads the same.
+    func respond(id: RequestID, result: JSONValue) {
+        sendBody(#"{"jsonrpc":"2.0","id":"# + id.json + #","result":"# + result.rendered() + "}")
     }
 
-    private func respond(id: JSONValue, error: ResponseError) {
-        send(.object([
-            ("jsonrpc", .string("2.0")), ("id", id),
-            ("error", .object([("code", .number(Double(error.code))), ("message", .string(error.message))])),
-        ]))
+    func respond(id: RequestID, error: ResponseError) {
+        let body = JSONValue.object([("code", .number(Double(error.code))), ("message", .string(error.message))])
+        sendBody(#"{"jsonrpc":"2.0","id":"# + id.json + #","error":"# + body.rendered() + "}")
     }
 
     private func notify(_ method: String, _ params: JSONValue) {
-        send(.object([("jsonrpc", .string("2.0")), ("method", .string(method)), ("params", params)]))
+        sendBody(JSONValue.object([("jsonrpc", .string("2.0")), ("method", .string(method)), ("params", params)]).rendered())
     }
 
     /// Sends `window/logMessage` (type 3: info, 2: warning, 1: error).
@@ -170,10 +177,16 @@ public final class LanguageServer {
         guard !shutdownRequested else {
             throw ResponseError(code: ResponseError.invalidRequestCode, message: "the server is shutting down")
         }
-        switch method {
-        case "shutdown":
+        if method == "shutdown" {
             shutdownRequested = true
             return .null
+        }
+        return try documentRequest(method, params: params)
+    }
+
+    /// A request about a document; `analysis(_:)` compiles it inline or takes the worker's current result.
+    func documentRequest(_ method: String, params: JSONValue) throws(ResponseError) -> JSONValue {
+        switch method {
         case "textDocument/documentSymbol":
             return documentSymbols(try analysis(params), uri: try uri(params))
         case "textDocument/hover":
@@ -195,6 +208,9 @@ public final class LanguageServer {
         }
     }
 
+    /// Whether requests and notifications about documents are handled: between `initialize` and `shutdown`.
+    var acceptsDocumentMessages: Bool { initialized && !shutdownRequested }
+
     private func notification(_ method: String, params: JSONValue) {
         if method == "exit" {
             exitCode = shutdownRequested ? 0 : 1
@@ -208,9 +224,9 @@ public final class LanguageServer {
                 return
             }
             let document = TextDocument(uri: uri, version: item["version"]?.intValue ?? 0, text: text)
-            let generation = (documents[uri]?.generation ?? 0) + 1
-            documents[uri] = DocumentState(document: document, generation: generation, analysis: nil)
+            documents[uri] = DocumentState(document: document, generation: nextGeneration(), analysis: nil)
             markDirty(uri)
+            answerWaitingAsModified(uri)
         case "textDocument/didChange":
             guard let uri = params["textDocument"]?["uri"]?.stringValue, var state = documents[uri] else {
                 log("textDocument/didChange for a document that is not open", type: 2)
@@ -224,14 +240,15 @@ public final class LanguageServer {
             if parsed.count != changes.count { log("textDocument/didChange: skipped \(changes.count - parsed.count) malformed change(s)", type: 2) }
             state.document.apply(parsed)
             if let version = params["textDocument"]?["version"]?.intValue { state.document.version = version }
-            state.generation += 1
-            state.analysis = nil
+            state.generation = nextGeneration()
             documents[uri] = state
             markDirty(uri)
+            answerWaitingAsModified(uri)
         case "textDocument/didClose":
             guard let uri = params["textDocument"]?["uri"]?.stringValue else { return }
             documents[uri] = nil
             dirty.removeAll { $0 == uri }
+            answerWaitingAsModified(uri)
             notify("textDocument/publishDiagnostics", .object([("uri", .string(uri)), ("diagnostics", .array([]))]))
         default:
             // initialized, didSave, $/cancelRequest, $/setTrace, configuration changes: nothing to do.
@@ -239,33 +256,50 @@ public final class LanguageServer {
         }
     }
 
+    /// A generation number no text of any document had: a result from the worker names the text it
+    /// compiled by it, even across closing and reopening a document.
+    private func nextGeneration() -> Int {
+        generations += 1
+        return generations
+    }
+
     private func markDirty(_ uri: String) {
         dirty.removeAll { $0 == uri }
         dirty.append(uri)
     }
 
-    /// Compiles every changed document and publishes its diagnostics. The transport calls this when
-    /// no input is waiting, so changes that arrive together are compiled once.
+    /// Compiles every changed document and publishes its diagnostics; with a worker, hands it the
+    /// changed documents instead, and their diagnostics are published as their results arrive. The
+    /// transport calls this when no input is waiting, so changes that arrive together are compiled once.
     public func flush() {
-        let uris = dirty
-        dirty.removeAll()
-        for uri in uris {
+        for uri in dirty {
             guard let state = documents[uri] else { continue }
-            let analysis = currentAnalysis(uri)
-            let style = DiagnosticStyle(relatedInformation: clientCapabilities["textDocument"]?["publishDiagnostics"]?["relatedInformation"]?.boolValue ?? false)
-            notify("textDocument/publishDiagnostics", .object([
-                ("uri", .string(uri)),
-                ("version", .number(Double(state.document.version))),
-                ("diagnostics", .array(analysis.lspDiagnostics(uri: uri, style: style))),
-            ]))
+            if background != nil, !isCurrent(state) {
+                submit(uri)
+            } else {
+                publish(uri, currentAnalysis(uri, state: state))
+            }
         }
+    }
+
+    /// Publishes the diagnostics of a document's current analysis.
+    func publish(_ uri: String, _ analysis: Analysis) {
+        guard let state = documents[uri] else { return }
+        dirty.removeAll { $0 == uri }
+        let style = DiagnosticStyle(relatedInformation: clientCapabilities["textDocument"]?["publishDiagnostics"]?["relatedInformation"]?.boolValue ?? false)
+        notify("textDocument/publishDiagnostics", .object([
+            ("uri", .string(uri)),
+            ("version", .number(Double(state.document.version))),
+            ("diagnostics", .array(analysis.lspDiagnostics(uri: uri, style: style))),
+        ]))
     }
 
     /// The text of an open document (for tests and tools).
     public func text(of uri: String) -> String? { documents[uri]?.document.text }
 
-    private func currentAnalysis(_ uri: String) -> Analysis {
-        let state = documents[uri]!
+    /// The analysis of an open document's current text: cached, or compiled now. With a worker, requests
+    /// that need it wait until it is cached (`deferUntilAnalysed`), so nothing compiles here.
+    private func currentAnalysis(_ uri: String, state: DocumentState) -> Analysis {
         if let cached = state.analysis, cached.generation == state.generation { return cached.value }
         let analysis = Analysis(file: state.document.file)
         documents[uri]?.analysis = (state.generation, analysis)
@@ -279,8 +313,8 @@ public final class LanguageServer {
 
     private func analysis(_ params: JSONValue) throws(ResponseError) -> Analysis {
         let uri = try uri(params)
-        guard documents[uri] != nil else { throw .invalidParams("document '\(uri)' is not open") }
-        return currentAnalysis(uri)
+        guard let state = documents[uri] else { throw .invalidParams("document '\(uri)' is not open") }
+        return currentAnalysis(uri, state: state)
     }
 
     private func position(_ params: JSONValue) throws(ResponseError) -> (Analysis, Int) {

@@ -1,8 +1,8 @@
 import StackSemantics
 import StackSyntax
 
-/// LSP `SymbolKind` values the server uses.
-enum SymbolKind {
+/// LSP `LSPSymbolKind` values the server uses.
+enum LSPSymbolKind {
     static let namespace: Double = 3
     static let `class`: Double = 5
     static let field: Double = 8
@@ -27,21 +27,21 @@ extension LanguageServer {
         switch declaration {
         case .constant(let decl):
             guard !decl.name.isMissing else { return nil }
-            return OutlineSymbol(name: decl.name.text, detail: "let", kind: SymbolKind.constant,
+            return OutlineSymbol(name: decl.name.text, detail: "let", kind: LSPSymbolKind.constant,
                                  range: decl.range, selection: decl.name.range, children: [])
         case .component(let decl):
             guard !decl.name.isMissing else { return nil }
             let parameters = decl.parameters.filter { !$0.name.isMissing }.map {
-                OutlineSymbol(name: $0.name.text, detail: $0.type.text, kind: SymbolKind.typeParameter,
+                OutlineSymbol(name: $0.name.text, detail: $0.type.text, kind: LSPSymbolKind.typeParameter,
                               range: $0.range, selection: $0.name.range, children: [])
             }
             let body = decl.body.members.compactMap { symbol(for: $0, in: analysis) }
-            return OutlineSymbol(name: decl.name.text, detail: "component", kind: SymbolKind.class,
+            return OutlineSymbol(name: decl.name.text, detail: "component", kind: LSPSymbolKind.class,
                                  range: decl.range, selection: decl.name.range, children: parameters + body)
         case .element(let element):
             guard !element.kind.isMissing else { return nil }
             let kind = ElementKind(rawValue: element.kind.text)
-            let symbolKind = kind.map { $0.isStack ? SymbolKind.namespace : SymbolKind.field } ?? SymbolKind.object
+            let symbolKind = kind.map { $0.isStack ? LSPSymbolKind.namespace : LSPSymbolKind.field } ?? LSPSymbolKind.object
             let name = element.name.flatMap { $0.isMissing ? nil : $0.text } ?? element.kind.text
             let selection = element.name.flatMap { $0.isMissing ? nil : $0.range } ?? element.kind.range
             let children = element.body?.members.compactMap { symbol(for: $0, in: analysis) } ?? []

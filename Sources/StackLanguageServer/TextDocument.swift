@@ -56,9 +56,13 @@ public struct LSPRange: Hashable, Sendable {
 public struct PositionMapper: Sendable {
     /// The file whose offsets are mapped.
     public let file: SourceFile
+    private let index: UTF16Index
 
-    /// Creates a mapper for one file.
-    public init(_ file: SourceFile) { self.file = file }
+    /// Creates a mapper for one file; indexing its UTF-16 counts costs one pass over its bytes.
+    public init(_ file: SourceFile) {
+        self.file = file
+        self.index = UTF16Index(file.bytes)
+    }
 
     /// The offset just past the last character of a 0-based line, before its line break (`\n` or `\r\n`).
     public func lineEnd(_ line: Int) -> Int {
@@ -69,54 +73,19 @@ public struct PositionMapper: Sendable {
         return end
     }
 
-    /// The byte length and UTF-16 length of the character starting at `offset`, not reading past `end`.
-    @inline(__always)
-    private func scalarAt(_ offset: Int, end: Int) -> (bytes: Int, units: Int) {
-        let bytes = file.bytes
-        let lead = bytes[offset]
-        let length: Int
-        switch lead {
-        case 0..<0x80: return (1, 1)
-        case 0xC2...0xDF: length = 2
-        case 0xE0...0xEF: length = 3
-        case 0xF0...0xF4: length = 4
-        default: return (1, 1)
-        }
-        guard offset + length <= end else { return (1, 1) }
-        for index in offset + 1 ..< offset + length where bytes[index] & 0xC0 != 0x80 { return (1, 1) }
-        return (length, length == 4 ? 2 : 1)
-    }
-
     /// The byte offset of an LSP position, clamped to the file.
     public func offset(of position: LSPPosition) -> Int {
         guard position.line >= 0 else { return 0 }
         guard position.line < file.lineStarts.count else { return file.bytes.count }
-        var offset = file.lineStarts[position.line]
-        let end = lineEnd(position.line)
-        var units = 0
-        while offset < end, units < position.character {
-            let (length, width) = scalarAt(offset, end: end)
-            if units + width > position.character { break }
-            units += width
-            offset += length
-        }
-        return offset
+        return index.offset(lineStart: file.lineStarts[position.line], end: lineEnd(position.line), character: position.character)
     }
 
     /// The LSP position of a byte offset, clamped to the file; an offset inside a character maps to its start.
     public func position(of offset: Int) -> LSPPosition {
         let clamped = max(0, min(offset, file.bytes.count))
         let line = file.lineIndex(of: clamped)
-        var index = file.lineStarts[line]
-        let end = lineEnd(line)
-        var units = 0
-        while index < min(clamped, end) {
-            let (length, width) = scalarAt(index, end: end)
-            if index + length > clamped { break }
-            units += width
-            index += length
-        }
-        return LSPPosition(line: line, character: units)
+        let start = file.lineStarts[line]
+        return LSPPosition(line: line, character: index.units(before: min(clamped, lineEnd(line))) - index.units(before: start))
     }
 
     /// The LSP range of a byte range.

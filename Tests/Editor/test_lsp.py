@@ -332,6 +332,8 @@ def test_malformed_input_gets_errors_not_crashes():
     assert server.read()["error"]["code"] == -32700
     server.send_bytes(b"Content-Type: nothing\r\n\r\n")  # no length: skipped, reported in the log
     assert server.read()["method"] == "window/logMessage"
+    assert server.read() == {"jsonrpc": "2.0", "id": None,
+                             "error": {"code": -32700, "message": "badly framed message: missing Content-Length header"}}
     server.send({"jsonrpc": "2.0", "id": 2, "method": "textDocument/unknown", "params": {}})
     assert server.read()["error"]["code"] == -32601
     server.send({"jsonrpc": "2.0", "id": 3, "method": "textDocument/hover", "params": {"position": "x"}})

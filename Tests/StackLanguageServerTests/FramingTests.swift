@@ -38,7 +38,8 @@ import Testing
         framer.append(Array("garbage line\r\n\r\n".utf8))
         framer.append(framedMessage("{}"))
         let items = drain(&framer)
-        #expect(items.count == 5)
+        // Three bad headers; the garbage line after the third is skipped with it while resynchronising.
+        #expect(items.count == 4)
         #expect(items.last == .message(Array("{}".utf8)))
         #expect(items.dropLast().allSatisfy { if case .malformedHeader = $0 { true } else { false } })
     }

@@ -186,3 +186,17 @@ final class Harness {
         }
     }
 }
+
+@Suite struct DiagnosticLimitTests {
+    /// More than a thousand errors on one line: at most 1,000 published, then one counting the rest.
+    @Test func publishedDiagnosticsAreCapped() {
+        let harness = Harness()
+        let text = "hstack { " + String(repeating: "label(bogus: 1) ", count: 1_050) + "}"
+        harness.open(text)
+        let diagnostics = harness.diagnostics()
+        #expect(diagnostics.count == Analysis.maximumPublishedDiagnostics + 1)
+        #expect(diagnostics.last?["message"]?.stringValue == "50 more diagnostics not shown")
+        #expect(diagnostics.last?["range"]?["start"]?["character"]?.intValue == 9 + 1_000 * 16 + 6)
+        #expect(diagnostics.first?["range"]?["start"]?["character"]?.intValue == 15)
+    }
+}
