@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
-# Builds a libFuzzer target and runs it: the front end (lexer, parser, checker; the default) or the
+# Builds a libFuzzer target and runs it: the front end (lexer, parser, checker; the default), the
+# evaluator and checker on inputs up to 64 KB with the checked model's invariants (checker), or the
 # language server's input path (framing, the JSON reader, message handling).
 #
-#   Benchmarks/Fuzz/run.sh                                      # front end, 60 seconds
-#   FUZZ_SECONDS=600 Benchmarks/Fuzz/run.sh                     # ten minutes
-#   FUZZ_TARGET=server FUZZ_SECONDS=600 Benchmarks/Fuzz/run.sh  # the language server, ten minutes
+#   Benchmarks/Fuzz/run.sh                                       # front end, 60 seconds
+#   FUZZ_SECONDS=600 Benchmarks/Fuzz/run.sh                      # ten minutes
+#   FUZZ_TARGET=checker FUZZ_SECONDS=600 Benchmarks/Fuzz/run.sh  # the checker, ten minutes
+#   FUZZ_TARGET=server FUZZ_SECONDS=600 Benchmarks/Fuzz/run.sh   # the language server, ten minutes
 #
-# The sources of the modules a target needs are compiled with its entry point (FuzzParser.swift or
-# FuzzServer.swift) as one module (their `import` lines of those modules removed), with
+# The sources of the modules a target needs are compiled with its entry point (FuzzParser.swift,
+# FuzzChecker.swift or FuzzServer.swift) as one module (their `import` lines of those modules removed), with
 # -sanitize=fuzzer,address. The corpus starts from every sample under Samples/ (for the server, each
 # framed as a didOpen message) and grows in $FUZZ_WORK/corpus; crashes land in $FUZZ_WORK/artifacts.
 # Reproduce a crash with: $FUZZ_WORK/fuzz-stack $FUZZ_WORK/artifacts/crash-<hash>
@@ -17,10 +19,13 @@ root="$(cd "$(dirname "$0")/../.." && pwd)"
 target="${FUZZ_TARGET:-parser}"
 case "$target" in
     parser) modules="StackSyntax StackSemantics"; entry=FuzzParser.swift; dict=stack.dict; default_work=fuzz ;;
+    checker) modules="StackSyntax StackSemantics"; entry=FuzzChecker.swift; dict=stack.dict; default_work=fuzz-checker
+             length="-max_len=65536 -len_control=0" ;;
     server) modules="StackSyntax StackSemantics StackIR StackSolver StackDriver StackLanguageServer"
             entry=FuzzServer.swift; dict=server.dict; default_work=fuzz-server ;;
-    *) echo "FUZZ_TARGET must be parser or server, not '$target'" >&2; exit 2 ;;
+    *) echo "FUZZ_TARGET must be parser, checker or server, not '$target'" >&2; exit 2 ;;
 esac
+length="${length:--max_len=8192}"
 work="${FUZZ_WORK:-$root/.build-fuzz/$default_work}"
 seconds="${FUZZ_SECONDS:-60}"
 mkdir -p "$work/src" "$work/corpus" "$work/artifacts"
@@ -48,7 +53,8 @@ fi
 cd "$work"
 echo "fuzzing for $seconds s; log: $work/fuzz-0.log"
 status=0
-./fuzz-stack corpus -dict="$root/Benchmarks/Fuzz/$dict" -max_total_time="$seconds" -max_len=8192 -timeout=10 \
+# shellcheck disable=SC2086 # $length is two options
+./fuzz-stack corpus -dict="$root/Benchmarks/Fuzz/$dict" -max_total_time="$seconds" $length -timeout=10 \
     -rss_limit_mb=4096 -artifact_prefix="$work/artifacts/" -print_final_stats=1 -jobs=1 -workers=1 \
     > "$work/fuzz-run.log" 2>&1 || status=$?
 echo "last progress lines (#runs, cov: edges, ft: features, corp: corpus units/size, exec/s):"
