@@ -14,8 +14,9 @@ enum DiagnosticSARIF {
         let ruleIndex = Dictionary(uniqueKeysWithValues: rules.enumerated().map { ($1, $0) })
         var results: [JSONValue] = []
         for (index, entry) in files.enumerated() {
+            let artifact = Artifact(file: entry.file, index: index)
             for diagnostic in entry.diagnostics {
-                results.append(result(diagnostic, in: entry.file, artifactIndex: index, ruleIndex: ruleIndex[diagnostic.id] ?? 0))
+                results.append(result(diagnostic, in: artifact, ruleIndex: ruleIndex[diagnostic.id] ?? 0))
             }
         }
         let driver: JSONValue = .object([
@@ -59,18 +60,18 @@ enum DiagnosticSARIF {
         }
     }
 
-    static func result(_ diagnostic: Diagnostic, in file: SourceFile, artifactIndex: Int, ruleIndex: Int) -> JSONValue {
+    static func result(_ diagnostic: Diagnostic, in artifact: Artifact, ruleIndex: Int) -> JSONValue {
         var members: [(String, JSONValue)] = [
             ("ruleId", .string(diagnostic.id.rawValue)),
             ("ruleIndex", .number(Double(ruleIndex))),
             ("level", .string(level(diagnostic.severity))),
             ("message", .object([("text", .string(diagnostic.message))])),
-            ("locations", .array([.object([("physicalLocation", physicalLocation(diagnostic.range, in: file, artifactIndex: artifactIndex))])])),
+            ("locations", .array([.object([("physicalLocation", physicalLocation(diagnostic.range, in: artifact))])])),
         ]
         if !diagnostic.notes.isEmpty {
             members.append(("relatedLocations", .array(diagnostic.notes.enumerated().map { index, note in
                 let location: JSONValue
-                if let path = note.path, path != file.path {
+                if let path = note.path, path != artifact.file.path {
                     // Another file: its text is not at hand, so the region is in bytes.
                     location = .object([
                         ("artifactLocation", .object([("uri", .string(uri(path)))])),
@@ -78,7 +79,7 @@ enum DiagnosticSARIF {
                                             ("byteLength", .number(Double(note.range.length)))])),
                     ])
                 } else {
-                    location = physicalLocation(note.range, in: file, artifactIndex: artifactIndex)
+                    location = physicalLocation(note.range, in: artifact)
                 }
                 return .object([("id", .number(Double(index))), ("physicalLocation", location),
                                 ("message", .object([("text", .string(note.message))]))])
@@ -89,9 +90,9 @@ enum DiagnosticSARIF {
                 .object([
                     ("description", .object([("text", .string(fixIt.message))])),
                     ("artifactChanges", .array([.object([
-                        ("artifactLocation", artifactLocation(file, index: artifactIndex)),
+                        ("artifactLocation", artifactLocation(artifact.file, index: artifact.index)),
                         ("replacements", .array(fixIt.edits.map { edit in
-                            .object([("deletedRegion", region(edit.range, in: file)),
+                            .object([("deletedRegion", region(edit.range, in: artifact)),
                                      ("insertedContent", .object([("text", .string(edit.replacement))]))])
                         })),
                     ])])),
@@ -105,21 +106,40 @@ enum DiagnosticSARIF {
         .object([("uri", .string(uri(file.path))), ("index", .number(Double(index)))])
     }
 
-    static func physicalLocation(_ range: SourceRange, in file: SourceFile, artifactIndex: Int) -> JSONValue {
-        .object([("artifactLocation", artifactLocation(file, index: artifactIndex)), ("region", region(range, in: file))])
+    static func physicalLocation(_ range: SourceRange, in artifact: Artifact) -> JSONValue {
+        .object([("artifactLocation", artifactLocation(artifact.file, index: artifact.index)), ("region", region(range, in: artifact))])
     }
 
     /// 1-based lines and UTF-16 columns; the end column is one past the last character (equal to the start
     /// for an empty range, an insertion point).
-    static func region(_ range: SourceRange, in file: SourceFile) -> JSONValue {
+    static func region(_ range: SourceRange, in artifact: Artifact) -> JSONValue {
+        let file = artifact.file
         let start = min(max(0, range.start), file.bytes.count)
         let end = min(max(start, range.end), file.bytes.count)
         return .object([
             ("startLine", .number(Double(file.lineIndex(of: start) + 1))),
-            ("startColumn", .number(Double(file.utf16Column(of: start) + 1))),
+            ("startColumn", .number(Double(artifact.utf16Column(of: start) + 1))),
             ("endLine", .number(Double(file.lineIndex(of: end) + 1))),
-            ("endColumn", .number(Double(file.utf16Column(of: end) + 1))),
+            ("endColumn", .number(Double(artifact.utf16Column(of: end) + 1))),
         ])
+    }
+
+    /// One checked file: its place in `artifacts`, and its UTF-16 columns found through an index, so
+    /// a long line with thousands of diagnostics costs one pass rather than one per column.
+    struct Artifact {
+        let file: SourceFile
+        let index: Int
+        let columns: UTF16Index
+
+        init(file: SourceFile, index: Int) {
+            self.file = file
+            self.index = index
+            self.columns = UTF16Index(file.bytes)
+        }
+
+        func utf16Column(of offset: Int) -> Int {
+            columns.units(before: offset) - columns.units(before: file.lineStarts[file.lineIndex(of: offset)])
+        }
     }
 
     /// A relative URI reference for a path: unreserved characters and `/` kept, the rest percent-encoded.

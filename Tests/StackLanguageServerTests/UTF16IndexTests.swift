@@ -1,5 +1,5 @@
 import Foundation
-import StackSyntax
+@testable import StackSyntax
 import Testing
 @testable import StackLanguageServer
 

@@ -1,13 +1,11 @@
-import StackSyntax
-
 /// UTF-16 counts at checkpoints through a file, so converting a byte offset to an LSP column costs a
 /// lookup and a walk of at most `stride` bytes instead of a walk from the start of its line. A
 /// 300 KB one-line file with thousands of diagnostics otherwise walks the whole line per position.
 ///
-/// Decodes as `PositionMapper` does: a valid UTF-8 sequence counts its UTF-16 units, any other byte
-/// one unit. Line breaks are ASCII and never inside a sequence, so counting through the whole file
+/// A valid UTF-8 sequence counts its UTF-16 units, any other byte one unit. The language server's
+/// positions and SARIF's columns come from it. Line breaks are ASCII and never inside a sequence, so counting through the whole file
 /// gives each line the counts a walk of the line alone gives.
-struct UTF16Index: Sendable {
+public struct UTF16Index: Sendable {
     /// Bytes between checkpoints.
     static let stride = 64
 
@@ -19,7 +17,7 @@ struct UTF16Index: Sendable {
     private let units: [Int]
 
     /// Indexes a file's bytes in one pass.
-    init(_ bytes: [UInt8]) {
+    public init(_ bytes: [UInt8]) {
         self.bytes = bytes
         var offsets = [0]
         var units = [0]
@@ -58,7 +56,7 @@ struct UTF16Index: Sendable {
     }
 
     /// The UTF-16 units of the characters that end at or before `offset` (one that `offset` cuts counts not).
-    func units(before offset: Int) -> Int {
+    public func units(before offset: Int) -> Int {
         let target = max(0, min(offset, bytes.count))
         var checkpoint = min(target / UTF16Index.stride, offsets.count - 1)
         if offsets[checkpoint] > target { checkpoint -= 1 }
@@ -75,7 +73,7 @@ struct UTF16Index: Sendable {
 
     /// The last character boundary in `lineStart...end` with at most `character` units after
     /// `lineStart`: the offset of an LSP position, clamped to the line.
-    func offset(lineStart: Int, end: Int, character: Int) -> Int {
+    public func offset(lineStart: Int, end: Int, character: Int) -> Int {
         let target = units(before: lineStart) + max(0, character)
         // The last checkpoint inside the line at or before the target.
         var low = 0
