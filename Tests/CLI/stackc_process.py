@@ -1,8 +1,8 @@
 """Running the stackc binary as a child process with limits, for the command-line robustness tests.
 
 The binary comes from the STACKC environment variable (.ci/run sets it after `swift build --product stackc`),
-else from the usual build folders, as in Tests/Editor. Every run has a time limit; its peak memory is measured
-from the kernel's accounting of the child (wait4), so a test can bound both.
+else from the usual build folders, as in Tests/Editor. Every run has a time limit, and its peak memory is measured,
+so a test can bound both.
 """
 
 from __future__ import annotations
@@ -82,24 +82,39 @@ def run(arguments: list[str], *, stdin=None, input_bytes: bytes | None = None, s
                 pass
         threads.append(threading.Thread(target=feed, daemon=True))
         threads[-1].start()
-    # The child is reaped here, with wait4, for its own peak resident size.
+    # The peak resident size is the child's own high-water mark (VmHWM), read while it runs: the kernel's
+    # ru_maxrss would also count this Python process, whose memory the child borrows until its exec.
     timed_out = False
     deadline = started + timeout
+    peak_kb = 0
     while True:
-        pid, status, usage = os.wait4(process.pid, os.WNOHANG)
+        peak_kb = max(peak_kb, _high_water_kb(process.pid))
+        pid, status, _ = os.wait4(process.pid, os.WNOHANG)
         if pid:
             break
         if time.monotonic() > deadline:
             timed_out = True
             process.kill()
-            pid, status, usage = os.wait4(process.pid, 0)
+            pid, status, _ = os.wait4(process.pid, 0)
             break
         time.sleep(0.002)
     seconds = time.monotonic() - started
     process.returncode = os.waitstatus_to_exitcode(status)
     for thread in threads:
         thread.join(timeout=10)
-    return Run(arguments, process.returncode, collected["stdout"], collected["stderr"], seconds, usage.ru_maxrss, timed_out)
+    return Run(arguments, process.returncode, collected["stdout"], collected["stderr"], seconds, peak_kb, timed_out)
+
+
+def _high_water_kb(pid: int) -> int:
+    """The process's peak resident size so far, in KB, or 0 once it has ended."""
+    try:
+        with open(f"/proc/{pid}/status", "rb") as status:
+            for line in status:
+                if line.startswith(b"VmHWM:"):
+                    return int(line.split()[1])
+    except (OSError, ValueError):
+        pass
+    return 0
 
 
 def closed_stream_preexec(*descriptors: int):
