@@ -81,7 +81,6 @@ public struct DiagnosticRenderer: Sendable {
         var lineEnd = line + 1 < file.lineStarts.count ? file.lineStarts[line + 1] - 1 : bytes.count
         if lineEnd > lineStart, bytes[lineEnd - 1] == UInt8(ascii: "\r") { lineEnd -= 1 }
         let caretStart = min(start, lineEnd)
-        let pastLine = range.end > lineEnd
         let caretEnd = max(caretStart, min(range.end, lineEnd))
         var before = file.text(SourceRange(start: lineStart, end: caretStart))
         var inside = file.text(SourceRange(start: caretStart, end: caretEnd))
@@ -107,8 +106,8 @@ public struct DiagnosticRenderer: Sendable {
         inside = inside.replacingTabs()
         after = after.replacingTabs()
         let shown = lead + before + inside + after + trail
-        // A range running past its line gets one more mark for the line break.
-        let width = max(1, inside.count + (pastLine && trail.isEmpty ? 1 : 0))
+        // A range running past its line is marked to the line's end.
+        let width = max(1, inside.count)
         let gutter = String(line + 1)
         var output = paint(gutter + " | ", color: "34") + shown + "\n"
         output += paint(String(repeating: " ", count: gutter.count) + " | ", color: "34")
