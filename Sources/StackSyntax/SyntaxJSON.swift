@@ -38,7 +38,7 @@ struct SyntaxJSON {
         stream.beginObject()
         stream.value(.string(file.path), key: "file")
         stream.beginArray(key: "declarations")
-        for declaration in tree.declarations { stream.value(json(declaration)) }
+        for declaration in tree.declarations { write(declaration, to: &stream) }
         stream.end()
         stream.beginArray(key: "comments")
         for comment in tree.comments { stream.value(json(comment)) }
@@ -46,6 +46,35 @@ struct SyntaxJSON {
         stream.beginArray(key: "diagnostics")
         for diagnostic in tree.diagnostics { stream.value(json(diagnostic)) }
         stream.end()
+        stream.end()
+    }
+
+    /// One declaration, written member by member where it holds a block: a root of 100,000 views is one
+    /// declaration, so streaming only whole declarations would still build all of it. The layout is
+    /// `json(declaration)`'s, key for key. Recursion follows the parser's nesting, which it bounds.
+    func write(_ declaration: Declaration, to stream: inout JSONStream) {
+        switch declaration {
+        case .element(let element):
+            stream.beginObject()
+            stream.value(.string("element"), key: "node")
+            stream.value(json(element.kind), key: "kind")
+            stream.value(json(element.name), key: "name")
+            stream.value(json(element.arguments), key: "arguments")
+            if let body = element.body { write(body, key: "body", to: &stream) } else { stream.value(.null, key: "body") }
+            stream.value(json(element.range), key: "range")
+            stream.end()
+        default:
+            stream.value(json(declaration))
+        }
+    }
+
+    func write(_ block: Block, key: String, to stream: inout JSONStream) {
+        stream.beginObject(key: key)
+        stream.value(.string("block"), key: "node")
+        stream.beginArray(key: "members")
+        for member in block.members { write(member, to: &stream) }
+        stream.end()
+        stream.value(json(block.range), key: "range")
         stream.end()
     }
 
@@ -103,12 +132,15 @@ struct SyntaxJSON {
     func json(_ element: ElementSyntax) -> JSONValue {
         .object([
             ("node", .string("element")), ("kind", json(element.kind)), ("name", json(element.name)),
-            ("arguments", element.arguments.map { list in
-                .array(list.arguments.map { .object([("label", json($0.label)), ("value", json($0.value)), ("range", json($0.range))]) })
-            } ?? .null),
+            ("arguments", json(element.arguments)),
             ("body", element.body.map { json($0) } ?? .null),
             ("range", json(element.range)),
         ])
+    }
+
+    func json(_ arguments: ArgumentList?) -> JSONValue {
+        guard let arguments else { return .null }
+        return .array(arguments.arguments.map { .object([("label", json($0.label)), ("value", json($0.value)), ("range", json($0.range))]) })
     }
 
     func json(_ block: Block) -> JSONValue {
