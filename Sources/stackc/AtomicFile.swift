@@ -37,13 +37,6 @@ final class AtomicFile {
         identical = comparison >= 0
     }
 
-    /// Replaces `path` with `bytes` in one step.
-    static func replace(_ path: String, with text: String) throws(IOError) {
-        let file = try AtomicFile(replacing: path)
-        file.write(text)
-        try file.commit()
-    }
-
     /// Appends to the new contents; a failure is kept for `commit`.
     func write(_ text: String) {
         guard failure == nil else { return }
