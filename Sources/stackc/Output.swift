@@ -117,8 +117,16 @@ enum Output {
         }
     }
 
-    /// The whole of a file descriptor, read until end of file.
+    /// The largest input read: a 200 MB layout file is read, an endless stream (`/dev/zero`) is refused
+    /// before it takes all memory.
+    static let maximumInputSize = 512 << 20
+
+    /// The whole of a file descriptor, read until end of file; `IOError.inputTooLarge` past `maximumInputSize`.
     static func readAll(_ descriptor: Int32) -> Result<[UInt8], IOError> {
+        var status = stat()
+        if fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, Int(status.st_size) > maximumInputSize {
+            return .failure(.inputTooLarge)
+        }
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
@@ -129,6 +137,7 @@ enum Output {
                 return .failure(IOError(errno))
             }
             bytes.append(contentsOf: chunk[0..<count])
+            if bytes.count > maximumInputSize { return .failure(.inputTooLarge) }
             // Double the read size as the input grows: a 200 MB file takes a few thousand reads, not 3,000 small ones.
             if bytes.count >= chunk.count * 4, chunk.count < 1 << 24 { chunk = [UInt8](repeating: 0, count: chunk.count * 4) }
         }
@@ -163,17 +172,23 @@ func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) 
 /// An operating-system error, said in words ("No space left on device"), never as a Cocoa error number.
 struct IOError: Error {
     let code: Int32
+    let reason: String
 
     init(_ code: Int32) {
         self.code = code
+        switch code {
+        case EISDIR: reason = "is a directory"
+        case ENOENT: reason = "no such file or directory"
+        case EBADF: reason = "the stream is closed"
+        default: reason = String(cString: strerror(code)).lowercased()
+        }
     }
 
-    var reason: String {
-        switch code {
-        case EISDIR: return "is a directory"
-        case ENOENT: return "no such file or directory"
-        case EBADF: return "the stream is closed"
-        default: return String(cString: strerror(code)).lowercased()
-        }
+    /// An input past `Output.maximumInputSize`.
+    static let inputTooLarge = IOError(EFBIG, reason: "larger than \(Output.maximumInputSize >> 20) MiB, the most stackc reads")
+
+    private init(_ code: Int32, reason: String) {
+        self.code = code
+        self.reason = reason
     }
 }

@@ -103,6 +103,13 @@ def test_a_fifo_is_read_as_a_stream(tmp_path):
     assert result.returncode == 0, result.describe()
 
 
+def test_an_endless_stream_is_refused_not_read_forever():
+    result = run(["check", "/dev/zero"], timeout=60)
+    assert result.returncode == 2, result.describe()
+    assert result.err == "stackc: error: cannot read '/dev/zero': larger than 512 MiB, the most stackc reads\n"
+    assert result.peak_kb < 2 * 1024 * 1024, result.describe()
+
+
 def test_process_substitution_and_dev_null_are_read():
     read, write = os.pipe()
     os.write(write, SAMPLE.read_bytes())
