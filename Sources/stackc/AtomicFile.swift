@@ -11,9 +11,11 @@ import Darwin
 /// Any failure before the rename (a full disk, a file size limit, a read-only folder) removes the
 /// temporary file and leaves the target byte-identical. A symbolic link is kept: its target is rewritten.
 /// Bytes equal to the target's are not written back at all, so a build system sees nothing new.
+/// A device, FIFO or socket (`-o /dev/stdout`) has no contents to replace: the bytes go straight to it.
 final class AtomicFile {
     private let target: String
-    private let temporary: String
+    /// Nil when writing straight to a device, FIFO or socket.
+    private let temporary: String?
     private var descriptor: Int32
     private var existing: stat?
     /// The target's own bytes, read alongside to find out whether anything changes.
@@ -23,8 +25,17 @@ final class AtomicFile {
 
     /// Starts replacing `path`: creates the temporary file beside the file `path` finally names.
     init(replacing path: String) throws(IOError) {
-        target = AtomicFile.resolvingLinks(path)
         var status = stat()
+        if stat(path, &status) == 0, (status.st_mode & S_IFMT) != S_IFREG, (status.st_mode & S_IFMT) != S_IFDIR {
+            target = path
+            temporary = nil
+            descriptor = open(path, O_WRONLY | O_CLOEXEC)
+            comparison = -1
+            identical = false
+            guard descriptor >= 0 else { throw IOError(errno) }
+            return
+        }
+        target = AtomicFile.resolvingLinks(path)
         if stat(target, &status) == 0 {
             if (status.st_mode & S_IFMT) == S_IFDIR { throw IOError(EISDIR) }
             existing = status
@@ -37,18 +48,35 @@ final class AtomicFile {
         identical = comparison >= 0
     }
 
-    /// Appends to the new contents; a failure is kept for `commit`.
+    /// Whether the bytes go straight to a device, FIFO or socket rather than replacing a file.
+    var writesDirectly: Bool { temporary == nil }
+
+    /// Appends to the new contents; a failure is kept for `commit`. A pipe whose reader went away
+    /// (`-o /dev/stdout | head`) takes no more, quietly, as standard output does.
     func write(_ text: String) {
-        guard failure == nil else { return }
+        guard failure == nil, !readerGone else { return }
         var text = text
         text.withUTF8 { bytes in
             if identical { identical = AtomicFile.matches(comparison, bytes) }
-            if case .failure(let error) = Output.writeAll(descriptor, bytes) { failure = error }
+            switch Output.writeAll(descriptor, bytes) {
+            case .success: break
+            case .failure(let error) where error.code == EPIPE && writesDirectly: readerGone = true
+            case .failure(let error): failure = error
+            }
         }
     }
 
+    private var readerGone = false
+
     /// Puts the new contents in place, or throws and leaves the target as it was.
     func commit() throws(IOError) {
+        guard let temporary else {
+            if let failure { throw abandoned(failure) }
+            let closed = close(descriptor)
+            descriptor = -1
+            if closed != 0 { throw IOError(errno) }
+            return
+        }
         if identical, AtomicFile.atEnd(comparison) {
             abandon()
             return
@@ -73,7 +101,7 @@ final class AtomicFile {
         closeComparison()
         if descriptor >= 0 { close(descriptor) }
         descriptor = -1
-        unlink(temporary)
+        if let temporary { unlink(temporary) }
     }
 
     private func abandoned(_ error: IOError) -> IOError {

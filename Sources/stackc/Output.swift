@@ -106,13 +106,15 @@ enum Output {
             produce { write($0) }
             return true
         }
+        var direct = false
         do {
             let file = try AtomicFile(replacing: path)
+            direct = file.writesDirectly
             produce { file.write($0) }
             try file.commit()
             return true
         } catch {
-            Output.error("stackc: error: cannot write '\(path)': \(error.reason); the file is unchanged\n")
+            Output.error("stackc: error: cannot write '\(path)': \(error.reason)\(direct ? "" : "; the file is unchanged")\n")
             return false
         }
     }
