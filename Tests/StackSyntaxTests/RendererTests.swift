@@ -87,3 +87,19 @@ import Testing
     #expect(rendered.contains("many.stack:100:1: error"))
     #expect(!rendered.contains("many.stack:101:1: error"))
 }
+
+@Test func theLocationCacheAgreesWithTheFile() {
+    // Columns counted on from the previous offset must equal columns counted from the line start,
+    // in ascending order (diagnostics) and in any order (notes pointing back).
+    let text = "vstack { é日 zz 😀 x\n\tGrüße zz\r\n" + String(repeating: "ab é ", count: 50) + "\nlast"
+    let file = SourceFile(path: "u.stack", text: text)
+    let boundaries = (0...file.bytes.count).filter { $0 == file.bytes.count || file.bytes[$0] & 0xC0 != 0x80 }
+    let ascending = LocationCache(file: file)
+    for offset in boundaries {
+        #expect(ascending.location(of: offset) == file.location(of: offset), "offset \(offset)")
+    }
+    let shuffled = LocationCache(file: file)
+    for offset in boundaries.reversed() + boundaries.filter({ $0 % 3 == 0 }) {
+        #expect(shuffled.location(of: offset) == file.location(of: offset), "offset \(offset)")
+    }
+}
