@@ -6,7 +6,7 @@
 public struct JSONStream {
     private let pretty: Bool
     private let sink: (String) -> Void
-    private var buffer = ""
+    private var buffer: [UInt8] = []
     /// Members written so far in each open container, outermost first.
     private var counts: [Int] = []
     private var closers: [String] = []
@@ -31,38 +31,38 @@ public struct JSONStream {
     public mutating func value(_ value: JSONValue, key: String? = nil) {
         member(key)
         value.write(to: &buffer, pretty: pretty, indent: counts.count)
-        if buffer.utf8.count >= 1 << 16 { flush() }
+        if buffer.count >= 1 << 16 { flush() }
     }
 
     /// Closes the innermost open object or array.
     public mutating func end() {
         guard let count = counts.popLast(), let closer = closers.popLast() else { return }
         if count > 0 { JSONValue.null.newline(&buffer, pretty: pretty, indent: counts.count) }
-        buffer += closer
+        buffer.append(contentsOf: closer.utf8)
     }
 
     /// Hands over everything written so far.
     public mutating func flush() {
         guard !buffer.isEmpty else { return }
-        sink(buffer)
-        buffer = ""
+        sink(String(decoding: buffer, as: UTF8.self))
+        buffer.removeAll(keepingCapacity: true)
     }
 
     private mutating func begin(key: String?, opener: String, closer: String) {
         member(key)
-        buffer += opener
+        buffer.append(contentsOf: opener.utf8)
         counts.append(0)
         closers.append(closer)
     }
 
     private mutating func member(_ key: String?) {
         guard let last = counts.indices.last else { return }
-        if counts[last] > 0 { buffer += "," }
+        if counts[last] > 0 { buffer.append(UInt8(ascii: ",")) }
         counts[last] += 1
         JSONValue.null.newline(&buffer, pretty: pretty, indent: counts.count)
         if let key {
             JSONValue.null.writeString(key, to: &buffer)
-            buffer += pretty ? ": " : ":"
+            buffer.append(contentsOf: (pretty ? ": " : ":").utf8)
         }
     }
 }
