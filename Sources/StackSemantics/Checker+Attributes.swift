@@ -233,8 +233,7 @@ extension Checker {
                 // Writing margins means wanting them: they imply layoutMarginsRelative.
                 nodes[index].stack?.layoutMarginsRelative = true
             } else if !stack.layoutMarginsRelative {
-                diagnostics.append(Diagnostic(.attributeHasNoEffect, "margins have no effect when layoutMarginsRelative is false",
-                                              at: marginsRange))
+                report(.attributeHasNoEffect, "margins have no effect when layoutMarginsRelative is false", at: marginsRange)
             }
         }
     }

@@ -18,9 +18,9 @@ public func check(_ tree: SyntaxTree, maximumItems: Int = defaultMaximumItems) -
     var checker = Checker(file: tree.file, maximumItems: max(1, maximumItems))
     checker.parseFailed = tree.diagnostics.hasErrors
     let roots = checker.checkFile(tree.declarations)
-    var seen = Set<Diagnostic>(minimumCapacity: tree.diagnostics.count + checker.diagnostics.count)
-    // A component's body is checked once per instance: identical findings collapse into one.
-    let all = (tree.diagnostics + checker.diagnostics).filter { seen.insert($0).inserted }
+    // The checker reports each finding once (`report`); the parser's join them, each once too.
+    var seen = checker.reported
+    let all = tree.diagnostics.filter { seen.insert($0).inserted } + checker.diagnostics
     return CheckResult(model: LayoutModel(file: tree.file, roots: roots), diagnostics: all.sortedByLocation())
 }
 
@@ -38,6 +38,8 @@ struct Checker {
     /// The default for `maximumItems`: a file that expands to this many items is checked, lowered
     /// and solved in about a second and 700 MB (flat stacks, release build, 2-core machine).
     static let defaultMaximumItems = 200_000
+    /// The most diagnostics one file reports (see `report`).
+    static let maximumDiagnostics = 10_000
 
     let file: SourceFile
     var diagnostics: [Diagnostic] = []
@@ -51,6 +53,8 @@ struct Checker {
     /// A file may expand to at most this many items in all, its root layouts together.
     let maximumItems: Int
     var nodeCount = 0
+    /// Every diagnostic reported so far, for reporting each once.
+    var reported: Set<Diagnostic> = []
     var suggestionBudget = Checker.suggestionBudget
     var reportedSizeLimit = false
     /// The parser reported errors: warnings that may be their consequence are left out.
@@ -67,9 +71,21 @@ struct Checker {
         self.maximumItems = maximumItems
     }
 
+    /// Records a diagnostic once: a component's body is checked once per instance, and the same finding
+    /// there is one report. A file reports at most `maximumDiagnostics`; the last one says that more
+    /// follow. A file of millions of mistakes would otherwise spend its time and memory on diagnostics
+    /// nobody reads (rendering shows the first hundred).
     mutating func report(_ id: DiagnosticID, _ message: String, at range: SourceRange,
                          notes: [DiagnosticNote] = [], fixIts: [FixIt] = []) {
-        diagnostics.append(Diagnostic(id, message, at: range, notes: notes, fixIts: fixIts))
+        guard diagnostics.count < Checker.maximumDiagnostics else { return }
+        let diagnostic = Diagnostic(id, message, at: range, notes: notes, fixIts: fixIts)
+        guard reported.insert(diagnostic).inserted else { return }
+        if diagnostics.count == Checker.maximumDiagnostics - 1 {
+            diagnostics.append(Diagnostic(id, message + " (and more: a file reports at most \(Checker.maximumDiagnostics) diagnostics)",
+                                          at: range, notes: notes, fixIts: fixIts))
+        } else {
+            diagnostics.append(diagnostic)
+        }
     }
 
     /// Declarations first (so uses may precede them), then every root layout in order.

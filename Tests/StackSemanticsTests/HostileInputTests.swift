@@ -141,3 +141,19 @@ import Testing
     #expect(result.diagnostics.isEmpty, "\(result.diagnostics.map(\.message))")
     #expect(result.model.roots.count == 1)
 }
+
+@Test func aFileReportsAtMostTenThousandDiagnosticsAndSaysSo() {
+    let text = "vstack {\n" + (0..<20_000).map { "    zz\($0)()\n" }.joined() + "}\n"
+    let result = check(SourceFile(path: "t", text: text))
+    #expect(result.diagnostics.count == Checker.maximumDiagnostics)
+    #expect(result.diagnostics.last?.message == "unknown element 'zz9999' (and more: a file reports at most 10000 diagnostics)")
+    #expect(result.diagnostics.last?.range.start == text.components(separatedBy: "zz9999()\n")[0].utf8.count)
+}
+
+@Test func aFindingInAComponentBodyIsOneReportHoweverManyInstances() {
+    var text = "component Card() { vstack { view(hugging: 2000) } }\nvstack {\n"
+    text += String(repeating: "    Card()\n", count: 20_000)
+    text += "    zz\n}\n"
+    let result = check(Parser.parse(SourceFile(path: "t", text: text)), maximumItems: 100_000)
+    #expect(result.diagnostics.map(\.id) == [.priorityOutOfRange, .unknownElement])
+}
