@@ -55,9 +55,16 @@ public indirect enum JSONValue: Hashable, Sendable {
 
     func newline(_ output: inout [UInt8], pretty: Bool, indent: Int) {
         guard pretty else { return }
-        output.append(UInt8(ascii: "\n"))
-        output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * indent))
+        if indent < JSONValue.indents.count {
+            output.append(contentsOf: JSONValue.indents[indent])
+        } else {
+            output.append(UInt8(ascii: "\n"))
+            output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * indent))
+        }
     }
+
+    /// A line break and the indentation of each level, made once.
+    private static let indents: [[UInt8]] = (0..<32).map { [UInt8(ascii: "\n")] + Array(repeating: UInt8(ascii: " "), count: 2 * $0) }
 
     func writeString(_ value: String, to output: inout [UInt8]) {
         output.append(UInt8(ascii: "\""))
