@@ -128,8 +128,13 @@ public struct BaselinePair: Hashable, Sendable {
 /// Total: never traps; invalid constraints (unknown items, non-finite numbers) are reported in
 /// `findings` and ignored, conflicts are reported and broken, ambiguity is reported.
 public func solve(_ ir: ConstraintIR, width: Double? = nil, height: Double? = nil) -> LayoutSolution {
-    var solver = Solver(ir: ir, width: width, height: height)
-    return solver.run()
+    var solver = Solver(ir: ir, width: width, height: height, eliminating: true)
+    let solution = solver.run()
+    guard solver.foundConflict else { return solution }
+    // Conflicts are reported and broken over the constraints as written (a merged row is several of
+    // them), so a layout with one is solved again without elimination.
+    var unreduced = Solver(ir: ir, width: width, height: height, eliminating: false)
+    return unreduced.run()
 }
 
 /// One solve: the tableau plus the bookkeeping that maps it back to the IR.
@@ -138,13 +143,27 @@ struct Solver {
     let constraints: [LinearConstraint]
     let invalid: [(Int, InvalidReason)]
     var tableau: Tableau
+    /// The variables solved before the simplex (Elimination.swift); `nil` when not eliminating.
+    let elimination: Elimination?
     var findings: [SolverFinding] = []
     var broken: [Int] = []
+    /// Whether some required constraint conflicted with those before it.
+    private(set) var foundConflict = false
 
-    init(ir: ConstraintIR, width: Double?, height: Double?) {
+    init(ir: ConstraintIR, width: Double?, height: Double?, eliminating: Bool) {
         self.ir = ir
-        (constraints, invalid) = linearize(ir, width: width, height: height)
-        tableau = Tableau(externals: ir.items.count * FrameVariable.perItem)
+        let externals = ir.items.count * FrameVariable.perItem
+        let all: [LinearConstraint]
+        (all, invalid) = linearize(ir, width: width, height: height)
+        if eliminating {
+            let elimination = Elimination(all, externals: externals)
+            self.elimination = elimination
+            constraints = elimination.constraints
+        } else {
+            elimination = nil
+            constraints = all
+        }
+        tableau = Tableau(externals: externals)
         tableau.pivotLimit = 10_000 + 40 * (tableau.kinds.count + 4 * constraints.count)
     }
 
@@ -169,6 +188,7 @@ struct Solver {
             case .added, .redundant:
                 accepted.append(index)
             case .infeasible:
+                foundConflict = true
                 let members = minimalConflict(failing: index, accepted: accepted)
                 if case .constraint(let irIndex) = constraint.source { broken.append(irIndex) }
                 findings.append(.conflict(
@@ -237,8 +257,18 @@ struct Solver {
 
     private func makeSolution() -> LayoutSolution {
         let count = ir.items.count
+        let tableau = self.tableau
+        let eliminated: (values: [Int: Double], decided: [Int: Bool])
+        if let elimination, !elimination.definitions.isEmpty {
+            let movable = tableau.movableNonbasics()
+            eliminated = elimination.backSubstitute(
+                value: { tableau.value(of: $0) }, movement: { tableau.movement(of: $0, movable: movable) })
+        } else {
+            eliminated = ([:], [:])
+        }
         func value(_ variable: FrameVariable, _ item: Int) -> Double {
-            let raw = tableau.value(of: variable.symbol(of: item))
+            let symbol = variable.symbol(of: item)
+            let raw = eliminated.values[symbol] ?? tableau.value(of: symbol)
             // Round away float noise (a required constraint holds to 1e-9 before rounding).
             let rounded = (raw * 1e9).rounded() / 1e9
             return rounded.isFinite ? (rounded == 0 ? 0 : rounded) : 0
@@ -251,11 +281,12 @@ struct Solver {
             frames.append(Frame(
                 x: value(.x, item), y: value(.y, item), width: value(.width, item), height: value(.height, item)))
             baselines.append(BaselinePair(first: value(.firstBaseline, item), last: value(.lastBaseline, item)))
+            func decided(_ variable: FrameVariable) -> Bool {
+                let symbol = variable.symbol(of: item)
+                return eliminated.decided[symbol] ?? !tableau.canMove(symbol)
+            }
             determined.append(Determination(
-                x: !tableau.canMove(FrameVariable.x.symbol(of: item)),
-                y: !tableau.canMove(FrameVariable.y.symbol(of: item)),
-                width: !tableau.canMove(FrameVariable.width.symbol(of: item)),
-                height: !tableau.canMove(FrameVariable.height.symbol(of: item))))
+                x: decided(.x), y: decided(.y), width: decided(.width), height: decided(.height)))
         }
         var all = findings
         all += ambiguityFindings(determined: determined, ir: ir)

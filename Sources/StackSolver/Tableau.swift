@@ -301,6 +301,40 @@ struct Tableau {
         return false
     }
 
+    /// Per symbol: whether it is nonbasic and `canMove` counts it as a direction its dependants move
+    /// in (unfrozen, with a free step one way, or either way for an external).
+    func movableNonbasics() -> [Bool] {
+        kinds.indices.map { symbol in
+            slotOf[symbol] < 0 && !frozen[symbol]
+                && (hasFreeStep(symbol, direction: 1) || (kinds[symbol] == .external && hasFreeStep(symbol, direction: -1)))
+        }
+    }
+
+    /// Two random linear functionals of the directions `symbol` moves in on the optimum (weights
+    /// fixed per symbol id, so results are reproducible): both zero exactly when `canMove` is false,
+    /// but unlike a Bool they add up, so a combination of symbols whose movements cancel is seen
+    /// as fixed (Elimination.swift). `movable` is `movableNonbasics()`.
+    func movement(of symbol: Int, movable: [Bool]) -> (Double, Double) {
+        func weights(_ id: Int) -> (Double, Double) {
+            // SplitMix64 of the id: two numbers in [1, 2).
+            var z = UInt64(id) &* 0x9E37_79B9_7F4A_7C15 &+ 0x632B_E59B_D9B4_E019
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            z ^= z >> 31
+            return (1 + Double(z >> 40) / Double(1 << 24), 1 + Double(z & 0xFF_FFFF) / Double(1 << 24))
+        }
+        let slot = slotOf[symbol]
+        if slot < 0 { return movable[symbol] ? weights(symbol) : (0, 0) }
+        var first = 0.0
+        var second = 0.0
+        for (dependency, coefficient) in zip(rows[slot].symbols, rows[slot].coefficients) where movable[dependency] {
+            let (a, b) = weights(dependency)
+            first += coefficient * a
+            second += coefficient * b
+        }
+        return (first, second)
+    }
+
     private func hasFreeStep(_ symbol: Int, direction: Double) -> Bool {
         // Stale or repeated column entries are harmless: an absent symbol has coefficient 0.
         for slot in columns[symbol] where basicOf[slot] >= 0 && kinds[basicOf[slot]] != .external {

@@ -1,0 +1,151 @@
+/// Eliminates, before the simplex, every frame variable that only required equalities mention.
+///
+/// Such a variable (a position along a stack's chain, a baseline tied to its item's top, the top of
+/// an item aligned to its stack) carries no cost and no bound: its equalities can always be met by
+/// choosing its value, so solving one of them for it and substituting the result into the others
+/// projects the feasible set exactly. No priority, tie or bound changes, so the optimum of every
+/// objective level is the same, and the eliminated values follow by back-substitution.
+///
+/// It matters for speed. In kiwi's tableau every basic variable is a row over the nonbasic ones, and
+/// a stack's chain `next.leading == item.trailing + spacing` makes each position a sum over all the
+/// lengths before it: rows of length N, N of them. With the positions gone the chain is one row,
+/// `stack.width == sum of lengths + spacings`, and the rows stay as short as the stack's constraints.
+///
+/// A row is solved for a variable only when that coefficient is not tiny next to the row's others
+/// (a user's multiplier of 0.001 is kept in the tableau rather than divided by).
+struct Elimination {
+    /// One eliminated variable: `symbol = constant + sum(coefficient * other)`.
+    struct Definition {
+        var symbol: Int
+        var value: Row
+    }
+
+    /// The constraints that remain, in their original order (a merged row keeps its survivor's place).
+    private(set) var constraints: [LinearConstraint] = []
+    /// In elimination order; a definition mentions only symbols that are not eliminated or are
+    /// eliminated later, so back-substitution runs in reverse.
+    private(set) var definitions: [Definition] = []
+
+    /// A required equality's terms while rows merge: a map, so substituting a short definition into
+    /// a long row costs the definition's length, not the row's.
+    private struct MergingRow {
+        var constant: Double
+        var terms: [Int: Double]
+        var alive = true
+    }
+
+    init(_ input: [LinearConstraint], externals: Int) {
+        // Which symbols only required equalities mention, and the rows that do.
+        var eliminable = [Bool](repeating: true, count: externals)
+        var mentioned = [Bool](repeating: false, count: externals)
+        for constraint in input {
+            let plain = !(constraint.isEquality && constraint.priority >= 1000)
+            for symbol in constraint.expression.symbols where symbol < externals {
+                mentioned[symbol] = true
+                if plain { eliminable[symbol] = false }
+            }
+        }
+        var merging: [Int: MergingRow] = [:]
+        var columns = [[Int]](repeating: [], count: externals)
+        for (index, constraint) in input.enumerated() where constraint.isEquality && constraint.priority >= 1000 {
+            let symbols = constraint.expression.symbols
+            guard symbols.contains(where: { $0 < externals && eliminable[$0] }) else { continue }
+            var terms: [Int: Double] = [:]
+            terms.reserveCapacity(symbols.count)
+            for (symbol, coefficient) in zip(symbols, constraint.expression.coefficients) {
+                terms[symbol] = coefficient
+                if symbol < externals { columns[symbol].append(index) }
+            }
+            merging[index] = MergingRow(constant: constraint.expression.constant, terms: terms)
+        }
+        for symbol in 0..<externals where eliminable[symbol] && mentioned[symbol] {
+            // The live rows that still mention it (column lists are appended to, never pruned).
+            var rows: [Int] = []
+            var last = -1
+            for row in columns[symbol].sorted() where row != last {
+                last = row
+                if merging[row]?.alive == true, merging[row]?.terms[symbol] != nil { rows.append(row) }
+            }
+            columns[symbol] = []
+            // Define it by its shortest row whose coefficient is safe to divide by.
+            var chosen: Int?
+            for row in rows {
+                guard let candidate = merging[row], let a = candidate.terms[symbol] else { continue }
+                let largest = candidate.terms.values.reduce(0) { max($0, abs($1)) }
+                guard abs(a) >= 1e-3 * largest else { continue }
+                if let best = chosen, (merging[best]?.terms.count ?? 0) <= candidate.terms.count { continue }
+                chosen = row
+            }
+            guard let defining = chosen, let definitionRow = merging[defining], let a = definitionRow.terms[symbol] else { continue }
+            // 0 = k + a*symbol + rest  ->  symbol = -(k + rest) / a
+            let value = Row(
+                constant: -definitionRow.constant / a,
+                terms: definitionRow.terms.filter { $0.key != symbol }.map { ($0.key, -$0.value / a) })
+            definitions.append(Definition(symbol: symbol, value: value))
+            merging[defining]?.alive = false
+            for row in rows where row != defining {
+                guard var target = merging[row], let factor = target.terms.removeValue(forKey: symbol) else { continue }
+                merging[row] = nil
+                target.constant += factor * value.constant
+                for (other, coefficient) in zip(value.symbols, value.coefficients) {
+                    let sum = (target.terms[other] ?? 0) + factor * coefficient
+                    if nearZero(sum) {
+                        target.terms[other] = nil
+                    } else {
+                        if target.terms[other] == nil, other < externals { columns[other].append(row) }
+                        target.terms[other] = sum
+                    }
+                }
+                merging[row] = target
+            }
+        }
+        constraints.reserveCapacity(input.count)
+        for (index, constraint) in input.enumerated() {
+            guard let row = merging[index] else {
+                constraints.append(constraint)
+                continue
+            }
+            guard row.alive else { continue }
+            var reduced = constraint
+            reduced.expression = Row(constant: row.constant, terms: row.terms.map { ($0.key, $0.value) })
+            constraints.append(reduced)
+        }
+    }
+
+    /// The eliminated symbols' values and whether each is decided, by back-substitution in reverse
+    /// elimination order.
+    ///
+    /// - Parameters:
+    ///   - value: a kept symbol's value.
+    ///   - movement: two random linear functionals of how a kept symbol can move on the optimum
+    ///     (`Tableau.movement`), zero when it cannot. An eliminated symbol is decided when both of its
+    ///     own are zero: inputs that move may cancel (`x1 = 2 * x4 + w4` with `x4 = 44 - 0.5 * w4`),
+    ///     and random weights see that where "every input is decided" would not.
+    func backSubstitute(
+        value: (Int) -> Double, movement: (Int) -> (Double, Double)
+    ) -> (values: [Int: Double], decided: [Int: Bool]) {
+        var values: [Int: Double] = [:]
+        var movements: [Int: (Double, Double)] = [:]
+        var decided: [Int: Bool] = [:]
+        values.reserveCapacity(definitions.count)
+        movements.reserveCapacity(definitions.count)
+        decided.reserveCapacity(definitions.count)
+        for definition in definitions.reversed() {
+            var sum = definition.value.constant
+            var first = 0.0
+            var second = 0.0
+            var scale = 1.0
+            for (symbol, coefficient) in zip(definition.value.symbols, definition.value.coefficients) {
+                sum += coefficient * (values[symbol] ?? value(symbol))
+                let (a, b) = movements[symbol] ?? movement(symbol)
+                first += coefficient * a
+                second += coefficient * b
+                scale += abs(coefficient) * (abs(a) + abs(b))
+            }
+            values[definition.symbol] = sum
+            movements[definition.symbol] = (first, second)
+            decided[definition.symbol] = abs(first) <= 1e-9 * scale && abs(second) <= 1e-9 * scale
+        }
+        return (values, decided)
+    }
+}

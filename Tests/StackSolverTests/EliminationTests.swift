@@ -1,0 +1,57 @@
+import Foundation
+import StackIR
+import Testing
+@testable import StackSolver
+
+/// Eliminating the variables that only required equalities mention (Elimination.swift) is a
+/// projection: it must not move any decided value, nor change what is decided or what is found.
+/// The reference is the same solver over the constraints as written.
+@Suite struct EliminationTests {
+    @Test func randomLayoutsSolveAlikeWithAndWithoutElimination() {
+        let long = ProcessInfo.processInfo.environment["STACKC_LONG_TESTS"] == "1"
+        let start = UInt64(ProcessInfo.processInfo.environment["STACKC_SEED"] ?? "") ?? 1
+        let count: UInt64 = long ? 20_000 : 600
+        print("elimination tests: seeds \(start)..<\(start + count)")
+        var eliminated = 0
+        for seed in start..<(start + count) {
+            let (ir, width, height) = randomCase(seed: seed)
+            var reduced = Solver(ir: ir, width: width, height: height, eliminating: true)
+            let a = reduced.run()
+            guard !reduced.foundConflict else { continue }
+            eliminated += reduced.elimination?.definitions.count ?? 0
+            var plain = Solver(ir: ir, width: width, height: height, eliminating: false)
+            let b = plain.run()
+            #expect(a.determined == b.determined, "seed \(seed): determinations differ")
+            #expect(a.findings.map(\.kind) == b.findings.map(\.kind), "seed \(seed): findings differ")
+            for item in ir.items.indices where a.determined[item] == b.determined[item] {
+                let (fa, fb, d) = (a.frames[item], b.frames[item], a.determined[item])
+                func same(_ x: Double, _ y: Double) -> Bool { abs(x - y) <= 1e-6 * max(1, abs(x)) }
+                #expect(!d.x || same(fa.x, fb.x), "seed \(seed): item \(item) x \(fa.x) vs \(fb.x)")
+                #expect(!d.y || same(fa.y, fb.y), "seed \(seed): item \(item) y \(fa.y) vs \(fb.y)")
+                #expect(!d.width || same(fa.width, fb.width), "seed \(seed): item \(item) width \(fa.width) vs \(fb.width)")
+                #expect(!d.height || same(fa.height, fb.height), "seed \(seed): item \(item) height \(fa.height) vs \(fb.height)")
+            }
+        }
+        // The generator's layouts do leave variables to eliminate, so the comparison means something.
+        #expect(eliminated > count)
+    }
+
+    /// A stack's chain of positions collapses to one row: `main.width == sum of widths + spacings`.
+    @Test func aChainOfPositionsLeavesNoPositionInTheTableau() {
+        var b = IRBuilder(root: .hstack)
+        let views = (0..<5).map { b.view("v\($0)") }
+        b.add(Anchor(b.root, .leading), .equal, Anchor(views[0], .leading))
+        for (left, right) in zip(views, views.dropFirst()) {
+            b.add(Anchor(right, .leading), .equal, Anchor(left, .trailing), c: 8)
+        }
+        b.add(Anchor(views[4], .trailing), .equal, Anchor(b.root, .trailing))
+        for view in views { b.add(Anchor(view, .width), .equal, nil, c: 20) }
+        var solver = Solver(ir: b.ir, width: nil, height: nil, eliminating: true)
+        let solution = solver.run()
+        let positions = Set(views.map { FrameVariable.x.symbol(of: $0.index) })
+        #expect(solver.constraints.allSatisfy { row in row.expression.symbols.allSatisfy { !positions.contains($0) } })
+        #expect(solution.width == 5 * 20 + 4 * 8)
+        #expect(views.map { solution.frames[$0.index].x } == [0, 28, 56, 84, 112])
+        #expect(solution.determined[views[4].index].x)
+    }
+}
