@@ -147,6 +147,7 @@ struct Checker {
                constantDecls[decl.name.text] == decl {
                 report(.unusedConstant, "constant '\(decl.name.text)' is never used", at: decl.name.range)
             }
+            if case .component(let decl) = declaration, components[decl.name.text] == decl { lintParameters(of: decl) }
         }
         return trees
     }
@@ -215,6 +216,7 @@ struct Checker {
             return nil
         }
         resolveConstraints(in: scope)
+        lintSpacingAfterLastItem(in: nodes)
         guard nodes[root].kind.isStack else {
             report(.misplacedDeclaration, "a root layout must be an hstack or a vstack, not \(nodes[root].kind.rawValue)",
                    at: element.kind.range)

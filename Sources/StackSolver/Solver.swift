@@ -129,12 +129,11 @@ public struct BaselinePair: Hashable, Sendable {
 /// `findings` and ignored, conflicts are reported and broken, ambiguity is reported.
 public func solve(_ ir: ConstraintIR, width: Double? = nil, height: Double? = nil) -> LayoutSolution {
     var solver = Solver(ir: ir, width: width, height: height, eliminating: true)
-    let solution = solver.run()
-    guard solver.foundConflict else { return solution }
+    if let solution = solver.run() { return solution }
     // Conflicts are reported and broken over the constraints as written (a merged row is several of
     // them), so a layout with one is solved again without elimination.
     var unreduced = Solver(ir: ir, width: width, height: height, eliminating: false)
-    return unreduced.run()
+    return unreduced.run() ?? LayoutSolution(frames: [], determined: [], baselines: [], findings: [], brokenConstraints: [], pivots: 0)
 }
 
 /// One solve: the tableau plus the bookkeeping that maps it back to the IR.
@@ -167,11 +166,14 @@ struct Solver {
         tableau.pivotLimit = 10_000 + 40 * (tableau.kinds.count + 4 * constraints.count)
     }
 
-    mutating func run() -> LayoutSolution {
+    /// The solution; nil when eliminating and a required constraint conflicts (found before any
+    /// optimisation, so the caller's second solve over the constraints as written is the only one).
+    mutating func run() -> LayoutSolution? {
         for (index, reason) in invalid {
             findings.append(.invalid(index, reason, ir: ir))
         }
         addRequired()
+        if foundConflict, elimination != nil { return nil }
         let errors = addOptional()
         minimiseLevels(errors)
         if tableau.hitPivotLimit {
@@ -189,6 +191,7 @@ struct Solver {
                 accepted.append(index)
             case .infeasible:
                 foundConflict = true
+                if elimination != nil { return }
                 let members = minimalConflict(failing: index, accepted: accepted)
                 if case .constraint(let irIndex) = constraint.source { broken.append(irIndex) }
                 findings.append(.conflict(

@@ -373,7 +373,7 @@ extension DiagnosticID {
                     view(intrinsic: 10 x 10)
                 }
 
-                component Tree(depth: Number) {
+                component Tree() {
                     vstack {
                         view(intrinsic: 10 x 10)
                         Leaf
@@ -381,7 +381,7 @@ extension DiagnosticID {
                 }
 
                 vstack {
-                    Tree(depth: 3)
+                    Tree
                 }
                 """)
         case .undefinedName:
@@ -679,8 +679,9 @@ extension DiagnosticID {
         case .attributeHasNoEffect:
             return ("""
                 An attribute that changes nothing in this combination, such as `margins` together with
-                `layoutMarginsRelative: false` (UIStackView ignores its layout margins then). Writing `margins`
-                alone turns `layoutMarginsRelative` on.
+                `layoutMarginsRelative: false` (UIStackView ignores its layout margins then; writing `margins`
+                alone turns `layoutMarginsRelative` on), or `spacingAfter` on the last item of a stack
+                (`setCustomSpacing(_:after:)` sets the gap to the next item, and the last one has none).
                 """, """
                 vstack(margins: 8, layoutMarginsRelative: false) {
                     view(intrinsic: 10 x 10)
@@ -688,6 +689,58 @@ extension DiagnosticID {
                 """, """
                 vstack(margins: 8) {
                     view(intrinsic: 10 x 10)
+                }
+                """)
+        case .unusedParameter:
+            return ("""
+                A component declares a parameter its body never reads. Arguments passed for it change nothing;
+                use it where it was meant to be used (a misspelling of it is reported as an undefined name), or
+                remove it and its arguments.
+                """, """
+                component Badge(size: Number) {
+                    view(intrinsic: 20 x 20)
+                }
+
+                vstack {
+                    Badge(size: 24)
+                }
+                """, """
+                component Badge(size: Number) {
+                    view(intrinsic: size x size)
+                }
+
+                vstack {
+                    Badge(size: 24)
+                }
+                """)
+        case .parameterShadowsConstant:
+            return ("""
+                A component parameter has the name of a top-level constant. Inside the component the name means
+                the parameter, so the constant cannot be reached there, and a reader may expect the constant.
+                Rename the parameter.
+                """, """
+                let gap = 8
+
+                component Row(gap: Number) {
+                    hstack(spacing: gap) {
+                        view(intrinsic: 10 x 10)
+                    }
+                }
+
+                vstack(spacing: gap) {
+                    Row(gap: 4)
+                }
+                """, """
+                let gap = 8
+
+                component Row(spacing: Number) {
+                    hstack(spacing: spacing) {
+                        view(intrinsic: 10 x 10)
+                    }
+                }
+
+                vstack(spacing: gap) {
+                    Row(spacing: 4)
                 }
                 """)
         }

@@ -44,6 +44,8 @@ public enum DiagnosticID: String, Sendable, CaseIterable, Comparable {
     case ambiguousLayout = "W201"
     case unusedConstant = "W101"
     case attributeHasNoEffect = "W102"
+    case unusedParameter = "W103"
+    case parameterShadowsConstant = "W104"
 
     /// Errors stop code generation; warnings do not.
     public var defaultSeverity: Severity {
@@ -89,6 +91,8 @@ public enum DiagnosticID: String, Sendable, CaseIterable, Comparable {
         case .ambiguousLayout: "ambiguous layout"
         case .unusedConstant: "unused constant"
         case .attributeHasNoEffect: "attribute has no effect"
+        case .unusedParameter: "unused component parameter"
+        case .parameterShadowsConstant: "component parameter shadows a constant"
         }
     }
 

@@ -15,7 +15,7 @@ enum ExplainCommand {
             OPTIONS:
               --list  List every diagnostic ID with its one-line title
 
-            CODE is an ID as diagnostics print it (E104, e104 and 104 all work).
+            CODE is an ID as diagnostics print it (E104, e104, and 104 where only one ID has that number).
             """,
         options: [OptionSpec(name: "list", takesValue: false)],
         run: run)
@@ -30,7 +30,11 @@ enum ExplainCommand {
             return ExitCode.usage
         }
         guard let id = lookup(code) else {
-            Output.error("stackc explain: error: no diagnostic has the code '\(code)'; 'stackc explain --list' lists them\n")
+            let sharing = DiagnosticID.allCases.filter { $0.rawValue.dropFirst() == Substring(code) }.map(\.rawValue).sorted()
+            let why = sharing.count > 1
+                ? "'\(code)' is the number of \(sharing.joined(separator: " and ")); give the letter too"
+                : "no diagnostic has the code '\(code)'; 'stackc explain --list' lists them"
+            Output.error("stackc explain: error: \(why)\n")
             return ExitCode.usage
         }
         Output.write(id.explanation)

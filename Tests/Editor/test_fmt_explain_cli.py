@@ -76,7 +76,11 @@ def test_explain_prints_examples(run_stackc):
     assert result.stdout.startswith("E104: unknown enum case\n")
     assert "Erroneous example:" in result.stdout and "Corrected:" in result.stdout
     assert run_stackc("explain", "e104").stdout == result.stdout
-    assert run_stackc("explain", "104").stdout == result.stdout
+    assert run_stackc("explain", "110").stdout == run_stackc("explain", "E110").stdout != ""
+    # E104 and W104 share the number: the bare digits name neither, and the message says why.
+    shared = run_stackc("explain", "104")
+    assert shared.returncode == 2
+    assert "'104' is the number of E104 and W104" in shared.stderr
 
 
 def test_explain_every_listed_id(run_stackc):

@@ -173,3 +173,58 @@ func assertCheck(_ marked: String, _ expected: [(DiagnosticID, String)] = [],
 @Test func parseErrorsDoNotCascadeIntoCheckerErrors() {
     assertCheck("vstack { view(width: 1️⃣) label(text: 2️⃣}", [(.expectedToken, "1️⃣"), (.expectedToken, "2️⃣")])
 }
+
+@Test func unusedParameterCountsEveryKindOfUse() {
+    // Used as a value, in an argument of a nested instance, as a constraint constant, as a member base: no warning.
+    assertCheck("""
+        component Box(side: Number) { view(intrinsic: side x side) }
+        component Pair(a: Number, b: Number, c: Number) {
+            hstack {
+                Box one(side: a)
+                view two(intrinsic: 10 x 10)
+                constraints { two.width == b @c }
+            }
+        }
+        vstack { Pair(a: 1, b: 2, c: 750) }
+        """)
+    let result = assertCheck("""
+        component Box(side: Number, 1️⃣unused: Bool = false) { view(intrinsic: side x side) }
+        vstack { Box(side: 3) }
+        """, [(.unusedParameter, "1️⃣")])
+    #expect(result.diagnostics.first?.message == "parameter 'unused' of component 'Box' is never used")
+}
+
+@Test func unusedParameterIsNotReportedBesideErrors() {
+    // The misspelled use is the error; an unused-parameter warning would only repeat it.
+    assertCheck("""
+        component Box(side: Number) { view(intrinsic: 1️⃣sid x 3) }
+        vstack { Box(side: 3) }
+        """, [(.undefinedName, "1️⃣")])
+}
+
+@Test func parameterShadowingAConstantPointsAtTheConstant() {
+    let source = """
+        let 1️⃣gap = 8
+        component Row(2️⃣gap: Number) { hstack(spacing: gap) { view(intrinsic: 1 x 1) } }
+        vstack(spacing: gap) { Row(gap: 2) }
+        """
+    let result = assertCheck(source, [(.parameterShadowsConstant, "2️⃣")])
+    #expect(result.diagnostics.first?.notes.first?.range.start == MarkedSource(source)["1️⃣"])
+}
+
+@Test func spacingAfterWarnsOnlyOnTheLastItem() {
+    assertCheck("""
+        vstack {
+            view(intrinsic: 1 x 1, spacingAfter: 4)
+            view(intrinsic: 1 x 1, 1️⃣spacingAfter: 4)
+        }
+        """, [(.attributeHasNoEffect, "1️⃣")])
+    // A component instance placed last: the warning is at the instance's own argument.
+    assertCheck("""
+        component Dot() { view(intrinsic: 1 x 1) }
+        hstack {
+            Dot(spacingAfter: 2)
+            Dot(2️⃣spacingAfter: 2)
+        }
+        """, [(.attributeHasNoEffect, "2️⃣")])
+}

@@ -1,0 +1,152 @@
+#!/usr/bin/env python3
+"""Whole-process timings of `stackc check` on the solver's workloads (issue 14's table).
+
+Shapes: *flat* (one hstack of N labels) and *nested* (a vstack of sections of columns of labels: the
+layout benchmark's shapes, Benchmarks/LayoutBenchmark/main.swift, with the stacks named). Variants:
+
+- plain: stacks only;
+- constraint: one user constraint, `v0.width == v1.width` (nested: two labels in different sections);
+- spread: 1% of the labels in user constraints spread across the tree (`vi.width == vj.width`, pairs
+  half the layout apart);
+- conflict: one required conflict (a hidden view with an explicit length along its stack);
+- ambiguous: one view with no size at all.
+
+Each binary is run RUNS times per workload, interleaved, and the median wall time and peak memory
+(getrusage of the child) are printed with the ratio old / new. A run over LIMIT seconds is stopped
+and shown as `>LIMIT`.
+
+    python3 Benchmarks/solver_workloads.py NEW_STACKC [OLD_STACKC] [--ns 300,1000,3000] [--runs 3] [--limit 120]
+"""
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+
+def size(i):
+    return f"{10 + (i * 7) % 31} x {10 + (i * 13) % 23}"
+
+
+def flat(n, variant):
+    lines = ["hstack main(spacing: 2) {"]
+    lines += [f"    label v{i}(intrinsic: {size(i)})" for i in range(n)]
+    paths = [f"v{i}" for i in range(n)]
+    return finish(lines, paths, variant, "    view bad(width: 44, hidden: true, intrinsic: 10 x 10)")
+
+
+def nested(n, variant):
+    per_column, per_section = (10, 10) if n >= 100 else (max(1, n // 2), 2)
+    sections = max(1, n // (per_column * per_section))
+    distributions = ["fill", "equalSpacing", "fillEqually"]
+    section_alignments = ["center", "top", "fill", "bottom"]
+    column_alignments = ["leading", "center", "fill", "trailing"]
+    lines = ["vstack main(spacing: 4) {"]
+    paths = []
+    view = 0
+    for s in range(sections):
+        margins = ", margins: (4, 8)" if s % 3 == 0 else ""
+        lines.append(f"    hstack s{s}(distribution: {distributions[s % 3]}, alignment: {section_alignments[s % 4]}, spacing: 8{margins}) {{")
+        for c in range(per_section):
+            after = ", spacingAfter: 12" if c % 4 == 1 else ""
+            lines.append(f"        vstack c{s}x{c}(alignment: {column_alignments[(s + c) % 4]}, spacing: 2{after}) {{")
+            for _ in range(per_column):
+                lines.append(f"            label v{view}(intrinsic: {size(view)})")
+                paths.append(f"v{view}")
+                view += 1
+            lines.append("        }")
+        lines.append("    }")
+    return finish(lines, paths, variant, "    view bad(height: 44, hidden: true, intrinsic: 10 x 10)")
+
+
+def finish(lines, paths, variant, conflict):
+    n = len(paths)
+    if variant == "constraint":
+        other = paths[min(n - 1, 150)] if len(paths) > 150 else paths[min(1, n - 1)]
+        lines += ["    constraints {", f"        {paths[0]}.width == {other}.width", "    }"]
+    elif variant == "spread":
+        pairs = max(1, n // 200)
+        stride = max(1, n // pairs)
+        body = [f"        {paths[(k * stride) % n]}.width == {paths[(k * stride + n // 2) % n]}.width" for k in range(pairs)]
+        lines += ["    constraints {"] + body + ["    }"]
+    elif variant == "conflict":
+        lines.append(conflict)
+    elif variant == "ambiguous":
+        lines.append("    view amb")
+    lines.append("}")
+    return "\n".join(lines) + "\n"
+
+
+def run_limited(binary, path, limit):
+    start = time.monotonic()
+    process = subprocess.Popen([binary, "check", path], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    while True:
+        pid, status, usage = os.wait4(process.pid, os.WNOHANG)
+        if pid:
+            return time.monotonic() - start, usage.ru_maxrss / 1024, os.waitstatus_to_exitcode(status)
+        if time.monotonic() - start > limit:
+            process.kill()
+            process.wait()
+            return None, None, None
+        time.sleep(0.002)
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("new")
+    parser.add_argument("old", nargs="?")
+    parser.add_argument("--ns", default="300,1000,3000")
+    parser.add_argument("--shapes", default="flat,nested")
+    parser.add_argument("--variants", default="plain,constraint,spread,conflict,ambiguous")
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--limit", type=float, default=120)
+    args = parser.parse_args()
+    binaries = [("new", args.new)] + ([("old", args.old)] if args.old else [])
+    header = "| shape | variant | N | exit | " + " | ".join(f"{name} s | {name} MB" for name, _ in binaries)
+    header += " | old / new |" if args.old else " |"
+    print(header)
+    print("|" + "---|" * (header.count("|") - 1))
+    with tempfile.TemporaryDirectory() as directory:
+        for shape in args.shapes.split(","):
+            for variant in args.variants.split(","):
+                skip = set()
+                for n in map(int, args.ns.split(",")):
+                    path = os.path.join(directory, f"{shape}-{variant}-{n}.stack")
+                    with open(path, "w") as file:
+                        file.write((flat if shape == "flat" else nested)(n, variant))
+                    results = {name: [] for name, _ in binaries}
+                    exits = set()
+                    for _ in range(args.runs):
+                        for name, binary in binaries:
+                            if name in skip:
+                                continue
+                            seconds, mb, code = run_limited(binary, path, args.limit)
+                            results[name].append((seconds, mb))
+                            exits.add(code)
+                            if seconds is None:
+                                skip.add(name)
+                    cells = []
+                    medians = {}
+                    for name, _ in binaries:
+                        done = [r for r in results[name] if r[0] is not None]
+                        if name in skip or not done:
+                            cells += [f">{args.limit:.0f}", "-"]
+                            continue
+                        medians[name] = statistics.median(r[0] for r in done)
+                        cells += [f"{medians[name]:.3f}", f"{statistics.median(r[1] for r in done):.0f}"]
+                    ratio = ""
+                    if args.old:
+                        if "new" in medians and "old" in medians:
+                            ratio = f"{medians['old'] / medians['new']:.1f}x"
+                        elif "new" in medians:
+                            ratio = f">{args.limit / medians['new']:.0f}x"
+                        ratio = f" | {ratio}"
+                    code = ",".join(str(c) for c in sorted(c for c in exits if c is not None))
+                    print(f"| {shape} | {variant} | {n} | {code} | " + " | ".join(cells) + ratio + " |", flush=True)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
