@@ -9,16 +9,23 @@ enum CheckCommand {
         help: """
             OVERVIEW: Check .stack files: syntax, names, components, attributes, and layout conflicts and ambiguity.
 
-            USAGE: stackc check [--format text|json|sarif] [--max-items N] FILE...
+            USAGE: stackc check [--format text|json|sarif] [--warnings-as-errors] [--max-items N] PATH...
+
+            PATH is a .stack file, - for standard input, or a directory: every .stack file below it, in
+            path order (hidden directories such as .build and .git are skipped).
 
             OPTIONS:
-              --format <format>  text (default, swiftc-style on standard error), json or sarif (SARIF 2.1.0),
-                                 both on standard output; README describes them
+              --format <format>     text (default, swiftc-style on standard error), json or sarif (SARIF 2.1.0),
+                                    both on standard output; README describes them
+              --warnings-as-errors  Report warnings as errors (and exit 1 when there are any)
             \(OptionSpec.maximumItemsHelp)
 
             Exit status: 0 when there are no errors (warnings allowed), 1 when any file has errors, 2 on usage or I/O errors.
             """,
-        options: [OptionSpec(name: "format", takesValue: true, choices: ["text", "json", "sarif"]), .maximumItems],
+        options: [
+            OptionSpec(name: "format", takesValue: true, choices: ["text", "json", "sarif"]),
+            OptionSpec(name: "warnings-as-errors", takesValue: false), .maximumItems,
+        ],
         run: run)
 
     static func run(_ options: Options) -> Int32 {
@@ -32,12 +39,21 @@ enum CheckCommand {
         if format == "json" { json.beginArray() }
         var sarifFiles: [(file: SourceFile, diagnostics: [Diagnostic])] = []
         let renderer = DiagnosticRenderer(colored: Output.stderrIsColorTerminal)
-        for path in options.positional {
+        let warningsAsErrors = options.flag("warnings-as-errors")
+        var unreadable = false
+        let paths = SourcePaths.expand(options.positional, failed: &unreadable)
+        if unreadable { status = ExitCode.usage }
+        for path in paths {
             guard let file = Output.readSource(path) else {
                 status = ExitCode.usage
                 continue
             }
-            let diagnostics = Compilation(file: file, maximumItems: options.maximumItems).diagnostics
+            var diagnostics = Compilation(file: file, maximumItems: options.maximumItems).diagnostics
+            if warningsAsErrors {
+                for index in diagnostics.indices where diagnostics[index].severity == .warning {
+                    diagnostics[index].severity = .error
+                }
+            }
             if diagnostics.hasErrors, status == ExitCode.ok { status = ExitCode.diagnostics }
             if format == "json" {
                 json.value(DiagnosticJSON.file(file, diagnostics))
