@@ -136,6 +136,13 @@ public func solve(_ ir: ConstraintIR, width: Double? = nil, height: Double? = ni
     return unreduced.run() ?? LayoutSolution(frames: [], determined: [], baselines: [], findings: [], brokenConstraints: [], pivots: 0)
 }
 
+/// A solved value with float noise rounded away (a required constraint holds to 1e-9 before
+/// rounding); not finite becomes 0, and so does -0.
+func roundedToSolverPrecision(_ raw: Double) -> Double {
+    let rounded = (raw * 1e9).rounded() / 1e9
+    return rounded.isFinite ? (rounded == 0 ? 0 : rounded) : 0
+}
+
 /// One solve: the tableau plus the bookkeeping that maps it back to the IR.
 struct Solver {
     let ir: ConstraintIR
@@ -149,11 +156,15 @@ struct Solver {
     /// Whether some required constraint conflicted with those before it.
     private(set) var foundConflict = false
 
-    init(ir: ConstraintIR, width: Double?, height: Double?, eliminating: Bool) {
+    /// - Parameter axis: solves only the constraints on that axis (AxisSplit.swift); nil solves all.
+    init(ir: ConstraintIR, width: Double?, height: Double?, eliminating: Bool, axis: SolveAxis? = nil) {
         self.ir = ir
         let externals = ir.items.count * FrameVariable.perItem
-        let all: [LinearConstraint]
+        var all: [LinearConstraint]
         (all, invalid) = linearize(ir, width: width, height: height)
+        if let axis {
+            all.removeAll { constraint in constraint.expression.symbols.contains { SolveAxis(symbol: $0) != axis } }
+        }
         if eliminating {
             let elimination = Elimination(all, externals: externals)
             self.elimination = elimination
@@ -271,10 +282,7 @@ struct Solver {
         }
         func value(_ variable: FrameVariable, _ item: Int) -> Double {
             let symbol = variable.symbol(of: item)
-            let raw = eliminated.values[symbol] ?? tableau.value(of: symbol)
-            // Round away float noise (a required constraint holds to 1e-9 before rounding).
-            let rounded = (raw * 1e9).rounded() / 1e9
-            return rounded.isFinite ? (rounded == 0 ? 0 : rounded) : 0
+            return roundedToSolverPrecision(eliminated.values[symbol] ?? tableau.value(of: symbol))
         }
         var frames: [Frame] = []
         var determined: [Determination] = []

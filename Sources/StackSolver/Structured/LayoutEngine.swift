@@ -15,6 +15,9 @@ public func solveLayout(tree: LayoutTree, ir: ConstraintIR, width: Double? = nil
     if let layout = StructuredLayout(tree: tree, ir: ir), let solution = layout.frames(width: width, height: height) {
         return solution
     }
+    if let solution = solveSplittingAxes(tree: tree, ir: ir, width: width, height: height) {
+        return solution
+    }
     return solve(ir, width: width, height: height)
 }
 

@@ -1,0 +1,98 @@
+import Foundation
+import StackIR
+import StackSemantics
+import StackSyntax
+import Testing
+@testable import StackSolver
+
+/// Random stack trees (`randomTree`) with one to three user constraints on one axis: solving the axes
+/// apart (AxisSplit.swift) must give the whole general solve's answer. Decided values, what is
+/// decided, conflicts and ambiguity are compared; an undecided value is the solver's free choice.
+@Suite struct AxisSplitTests {
+    static let horizontal: [AnchorAttribute] = [.leading, .trailing, .left, .right, .centerX, .width]
+    static let vertical: [AnchorAttribute] = [.top, .bottom, .centerY, .height, .firstBaseline, .lastBaseline]
+
+    static func withUserConstraints(_ base: LayoutTree, seed: UInt64) -> LayoutTree {
+        var rng = SplitMix(seed: seed ^ 0xA715)
+        var tree = base
+        let attributes = Bool.random(using: &rng) ? horizontal : vertical
+        for _ in 0..<Int.random(in: 1...3, using: &rng) {
+            let first = Int.random(in: 0..<tree.nodes.count, using: &rng)
+            let second = Int.random(in: 0..<4, using: &rng) == 0 ? nil : Int.random(in: 0..<tree.nodes.count, using: &rng)
+            tree.userConstraints.append(UserConstraint(
+                first: first, firstAttribute: attributes.randomElement(using: &rng)!,
+                relation: [.equal, .equal, .lessThanOrEqual, .greaterThanOrEqual].randomElement(using: &rng)!,
+                multiplier: [1, 1, 0.5, 2].randomElement(using: &rng)!,
+                second: second, secondAttribute: second.map { _ in attributes.randomElement(using: &rng)! },
+                constant: Double(Int.random(in: -20...60, using: &rng)),
+                priority: [1000, 1000, 999, 750, 500, 250, 50].randomElement(using: &rng)!,
+                origin: SourceRange(start: 0, end: 1)))
+        }
+        return tree
+    }
+
+    @Test func axesSolvedApartMatchTheWholeSolve() {
+        let long = ProcessInfo.processInfo.environment["STACKC_LONG_TESTS"] == "1"
+        let start = UInt64(ProcessInfo.processInfo.environment["STACKC_SEED"] ?? "") ?? 1
+        let count: UInt64 = long ? 20_000 : 1_500
+        print("axis split tests: seeds \(start)..<\(start + count)")
+        let file = SourceFile(path: "random.stack", text: String(repeating: "node\n", count: 40))
+        var split = 0
+        var conflicts = 0
+        for seed in start..<(start + count) {
+            let tree = Self.withUserConstraints(randomTree(seed: seed, maxNodes: 14), seed: seed)
+            let ir = lower(tree, in: file)
+            for (width, height) in differentialSizes(seed: seed) {
+                guard let apart = solveSplittingAxes(tree: tree, ir: ir, width: width, height: height) else { continue }
+                split += 1
+                if !apart.brokenConstraints.isEmpty { conflicts += 1 }
+                let whole = solve(ir, width: width, height: height)
+                if let difference = decidedDifference(apart, whole, ir: ir) {
+                    Issue.record("seed \(seed) at \(String(describing: width)) x \(String(describing: height)): \(difference)")
+                }
+            }
+        }
+        print("axis split tests: \(split) solved apart, \(conflicts) with a conflict")
+        // Most draws are solved apart (the rest: the tree solver declines the stack part), some with conflicts.
+        #expect(split > Int(count) / 2)
+        #expect(conflicts > 0)
+    }
+
+    /// A row of labels with `l0.width == l1.width`: widths by the general solver, heights by the tree.
+    @Test func aRowWithOneWidthConstraintIsSolvedApart() throws {
+        let text = """
+            hstack row(spacing: 2) {
+                label l0(intrinsic: 10 x 12)
+                label l1(intrinsic: 30 x 20)
+                label l2(intrinsic: 15 x 8)
+                constraints { l0.width == l1.width }
+            }
+            """
+        let checked = check(SourceFile(path: "row.stack", text: text))
+        let tree = try #require(checked.model.roots.first)
+        let ir = lower(tree, in: SourceFile(path: "row.stack", text: text))
+        let apart = try #require(solveSplittingAxes(tree: tree, ir: ir, width: 100, height: nil))
+        // Hand-worked: the row is 20 tall (the tallest); l0 and l1 share 100 - 4 - 15 = 81 equally.
+        #expect(apart.frames[0...3].map(\.height) == [20, 20, 20, 20])
+        #expect(apart.frames[1].width == 40.5 && apart.frames[2].width == 40.5 && apart.frames[3].width == 15)
+        #expect(apart.frames[3].x == 85)
+        #expect(apart.findings.isEmpty)
+    }
+}
+
+/// Why two solutions differ in what the constraints decide, or nil.
+func decidedDifference(_ a: LayoutSolution, _ b: LayoutSolution, ir: ConstraintIR) -> String? {
+    guard a.frames.count == b.frames.count else { return "frame counts \(a.frames.count) vs \(b.frames.count)" }
+    for i in a.frames.indices {
+        let (f, g, d) = (a.frames[i], b.frames[i], a.determined[i])
+        if d != b.determined[i] { return "\(ir.items[i].name): determined \(d) vs \(b.determined[i])" }
+        func differ(_ x: Double, _ y: Double) -> Bool { abs(x - y) > 1e-6 * max(1, abs(x)) }
+        if (d.x && differ(f.x, g.x)) || (d.y && differ(f.y, g.y)) || (d.width && differ(f.width, g.width))
+            || (d.height && differ(f.height, g.height)) {
+            return "\(ir.items[i].name): apart \(f) vs whole \(g)"
+        }
+    }
+    if a.findings != b.findings { return "findings \(a.findings.map(\.message)) vs \(b.findings.map(\.message))" }
+    if a.brokenConstraints != b.brokenConstraints { return "broken \(a.brokenConstraints) vs \(b.brokenConstraints)" }
+    return nil
+}
