@@ -27,10 +27,11 @@ enum SolveAxis: CaseIterable {
     }
 }
 
-/// Solves a layout whose user constraints all lie on one axis: that axis by the general solver (its
-/// constraints only), the other by the tree solver on the layout without its user constraints.
+/// Solves one axis of a layout by the general solver and the other by the tree solver: the axis of
+/// the user constraints when they all lie on one; with none, whichever axis the tree solver cannot
+/// answer alone (a conflict or an ambiguity is usually on one axis only).
 /// Nil when the user constraints touch both axes, some constraint relates the axes, or the tree
-/// solver does not solve the rest; the caller then solves the whole layout by the general solver.
+/// solver answers neither axis alone; the caller then solves the whole layout by the general solver.
 func solveSplittingAxes(tree: LayoutTree, ir: ConstraintIR, width: Double?, height: Double?) -> LayoutSolution? {
     var touched: Set<SolveAxis> = []
     for constraint in ir.constraints {
@@ -38,38 +39,60 @@ func solveSplittingAxes(tree: LayoutTree, ir: ConstraintIR, width: Double?, heig
         if let second = constraint.second, SolveAxis(second.attribute) != first { return nil }
         if constraint.category == .user { touched.insert(first) }
     }
-    guard touched.count == 1, let axis = touched.first else { return nil }
     var stackOnly = tree
     stackOnly.userConstraints = []
     var stackOnlyIR = ir
     stackOnlyIR.constraints.removeAll { $0.category == .user }
-    guard let other = StructuredLayout(tree: stackOnly, ir: stackOnlyIR)?.frames(width: width, height: height) else { return nil }
-    var solver = Solver(ir: ir, width: width, height: height, eliminating: true, axis: axis)
-    var general = solver.run()
-    if general == nil {
-        var unreduced = Solver(ir: ir, width: width, height: height, eliminating: false, axis: axis)
-        general = unreduced.run()
+    let candidates: [SolveAxis] = touched.isEmpty ? [.horizontal, .vertical] : touched.count == 1 ? Array(touched) : []
+    for axis in candidates {
+        let treeAxis = axis == .horizontal ? 1 : 0
+        guard let other = StructuredLayout(tree: stackOnly, ir: stackOnlyIR, axes: [treeAxis])?.frames(width: width, height: height)
+        else { continue }
+        return merge(general: solve(ir, width: width, height: height, axis: axis), axis: axis, tree: other, ir: ir)
     }
-    guard let general, general.frames.count == other.frames.count else { return nil }
+    return nil
+}
+
+/// `general`'s frames along `axis` with `tree`'s along the other.
+private func merge(general: LayoutSolution, axis: SolveAxis, tree other: LayoutSolution, ir: ConstraintIR) -> LayoutSolution? {
+    guard general.frames.count == other.frames.count else { return nil }
+    // A variable no constraint mentions (a gap guide's position across its stack) is free: 0 and
+    // undecided, as the general solver leaves it. The tree solver's pass along the other axis is the
+    // one that says so, and it did not run.
+    var mentioned = [Bool](repeating: false, count: general.frames.count * FrameVariable.perItem)
+    // The root's frame is pinned or sized by the solve itself.
+    for variable in [FrameVariable.x, .y, .width, .height] where !mentioned.isEmpty { mentioned[variable.symbol(of: 0)] = true }
+    for constraint in ir.constraints {
+        for anchor in [constraint.first] + (constraint.second.map { [$0] } ?? []) {
+            for term in linearForm(anchor) where mentioned.indices.contains(term.symbol) { mentioned[term.symbol] = true }
+        }
+    }
+    func treeValue(_ value: Double, _ variable: FrameVariable, of item: Int) -> (Double, Bool) {
+        mentioned[variable.symbol(of: item)] ? (roundedToSolverPrecision(value), true) : (0, false)
+    }
     // The tree solver's axis is rounded as the general solver rounds, so the frames print as they do
     // when the general solver answers for the whole layout.
     var merged = general
-    let horizontal = axis == .horizontal
     for item in merged.frames.indices {
         let (f, d) = (other.frames[item], other.determined[item])
-        if horizontal {
-            merged.frames[item].y = roundedToSolverPrecision(f.y)
-            merged.frames[item].height = roundedToSolverPrecision(f.height)
-            merged.determined[item].y = d.y
-            merged.determined[item].height = d.height
+        if axis == .horizontal {
+            let (y, yKnown) = treeValue(f.y, .y, of: item)
+            let (height, heightKnown) = treeValue(f.height, .height, of: item)
+            merged.frames[item].y = y
+            merged.frames[item].height = height
+            merged.determined[item].y = d.y && yKnown
+            merged.determined[item].height = d.height && heightKnown
             let baselines = other.baselines[item]
             merged.baselines[item] = BaselinePair(
-                first: roundedToSolverPrecision(baselines.first), last: roundedToSolverPrecision(baselines.last))
+                first: treeValue(baselines.first, .firstBaseline, of: item).0,
+                last: treeValue(baselines.last, .lastBaseline, of: item).0)
         } else {
-            merged.frames[item].x = roundedToSolverPrecision(f.x)
-            merged.frames[item].width = roundedToSolverPrecision(f.width)
-            merged.determined[item].x = d.x
-            merged.determined[item].width = d.width
+            let (x, xKnown) = treeValue(f.x, .x, of: item)
+            let (width, widthKnown) = treeValue(f.width, .width, of: item)
+            merged.frames[item].x = x
+            merged.frames[item].width = width
+            merged.determined[item].x = d.x && xKnown
+            merged.determined[item].width = d.width && widthKnown
         }
     }
     // The general solve's own ambiguity findings count the other axis as undecided: find them again.

@@ -128,11 +128,16 @@ public struct BaselinePair: Hashable, Sendable {
 /// Total: never traps; invalid constraints (unknown items, non-finite numbers) are reported in
 /// `findings` and ignored, conflicts are reported and broken, ambiguity is reported.
 public func solve(_ ir: ConstraintIR, width: Double? = nil, height: Double? = nil) -> LayoutSolution {
-    var solver = Solver(ir: ir, width: width, height: height, eliminating: true)
+    solve(ir, width: width, height: height, axis: nil)
+}
+
+/// `solve`, of the constraints on one axis only when `axis` is given (AxisSplit.swift).
+func solve(_ ir: ConstraintIR, width: Double?, height: Double?, axis: SolveAxis?) -> LayoutSolution {
+    var solver = Solver(ir: ir, width: width, height: height, eliminating: true, axis: axis)
     if let solution = solver.run() { return solution }
     // Conflicts are reported and broken over the constraints as written (a merged row is several of
     // them), so a layout with one is solved again without elimination.
-    var unreduced = Solver(ir: ir, width: width, height: height, eliminating: false)
+    var unreduced = Solver(ir: ir, width: width, height: height, eliminating: false, axis: axis)
     return unreduced.run() ?? LayoutSolution(frames: [], determined: [], baselines: [], findings: [], brokenConstraints: [], pivots: 0)
 }
 

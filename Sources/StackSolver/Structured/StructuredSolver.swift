@@ -49,10 +49,14 @@ struct StructuredLayout {
     /// The stacks with arranged items, ascending (parents before children): the nodes the top-down
     /// pass visits (a resize skipped the leaves in a loop over every node before).
     let parents: [Int]
+    /// The axes solved (0 horizontal, 1 vertical): both, or one when the other goes to the general
+    /// solver (AxisSplit.swift). The axes share no variable, so either is exact alone.
+    let axes: [Int]
 
-    init?(tree: LayoutTree, ir: ConstraintIR) {
+    init?(tree: LayoutTree, ir: ConstraintIR, axes: [Int] = [0, 1]) {
         guard let model = StructuredModel(tree: tree, ir: ir) else { return nil }
         self.model = model
+        self.axes = axes
         let n = model.count
         outer = Array(repeating: .free, count: 2 * n)
         merges = Array(repeating: nil, count: n)
@@ -79,7 +83,7 @@ struct StructuredLayout {
     /// Recomputes one node's functions from its children's; false on a required conflict or an
     /// unbounded or ambiguous minimum.
     mutating func update(_ index: Int) -> Bool {
-        for axis in 0..<2 {
+        for axis in axes {
             let slot = 2 * index + axis
             if model.stackAxis[index] < 0, model.explicit[slot] == nil, let data = model.leafAxes[slot] {
                 // A leaf's function, written into the arrays it had (no allocation after the first pass).
@@ -257,7 +261,7 @@ struct StructuredLayout {
             scratch.baselines = Array(repeating: BaselinePair(first: 0, last: 0), count: model.itemCount)
         }
         var rootLengths = (0.0, 0.0)
-        for axis in 0..<2 {
+        for axis in axes {
             let requested = axis == 0 ? width : height
             let value: Double
             if let requested, requested.isFinite, abs(requested) <= 1e15 {
@@ -271,7 +275,7 @@ struct StructuredLayout {
             }
             if axis == 0 { rootLengths.0 = value } else { rootLengths.1 = value }
         }
-        for axis in 0..<2 {
+        for axis in axes {
             let value = axis == 0 ? rootLengths.0 : rootLengths.1
             let solved = axis == 0 ? scratch.solvedLength.0 : scratch.solvedLength.1
             // Bit-equal root length, unchanged functions: this axis's frames are already the answer.
