@@ -67,32 +67,24 @@ private func merge(general: LayoutSolution, axis: SolveAxis, tree other: LayoutS
             for term in linearForm(anchor) where mentioned.indices.contains(term.symbol) { mentioned[term.symbol] = true }
         }
     }
-    func treeValue(_ value: Double, _ variable: FrameVariable, of item: Int) -> (Double, Bool) {
-        mentioned[variable.symbol(of: item)] ? (roundedToSolverPrecision(value), true) : (0, false)
+    func treeValue(_ value: Double, _ variable: FrameVariable, of item: Int) -> Double {
+        mentioned[variable.symbol(of: item)] ? roundedToSolverPrecision(value) : 0
     }
     // The tree solver's axis is rounded as the general solver rounds, so the frames print as they do
     // when the general solver answers for the whole layout.
+    let treeFields: [(frame: WritableKeyPath<Frame, Double>, decided: WritableKeyPath<Determination, Bool>, variable: FrameVariable)]
+        = axis == .horizontal ? [(\.y, \.y, .y), (\.height, \.height, .height)] : [(\.x, \.x, .x), (\.width, \.width, .width)]
     var merged = general
     for item in merged.frames.indices {
-        let (f, d) = (other.frames[item], other.determined[item])
+        for field in treeFields {
+            merged.frames[item][keyPath: field.frame] = treeValue(other.frames[item][keyPath: field.frame], field.variable, of: item)
+            merged.determined[item][keyPath: field.decided] =
+                other.determined[item][keyPath: field.decided] && mentioned[field.variable.symbol(of: item)]
+        }
         if axis == .horizontal {
-            let (y, yKnown) = treeValue(f.y, .y, of: item)
-            let (height, heightKnown) = treeValue(f.height, .height, of: item)
-            merged.frames[item].y = y
-            merged.frames[item].height = height
-            merged.determined[item].y = d.y && yKnown
-            merged.determined[item].height = d.height && heightKnown
             let baselines = other.baselines[item]
             merged.baselines[item] = BaselinePair(
-                first: treeValue(baselines.first, .firstBaseline, of: item).0,
-                last: treeValue(baselines.last, .lastBaseline, of: item).0)
-        } else {
-            let (x, xKnown) = treeValue(f.x, .x, of: item)
-            let (width, widthKnown) = treeValue(f.width, .width, of: item)
-            merged.frames[item].x = x
-            merged.frames[item].width = width
-            merged.determined[item].x = d.x && xKnown
-            merged.determined[item].width = d.width && widthKnown
+                first: treeValue(baselines.first, .firstBaseline, of: item), last: treeValue(baselines.last, .lastBaseline, of: item))
         }
     }
     // The general solve's own ambiguity findings count the other axis as undecided: find them again.
