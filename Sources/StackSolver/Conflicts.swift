@@ -1,25 +1,59 @@
-/// Minimal conflicting sets of required constraints.
-extension Solver {
+/// Conflicts among required constraints: which ones break, and a minimal conflicting set for each.
+///
+/// Every question is put to one oracle, "can these required constraints hold together?", answered on
+/// a fresh tableau after eliminating what only equalities mention (Elimination.swift), so a check
+/// costs about as much as the constraints are long, never the squares a stack's chain fills a tableau
+/// with. Feasibility only grows as constraints are removed, so "the first prefix that fails" is found
+/// by bisection: a handful of checks, not one per candidate.
+struct ConflictSearch {
+    let constraints: [LinearConstraint]
+    let externals: Int
+
+    /// Whether the required constraints `indices` can all hold.
+    func feasible(_ indices: [Int]) -> Bool {
+        let elimination = Elimination(indices.map { constraints[$0] }, externals: externals)
+        var tableau = Tableau(externals: externals)
+        return elimination.constraints.allSatisfy { tableau.addRequired($0) != .infeasible }
+    }
+
+    /// The least `j` for which `base` and `pool[0...j]` cannot all hold; nil when all of them can.
+    func firstFailing(base: [Int], pool: [Int]) -> Int? {
+        guard !feasible(base + pool) else { return nil }
+        var low = 0
+        var high = pool.count - 1
+        while low < high {
+            let middle = (low + high) / 2
+            if feasible(base + pool[...middle]) { low = middle + 1 } else { high = middle }
+        }
+        return high
+    }
+
+    /// UIKit's recovery over the required constraints `required`, in the order they are added: each
+    /// one that cannot hold with those kept before it is broken (left out), with a minimal set it
+    /// conflicts with. In the order found, which is the order of `required`.
+    func breakConflicts(among required: [Int]) -> [(broken: Int, members: [Int])] {
+        var result: [(broken: Int, members: [Int])] = []
+        var kept = required
+        while let failing = firstFailing(base: [], pool: kept) {
+            let broken = kept[failing]
+            result.append((broken, minimalConflict(failing: broken, accepted: Array(kept[..<failing]))))
+            kept.remove(at: failing)
+        }
+        return result
+    }
+
     /// A minimal set of required constraints that cannot hold together, `failing` included.
     ///
     /// `accepted` (feasible together) plus `failing` is infeasible, so `failing` is in every conflict
     /// among them. Only constraints connected to `failing` through shared variables can take part.
-    /// The additive method then grows the set one member per round: add the members, then the
-    /// candidates in order until the system fails; the candidate that failed belongs to a conflict
-    /// with the members and earlier candidates, so it joins and later candidates are dropped.
-    /// Rounds stop when the members alone fail, which makes the set minimal.
+    /// The additive method then grows the set one member per round: the first candidate (in order)
+    /// at which the members and the candidates up to it fail belongs to a conflict with them, so it
+    /// joins and later candidates are dropped. Rounds stop when the members alone fail, which makes
+    /// the set minimal.
     func minimalConflict(failing: Int, accepted: [Int]) -> [Int] {
-        let candidates = connected(to: failing, among: accepted)
         var members = [failing]
-        var pool = candidates
-        for _ in 0...candidates.count {
-            var trial = Tableau(externals: ir.items.count * FrameVariable.perItem)
-            trial.pivotLimit = tableau.pivotLimit
-            if members.contains(where: { trial.addRequired(constraints[$0]) == .infeasible }) { break }
-            guard let found = pool.firstIndex(where: { trial.addRequired(constraints[$0]) == .infeasible }) else {
-                // Cannot happen with sound numbers: the whole set failed in the main solve.
-                break
-            }
+        var pool = connected(to: failing, among: accepted)
+        while feasible(members), let found = firstFailing(base: members, pool: pool) {
             members.append(pool[found])
             pool = Array(pool[..<found])
         }
@@ -28,7 +62,7 @@ extension Solver {
 
     /// The constraints of `pool` that share a variable with `index`, directly or through others of `pool`.
     private func connected(to index: Int, among pool: [Int]) -> [Int] {
-        var parent = Array(0..<(ir.items.count * FrameVariable.perItem))
+        var parent = Array(0..<externals)
         func find(_ symbol: Int) -> Int {
             var root = symbol
             while parent[root] != root { root = parent[root] }

@@ -134,11 +134,7 @@ public func solve(_ ir: ConstraintIR, width: Double? = nil, height: Double? = ni
 /// `solve`, of the constraints on one axis only when `axis` is given (AxisSplit.swift).
 func solve(_ ir: ConstraintIR, width: Double?, height: Double?, axis: SolveAxis?) -> LayoutSolution {
     var solver = Solver(ir: ir, width: width, height: height, eliminating: true, axis: axis)
-    if let solution = solver.run() { return solution }
-    // Conflicts are reported and broken over the constraints as written (a merged row is several of
-    // them), so a layout with one is solved again without elimination.
-    var unreduced = Solver(ir: ir, width: width, height: height, eliminating: false, axis: axis)
-    return unreduced.run() ?? LayoutSolution(frames: [], determined: [], baselines: [], findings: [], brokenConstraints: [], pivots: 0)
+    return solver.run()
 }
 
 /// A solved value with float noise rounded away (a required constraint holds to 1e-9 before
@@ -158,10 +154,14 @@ struct Solver {
     let elimination: Elimination?
     var findings: [SolverFinding] = []
     var broken: [Int] = []
-    /// Whether some required constraint conflicted with those before it.
-    private(set) var foundConflict = false
+    /// Conflicts found before elimination, in the order UIKit meets them: the constraint broken and
+    /// a minimal set it conflicts with.
+    private let conflicts: [(broken: LinearConstraint, members: [LinearConstraint])]
 
-    /// - Parameter axis: solves only the constraints on that axis (AxisSplit.swift); nil solves all.
+    /// - Parameters:
+    ///   - eliminating: breaks conflicts first (ConflictSearch), then eliminates (Elimination.swift);
+    ///     without it, conflicts are met as the tableau grows and nothing is eliminated.
+    ///   - axis: solves only the constraints on that axis (AxisSplit.swift); nil solves all.
     init(ir: ConstraintIR, width: Double?, height: Double?, eliminating: Bool, axis: SolveAxis? = nil) {
         self.ir = ir
         let externals = ir.items.count * FrameVariable.perItem
@@ -171,10 +171,18 @@ struct Solver {
             all.removeAll { constraint in constraint.expression.symbols.contains { SolveAxis(symbol: $0) != axis } }
         }
         if eliminating {
-            let elimination = Elimination(all, externals: externals)
+            // Conflicts are found and broken over the constraints as written (a merged row stands for
+            // several of them), then what remains is eliminated.
+            let search = ConflictSearch(constraints: all, externals: externals)
+            let found = search.breakConflicts(among: all.indices.filter { all[$0].priority >= 1000 })
+            conflicts = found.map { (all[$0.broken], $0.members.map { all[$0] }) }
+            let brokenIndices = Set(found.map(\.broken))
+            let kept = all.indices.filter { !brokenIndices.contains($0) }.map { all[$0] }
+            let elimination = Elimination(kept, externals: externals)
             self.elimination = elimination
             constraints = elimination.constraints
         } else {
+            conflicts = []
             elimination = nil
             constraints = all
         }
@@ -182,14 +190,14 @@ struct Solver {
         tableau.pivotLimit = 10_000 + 40 * (tableau.kinds.count + 4 * constraints.count)
     }
 
-    /// The solution; nil when eliminating and a required constraint conflicts (found before any
-    /// optimisation, so the caller's second solve over the constraints as written is the only one).
-    mutating func run() -> LayoutSolution? {
+    mutating func run() -> LayoutSolution {
         for (index, reason) in invalid {
             findings.append(.invalid(index, reason, ir: ir))
         }
+        for conflict in conflicts {
+            reportConflict(broken: conflict.broken, members: conflict.members)
+        }
         addRequired()
-        if foundConflict, elimination != nil { return nil }
         let errors = addOptional()
         minimiseLevels(errors)
         if tableau.hitPivotLimit {
@@ -199,6 +207,7 @@ struct Solver {
     }
 
     /// Required constraints in order; each one that conflicts with those before is reported and dropped.
+    /// (After `ConflictSearch` none does, but float noise on a merged row is handled the same way.)
     private mutating func addRequired() {
         var accepted: [Int] = []
         for (index, constraint) in constraints.enumerated() where constraint.priority >= 1000 {
@@ -206,15 +215,17 @@ struct Solver {
             case .added, .redundant:
                 accepted.append(index)
             case .infeasible:
-                foundConflict = true
-                if elimination != nil { return }
-                let members = minimalConflict(failing: index, accepted: accepted)
-                if case .constraint(let irIndex) = constraint.source { broken.append(irIndex) }
-                findings.append(.conflict(
-                    members: members.map { constraints[$0].source }, broken: constraint.source, ir: ir))
+                let search = ConflictSearch(constraints: constraints, externals: ir.items.count * FrameVariable.perItem)
+                reportConflict(
+                    broken: constraint, members: search.minimalConflict(failing: index, accepted: accepted).map { constraints[$0] })
             }
         }
         broken.sort()
+    }
+
+    private mutating func reportConflict(broken constraint: LinearConstraint, members: [LinearConstraint]) {
+        if case .constraint(let irIndex) = constraint.source { broken.append(irIndex) }
+        findings.append(.conflict(members: members.map(\.source), broken: constraint.source, ir: ir))
     }
 
     /// Adds every optional constraint with its error variables; returns them per constraint index.
