@@ -19,6 +19,10 @@ struct OptionSpec: Sendable {
     var validate: (@Sendable (String) -> String?)? = nil
 
     /// `--max-items N`, for every command that expands components.
+    /// Every command's: colour in diagnostics (`auto`: on a terminal, unless `NO_COLOR` is set or `TERM`
+    /// is `dumb`), as swiftc's `-color-diagnostics` and cargo's `--color` do.
+    static let color = OptionSpec(name: "color", takesValue: true, choices: ["auto", "always", "never"])
+
     static let maximumItems = OptionSpec(name: "max-items", takesValue: true, validate: { text in
         guard let value = Int(text), (1...100_000_000).contains(value) else {
             return "--max-items takes a whole number from 1 to 100000000, got \(NumberRange.quoted(text))"

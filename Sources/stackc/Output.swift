@@ -56,7 +56,12 @@ enum Output {
     }
 
     /// Colour only on a terminal, never with `NO_COLOR` set (https://no-color.org) or `TERM=dumb`.
+    /// `--color`: `always` and `never` override the terminal and `NO_COLOR`; nil is `auto`.
+    nonisolated(unsafe) static var colorChoice: String?
+
     static var stderrIsColorTerminal: Bool {
+        if colorChoice == "always" { return true }
+        if colorChoice == "never" { return false }
         let environment = ProcessInfo.processInfo.environment
         if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return false }
         if environment["TERM"] == "dumb" { return false }

@@ -22,8 +22,10 @@ enum Stackc {
         \(commands.map { "  " + $0.name.padding(toLength: 10, withPad: " ", startingAt: 0) + $0.summary }.joined(separator: "\n"))
 
         OPTIONS:
-          -h, --help  Show help (also 'stackc <command> --help')
-          --version   Show the version
+          -h, --help      Show help (also 'stackc <command> --help')
+          --version       Show the version
+          --color <when>  Colour diagnostics: auto (default: on a terminal, unless NO_COLOR is set),
+                          always or never; every command takes it
 
         Use '-' as FILE to read standard input.
         """
@@ -68,7 +70,8 @@ enum Stackc {
                 return ExitCode.ok
             }
             do {
-                let options = try Options.parse(rest, spec: command.options)
+                let options = try Options.parse(rest, spec: command.options + [.color])
+                Output.colorChoice = options.value("color")
                 return command.run(options)
             } catch let error as UsageError {
                 Output.error("stackc \(command.name): error: \(error.message)\nRun 'stackc \(command.name) --help' for usage.\n")

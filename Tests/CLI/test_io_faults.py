@@ -44,7 +44,8 @@ def test_a_directory_as_standard_input_is_an_io_error(tmp_path):
 
 
 def test_a_directory_as_a_file_is_an_io_error(tmp_path):
-    result = run(["check", str(tmp_path)])
+    # `check` takes directories (Tests/Editor/test_check_conventions.py); a command of one file does not.
+    result = run(["layout", str(tmp_path)])
     assert result.returncode == 2, result.describe()
     assert f"cannot read '{tmp_path}': is a directory" in result.err
 

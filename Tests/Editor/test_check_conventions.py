@@ -96,3 +96,16 @@ def test_readme_check_samples_directory(run_stackc, repo):
                    if "error:" in run_stackc("check", str(p.relative_to(repo))).stderr]
     assert with_errors and set(with_errors) <= set(reported)
     assert reported == sorted(reported)
+
+
+def test_color_option_overrides_the_terminal_and_no_color(run_stackc):
+    """README: `--color always|never` overrides the terminal test and NO_COLOR (the fixture sets NO_COLOR=1)."""
+    sample = "Samples/errors/unknown-enum-case.stack"
+    assert "\x1b[" not in run_stackc("check", sample).stderr
+    always = run_stackc("check", "--color", "always", sample)
+    assert always.returncode == 1 and "\x1b[31merror:" in always.stderr
+    assert "\x1b[" in run_stackc("layout", "--color=always", sample).stderr
+    never = run_stackc("check", "--color", "never", sample)
+    assert "\x1b[" not in never.stderr and never.stderr == run_stackc("check", sample).stderr
+    wrong = run_stackc("check", "--color", "sometimes", sample)
+    assert wrong.returncode == 2 and "expected auto, always, never" in wrong.stderr
