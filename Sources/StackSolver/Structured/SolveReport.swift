@@ -26,7 +26,7 @@ public struct SolveReport: Hashable, Sendable {
     }
 
     /// One line per stack for a structured solve (`main.row  hstack fill  structured: fill merge`),
-    /// or the reason and the size for a general solve.
+    /// or, for a general solve, the reason (`card: user constraints ...`) and a line with the size.
     public func lines(in ir: ConstraintIR) -> [String] {
         switch path {
         case .structured(let stacks):
@@ -37,8 +37,7 @@ public struct SolveReport: Hashable, Sendable {
                 return "\(name)\(padding)  \(stack.kind) \(stack.distribution.rawValue)  structured: \(stack.mechanism.rawValue)"
             }
         case .general(let reason, let items, let constraints):
-            return ["general solver: \(reason.description(in: ir))",
-                    "  solved as one group: \(items) items, \(constraints) constraints"]
+            return [reason.description(in: ir), "general solver: \(items) items, \(constraints) constraints, solved as one group"]
         }
     }
 }
