@@ -23,17 +23,9 @@ extension StructuredLayout {
         return result
     }
 
-    /// Why `pointwiseSum` of the children's costs failed: their domains do not meet (a conflict) or
-    /// the sum has no minimiser.
+    /// Why `pointwiseSum` of the children's costs failed (see `pointwiseSumFailure`).
     func sumFailure(_ children: some Collection<Int>, _ node: Int, _ axis: Int) -> FallbackReason {
-        var lo = -Double.infinity
-        var hi = Double.infinity
-        for child in children {
-            lo = max(lo, outerLower[2 * child + axis])
-            hi = min(hi, outerUpper[2 * child + axis])
-        }
-        let slack = structuredTolerance * max(1, abs(lo.isFinite ? lo : 0), abs(hi.isFinite ? hi : 0))
-        return lo > hi + slack ? .conflict(node: node, axis: Axis(slot: axis)) : .ambiguous(node: node, axis: Axis(slot: axis))
+        pointwiseSumFailure(children.map { outer[2 * $0 + axis] }, node: node, axis: axis)
     }
 
     /// Why `proportionalFunction` failed for these items: their required lengths cannot add up to a
@@ -59,6 +51,19 @@ extension StructuredLayout {
         let end = unbounded ? .infinity : fixed + items.reduce(0) { $0 + outerUpper[2 * $1 + axis] }
         return start > end ? .conflict(node: index, axis: Axis(slot: axis)) : nil
     }
+}
+
+/// Why `pointwiseSum(functions)` failed: their domains do not meet (a conflict) or the sum has no
+/// minimiser (ambiguous).
+func pointwiseSumFailure(_ functions: [CostFunction], node: Int, axis: Int) -> FallbackReason {
+    var lo = -Double.infinity
+    var hi = Double.infinity
+    for function in functions {
+        lo = max(lo, function.lowerEnd)
+        hi = min(hi, function.upperEnd)
+    }
+    let slack = structuredTolerance * max(1, abs(lo.isFinite ? lo : 0), abs(hi.isFinite ? hi : 0))
+    return lo > hi + slack ? .conflict(node: node, axis: Axis(slot: axis)) : .ambiguous(node: node, axis: Axis(slot: axis))
 }
 
 /// Why `split` failed: the total is outside the merged domain (a conflict) or several items tie at

@@ -242,9 +242,7 @@ struct StructuredLayout {
         }
         guard let fit = model.spanningFit[index] else { throw .irMismatch(item: index) }
         envelopes.append(.absolute(target: 0, priority: fit.priority, index: fit.index))
-        // The envelopes are each defined everywhere above their least length: their sum fails only
-        // without a minimum (the canvas's length is then not decided).
-        guard let sum = pointwiseSum(envelopes) else { throw .ambiguous(node: index, axis: Axis(slot: axis)) }
+        guard let sum = pointwiseSum(envelopes) else { throw pointwiseSumFailure(envelopes, node: index, axis: axis) }
         guard model.alignment[index].isBaseline else { return sum.shifted(by: inset) }
         // A vertical stack with firstBaseline alignment: the spanner spans the canvas as for center,
         // with no alignment constraint, and the canvas fit pulls at the stack (StructuredModel).
