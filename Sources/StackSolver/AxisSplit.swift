@@ -13,9 +13,7 @@ import StackSemantics
 /// constraints: a row of labels aligned `fill` makes every height equal to the row's, a star that each
 /// simplex pivot walks across. With `l0.width == l1.width` the vertical axis has no user constraint,
 /// so the tree solver answers it and the general solver sees the horizontal constraints only.
-enum SolveAxis: CaseIterable {
-    case horizontal, vertical
-
+extension Axis {
     /// The axis of one of an item's six variables (`FrameVariable`).
     init(symbol: Int) {
         let slot = symbol % FrameVariable.perItem
@@ -27,34 +25,54 @@ enum SolveAxis: CaseIterable {
     }
 }
 
+/// A layout solved one axis by each solver.
+struct AxisSplit {
+    var solution: LayoutSolution
+    /// The axis the general solver answered, and how many of its linear constraints it solved.
+    var generalAxis: Axis
+    var generalConstraints: Int
+    /// The structured solver, for the other axis.
+    var tree: StructuredLayout
+
+    /// The stacks the structured solver split, with their mechanisms (for `SolveReport`).
+    func treeStacks() -> [StructuredStack] { tree.structuredStacks() }
+}
+
 /// Solves one axis of a layout by the general solver and the other by the tree solver: the axis of
 /// the user constraints when they all lie on one; with none, whichever axis the tree solver cannot
 /// answer alone (a conflict or an ambiguity is usually on one axis only).
 /// Nil when the user constraints touch both axes, some constraint relates the axes, or the tree
 /// solver answers neither axis alone; the caller then solves the whole layout by the general solver.
-func solveSplittingAxes(tree: LayoutTree, ir: ConstraintIR, width: Double?, height: Double?) -> LayoutSolution? {
-    var touched: Set<SolveAxis> = []
+func solveSplittingAxes(tree: LayoutTree, ir: ConstraintIR, width: Double?, height: Double?) -> AxisSplit? {
+    var touched: Set<Axis> = []
     for constraint in ir.constraints {
-        let first = SolveAxis(constraint.first.attribute)
-        if let second = constraint.second, SolveAxis(second.attribute) != first { return nil }
+        let first = Axis(constraint.first.attribute)
+        if let second = constraint.second, Axis(second.attribute) != first { return nil }
         if constraint.category == .user { touched.insert(first) }
     }
     var stackOnly = tree
     stackOnly.userConstraints = []
     var stackOnlyIR = ir
     stackOnlyIR.constraints.removeAll { $0.category == .user }
-    let candidates: [SolveAxis] = touched.isEmpty ? [.horizontal, .vertical] : touched.count == 1 ? Array(touched) : []
+    let candidates: [Axis] = touched.isEmpty ? [.horizontal, .vertical] : touched.count == 1 ? Array(touched) : []
     for axis in candidates {
         let treeAxis = axis == .horizontal ? 1 : 0
-        guard let other = StructuredLayout(tree: stackOnly, ir: stackOnlyIR, axes: [treeAxis])?.frames(width: width, height: height)
-        else { continue }
-        return merge(general: solve(ir, width: width, height: height, axis: axis), axis: axis, tree: other, ir: ir)
+        do throws(FallbackReason) {
+            let layout = try StructuredLayout(tree: stackOnly, ir: stackOnlyIR, axes: [treeAxis])
+            let other = try layout.frames(width: width, height: height)
+            var solver = Solver(ir: ir, width: width, height: height, axis: axis)
+            let general = solver.run()
+            guard let merged = merge(general: general, axis: axis, tree: other, ir: ir) else { return nil }
+            return AxisSplit(solution: merged, generalAxis: axis, generalConstraints: solver.linearCount, tree: layout)
+        } catch {
+            continue
+        }
     }
     return nil
 }
 
 /// `general`'s frames along `axis` with `tree`'s along the other.
-private func merge(general: LayoutSolution, axis: SolveAxis, tree other: LayoutSolution, ir: ConstraintIR) -> LayoutSolution? {
+private func merge(general: LayoutSolution, axis: Axis, tree other: LayoutSolution, ir: ConstraintIR) -> LayoutSolution? {
     guard general.frames.count == other.frames.count else { return nil }
     // A variable no constraint mentions (a gap guide's position across its stack) is free: 0 and
     // undecided, as the general solver leaves it. The tree solver's pass along the other axis is the

@@ -39,6 +39,7 @@
 // - Every choice is by lowest dense id (Bland's rule), so output never depends on hashing.
 
 import StackIR
+import StackSemantics
 import StackSyntax
 
 /// The frame of one item, in root coordinates.
@@ -132,8 +133,8 @@ public func solve(_ ir: ConstraintIR, width: Double? = nil, height: Double? = ni
 }
 
 /// `solve`, of the constraints on one axis only when `axis` is given (AxisSplit.swift).
-func solve(_ ir: ConstraintIR, width: Double?, height: Double?, axis: SolveAxis?) -> LayoutSolution {
-    var solver = Solver(ir: ir, width: width, height: height, eliminating: true, axis: axis)
+func solve(_ ir: ConstraintIR, width: Double?, height: Double?, axis: Axis?) -> LayoutSolution {
+    var solver = Solver(ir: ir, width: width, height: height, axis: axis)
     return solver.run()
 }
 
@@ -157,19 +158,22 @@ struct Solver {
     /// Conflicts found before elimination, in the order UIKit meets them: the constraint broken and
     /// a minimal set it conflicts with.
     private let conflicts: [(broken: LinearConstraint, members: [LinearConstraint])]
+    /// How many linear constraints (pins included) this solve took, before conflicts and elimination.
+    let linearCount: Int
 
     /// - Parameters:
     ///   - eliminating: breaks conflicts first (ConflictSearch), then eliminates (Elimination.swift);
     ///     without it, conflicts are met as the tableau grows and nothing is eliminated.
     ///   - axis: solves only the constraints on that axis (AxisSplit.swift); nil solves all.
-    init(ir: ConstraintIR, width: Double?, height: Double?, eliminating: Bool, axis: SolveAxis? = nil) {
+    init(ir: ConstraintIR, width: Double?, height: Double?, eliminating: Bool = true, axis: Axis? = nil) {
         self.ir = ir
         let externals = ir.items.count * FrameVariable.perItem
         var all: [LinearConstraint]
         (all, invalid) = linearize(ir, width: width, height: height)
         if let axis {
-            all.removeAll { constraint in constraint.expression.symbols.contains { SolveAxis(symbol: $0) != axis } }
+            all.removeAll { constraint in constraint.expression.symbols.contains { Axis(symbol: $0) != axis } }
         }
+        linearCount = all.count
         if eliminating {
             // Conflicts are found and broken over the constraints as written (a merged row stands for
             // several of them), then what remains is eliminated.

@@ -14,7 +14,7 @@ enum LayoutCommand {
             OVERVIEW: Solve a .stack file's constraints with Auto Layout's priority semantics and print the frame
             of every item (stacks, leaves and guides) in root coordinates, the root at (0, 0).
 
-            USAGE: stackc layout [--root NAME] [--width W[,W2,...]] [--height H] [--format text|json] [--max-items N] FILE
+            USAGE: stackc layout [--root NAME] [--width W[,W2,...]] [--height H] [--format text|json] [--explain-solver] [--max-items N] FILE
 
             OPTIONS:
               --root <name>      Only this root layout (default: every root)
@@ -23,13 +23,14 @@ enum LayoutCommand {
             \(OptionSpec.maximumItemsHelp)
               --format <format>  text (default: a table) or json ({"root", "width", "height", "frames": [...]};
                                  an array when there are several roots or widths)
+            \(SolverExplanation.help)
 
             Without a size, a root takes its explicit width/height if it has them, else its natural (fitting) size;
             a size given here replaces the root's own.
             Conflicts (exit 1) and ambiguity (a warning) are reported on standard error; frames are printed anyway,
             after breaking a conflicting constraint as UIKit does.
             """,
-        options: sizeOptions + [OptionSpec(name: "format", takesValue: true, choices: ["text", "json"])],
+        options: sizeOptions + [OptionSpec(name: "format", takesValue: true, choices: ["text", "json"]), SolverExplanation.option],
         run: run)
 
     static let sizeOptions = [
@@ -43,22 +44,32 @@ enum LayoutCommand {
         // One layout per root and width, each written as soon as it is solved.
         let count = request.roots.count * request.widths.count
         var findings = LayoutFindings()
-        func layout(_ position: Int) -> (ConstraintIR, LayoutSolution) {
+        let explain = options.flag(SolverExplanation.option.name)
+        func layout(_ position: Int) -> (ConstraintIR, LayoutSolution, SolveReport?) {
             let index = request.roots[position / request.widths.count]
-            let solution = request.solution(for: index, width: request.widths[position % request.widths.count])
+            let width = request.widths[position % request.widths.count]
+            var report: SolveReport?
+            let solution: LayoutSolution
+            if explain {
+                (solution, report) = request.solutionReporting(for: index, width: width)
+            } else {
+                solution = request.solution(for: index, width: width)
+            }
             findings.add(solution, in: request.compilation.file)
-            return (request.compilation.irs[index], solution)
+            return (request.compilation.irs[index], solution, report)
         }
         if options.value("format") == "json" {
             Output.writeJSON(count: count) { position in
-                let (ir, solution) = layout(position)
-                return layoutJSON(ir, solution)
+                let (ir, solution, report) = layout(position)
+                let value = layoutJSON(ir, solution)
+                return report.map { SolverExplanation.adding($0, ir, to: value) } ?? value
             }
         } else {
             for position in 0..<count {
-                let (ir, solution) = layout(position)
+                let (ir, solution, report) = layout(position)
                 let title = count > 1 ? "\(ir.root) (\(formatNumber(solution.width)) x \(formatNumber(solution.height)))\n" : ""
-                Output.write((position > 0 ? "\n" : "") + title + layoutText(ir, solution))
+                let explanation = report.map { "\n" + SolverExplanation.text($0, ir) } ?? ""
+                Output.write((position > 0 ? "\n" : "") + title + layoutText(ir, solution) + explanation)
             }
         }
         return findings.report(in: request.compilation.file)
@@ -127,6 +138,17 @@ struct LayoutRequest {
         // The structured solver needs the tree the IR came from: `irs` and the model's roots correspond by index.
         guard compilation.checked.model.roots.indices.contains(index) else { return solve(sized, width: width, height: height) }
         return solveLayout(tree: compilation.checked.model.roots[index], ir: sized, width: width, height: height)
+    }
+
+    /// `solution(for:width:)` with how it was solved (`--explain-solver`).
+    func solutionReporting(for index: Int, width: Double?) -> (LayoutSolution, SolveReport) {
+        let sized = compilation.irs[index].replacingRootSize(width: width != nil, height: height != nil)
+        guard compilation.checked.model.roots.indices.contains(index) else {
+            let report = SolveReport(path: .general(reason: .irMismatch(item: nil), items: sized.items.count, constraints: sized.constraints.count))
+            return (solve(sized, width: width, height: height), report)
+        }
+        let (solution, report) = solveLayoutReporting(tree: compilation.checked.model.roots[index], ir: sized, width: width, height: height)
+        return (solution, report)
     }
 }
 

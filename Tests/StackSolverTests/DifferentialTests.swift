@@ -113,28 +113,28 @@ func solutionDifference(_ a: LayoutSolution, _ b: LayoutSolution, ir: Constraint
     return nil
 }
 
-/// Why the structured solver declines a layout that the general solver finds clean (for coverage reports).
-func fallbackReason(tree: LayoutTree, ir: ConstraintIR) -> String? {
-    let stacks = tree.nodes.compactMap(\.stack)
-    if StructuredModel(tree: tree, ir: ir) == nil {
-        let baselineStacks = stacks.filter { $0.alignment == .firstBaseline || $0.alignment == .lastBaseline }
-        if baselineStacks.contains(where: { $0.axis == .vertical }) { return "baseline alignment in a vertical stack" }
-        if baselineStacks.contains(where: { $0.distribution == .equalCentering }) { return "baseline row with equalCentering" }
-        if !baselineStacks.isEmpty { return "baseline row (an item's baseline not a fixed depth below its top)" }
-        if stacks.contains(where: { $0.baselineRelative && $0.axis == .vertical }) { return "baselineRelative with a stack item, fillProportionally, equalCentering, or equalSpacing with hidden items" }
-        return "model (other)"
+/// Checks that a reported reason names what the layout has: a stack-specific reason's node is a stack
+/// of that shape, a node is in the tree, and the lowering's own IR never shows a mismatch or an
+/// invalid number. Returns what is wrong, or nil.
+func reasonMismatch(_ reason: FallbackReason, tree: LayoutTree) -> String? {
+    if let node = reason.node, !tree.nodes.indices.contains(node) { return "\(reason): node out of range" }
+    let stack = reason.node.flatMap { tree.nodes[$0].stack }
+    let children = reason.node.map { tree.nodes[$0].children } ?? []
+    switch reason {
+    case .userConstraints: return tree.userConstraints.isEmpty ? "\(reason) without user constraints" : nil
+    case .irMismatch, .invalidNumber: return "\(reason) in a lowered random tree"
+    case .allItemsHidden:
+        return !children.isEmpty && children.allSatisfy({ tree.nodes[$0].hidden }) ? nil : "\(reason): not all items hidden"
+    case .baselineAlignment(_, let shape):
+        if shape == .stackBaseline || shape == .undefinedBaseline { return stack == nil ? "\(reason): not a stack" : nil }
+        return stack?.alignment.isBaseline == true ? nil : "\(reason): not baseline-aligned"
+    case .baselineRelative: return stack?.baselineRelative == true && stack?.axis == .vertical ? nil : "\(reason): not baselineRelative"
+    case .equalCenteringSqueezed: return stack?.distribution == .equalCentering ? nil : "\(reason): not equalCentering"
+    case .outsideExactRange: return stack?.alignment.isBaseline == true ? nil : "\(reason): not a baseline row"
+    case .proportionalSplit:
+        return stack?.distribution == .fillProportionally || stack?.alignment.isBaseline == true ? nil : "\(reason): not fillProportionally"
+    case .conflict, .ambiguous: return nil
     }
-    guard StructuredLayout(tree: tree, ir: ir) == nil else {
-        return stacks.contains(where: { $0.distribution == .equalCentering })
-            ? "top-down with equalCentering (a stack squeezed below equal gaps)" : "top-down"
-    }
-    if stacks.contains(where: { $0.distribution == .fillProportionally }) {
-        return "bottom-up with fillProportionally (a level-by-level split left to a tie, a stack among many share items, or shares tied)"
-    }
-    if stacks.contains(where: { $0.distribution == .equalCentering }) {
-        return "bottom-up with equalCentering (an item held no more strongly than the gaps)"
-    }
-    return "bottom-up"
 }
 
 /// The shapes added in the third and fourth sessions that a structured solve contains (for coverage reports).
@@ -155,7 +155,8 @@ func coveredShapes(_ layout: StructuredLayout) -> [String] {
 }
 
 /// Runs `count` random cases from `seed`; returns the failures, the structured solves, all solves, the
-/// clean ones, the causes of clean fallbacks and the covered shapes.
+/// clean ones, the reported reasons of clean fallbacks (by `FallbackReason.kind`) and the covered shapes.
+/// A reason that does not name what the layout has is a failure.
 func runDifferential(seed: UInt64, count: Int, maxNodes: Int, baselineRows: Bool = false)
     -> (failures: [String], structured: Int, solves: Int, clean: Int, reasons: [String: Int], covered: [String: Int]) {
     var covered: [String: Int] = [:]
@@ -169,13 +170,18 @@ func runDifferential(seed: UInt64, count: Int, maxNodes: Int, baselineRows: Bool
         let caseSeed = seed &+ offset
         let tree = randomTree(seed: caseSeed, maxNodes: maxNodes, baselineRows: baselineRows)
         let ir = lower(tree, in: file)
-        let layout = StructuredLayout(tree: tree, ir: ir)
+        let built = Result { () throws(FallbackReason) in try StructuredLayout(tree: tree, ir: ir) }
+        let layout = try? built.get()
         for (width, height) in differentialSizes(seed: caseSeed) {
             solves += 1
             let general = solve(ir, width: width, height: height)
             if general.findings.isEmpty { clean += 1 }
-            guard let fast = layout?.frames(width: width, height: height) else {
-                if general.findings.isEmpty, let reason = fallbackReason(tree: tree, ir: ir) { reasons[reason, default: 0] += 1 }
+            let fast: LayoutSolution
+            do throws(FallbackReason) {
+                fast = try built.get().frames(width: width, height: height)
+            } catch {
+                if general.findings.isEmpty { reasons[error.kind, default: 0] += 1 }
+                if let mismatch = reasonMismatch(error, tree: tree) { failures.append("case seed \(caseSeed): \(mismatch)") }
                 continue
             }
             structured += 1
@@ -200,7 +206,7 @@ func runDifferential(seed: UInt64, count: Int, maxNodes: Int, baselineRows: Bool
         print("DifferentialTests: seed \(seed), \(count) cases")
         let result = runDifferential(seed: seed, count: count, maxNodes: long ? 24 : 18)
         print("DifferentialTests: \(result.structured) of \(result.solves) solves took the structured path, \(result.clean) had no findings, \(result.failures.count) failures")
-        print("DifferentialTests: conflict-free determined solves left to the general solver, by cause: \(result.reasons.sorted { $0.key < $1.key })")
+        print("DifferentialTests: conflict-free determined solves left to the general solver, by reported reason: \(result.reasons.sorted { $0.key < $1.key })")
         print("DifferentialTests: structured solves with a shape added in the third or fourth session: \(result.covered.sorted { $0.key < $1.key })")
         for failure in result.failures { Issue.record("\(failure)") }
         // The comparison must exercise the structured path, not only fallbacks.
@@ -220,7 +226,7 @@ func runDifferential(seed: UInt64, count: Int, maxNodes: Int, baselineRows: Bool
         print("DifferentialTests (baseline rows): seed \(seed), \(count) cases")
         let result = runDifferential(seed: seed, count: count, maxNodes: long ? 24 : 14, baselineRows: true)
         print("DifferentialTests (baseline rows): \(result.structured) of \(result.solves) solves took the structured path, \(result.clean) had no findings, \(result.failures.count) failures")
-        print("DifferentialTests (baseline rows): left to the general solver, by cause: \(result.reasons.sorted { $0.key < $1.key })")
+        print("DifferentialTests (baseline rows): left to the general solver, by reported reason: \(result.reasons.sorted { $0.key < $1.key })")
         print("DifferentialTests (baseline rows): structured solves with a shape added in the third or fourth session: \(result.covered.sorted { $0.key < $1.key })")
         for failure in result.failures { Issue.record("\(failure)") }
         #expect(result.structured * 3 >= result.clean, "only \(result.structured) of \(result.clean) clean solves were structured")
@@ -257,8 +263,14 @@ func runDifferential(seed: UInt64, count: Int, maxNodes: Int, baselineRows: Bool
                 let ir = lower(tree, in: file)
                 for width in [nil, 320.0, 1024.0] {
                     let sized = width == nil ? ir : ir.replacingRootSize(width: true, height: false)
-                    if StructuredLayout(tree: tree, ir: sized)?.frames(width: width, height: nil) != nil { structured += 1 }
-                    let automatic = solveLayout(tree: tree, ir: sized, width: width)
+                    let (automatic, report) = solveLayoutReporting(tree: tree, ir: sized, width: width)
+                    if let reason = report.fallback {
+                        // Samples are lowered by the driver: only user constraints or the layout itself send them on.
+                        #expect(reason != .irMismatch(item: reason.node) && reason != .invalidNumber(item: reason.node), "\(name): \(reason)")
+                        if reason == .userConstraints { #expect(!tree.userConstraints.isEmpty) }
+                    } else {
+                        structured += 1
+                    }
                     let general = solve(sized, width: width)
                     if let difference = solutionDifference(automatic, general, ir: sized) { Issue.record("\(name) \(tree.name): \(difference)") }
                 }
@@ -279,6 +291,10 @@ func runDifferential(seed: UInt64, count: Int, maxNodes: Int, baselineRows: Bool
                     let solution = engine.resize(width: width, height: nil)
                     let expected = solve(lower(tree, in: file), width: width, height: nil)
                     if let difference = solutionDifference(solution, expected, ir: engine.ir) { Issue.record("seed \(seed) width \(width): \(difference)") }
+                    // The engine reports the reason a fresh solve reports.
+                    let fresh = solveLayoutReporting(tree: tree, ir: engine.ir, width: width).report
+                    #expect(engine.lastFallback == fresh.fallback, "seed \(seed) width \(width)")
+                    #expect(engine.lastSolveReport == fresh, "seed \(seed) width \(width)")
                 }
                 // A new width, then a new height (a height can change which item a row's baseline comes from).
                 for (axis, value) in [(Axis.horizontal, 47.0), (.vertical, 61.0)] {
@@ -308,7 +324,7 @@ func runDifferential(seed: UInt64, count: Int, maxNodes: Int, baselineRows: Bool
         for seed in UInt64(300)...380 {
             let tree = randomTree(seed: seed, maxNodes: 16)
             let ir = lower(tree, in: file)
-            guard StructuredLayout(tree: tree, ir: ir) != nil else { continue }
+            guard (try? StructuredLayout(tree: tree, ir: ir)) != nil else { continue }
             let engine = LayoutEngine(tree: tree, ir: ir, file: file)
             let sizes: [(Double?, Double?)] = [
                 (120, nil), (121.5, nil), (121.5, nil), (121.5, 80), (90, 80), (0, 80), (90, 80.25),
@@ -348,15 +364,14 @@ func runDifferential(seed: UInt64, count: Int, maxNodes: Int, baselineRows: Bool
         b.leaf?.intrinsic = PerAxis(horizontal: 30, vertical: 40)
         let tree = LayoutTree(nodes: [root, a, b])
         let ir = lower(tree, in: file)
-        let layout = StructuredLayout(tree: tree, ir: ir)
-        let solution = layout?.frames(width: 200, height: nil)
+        let solution = try? StructuredLayout(tree: tree, ir: ir).frames(width: 200, height: nil)
         #expect(solution?.frames[1] == Frame(x: 0, y: 0, width: 170, height: 40))
         #expect(solution?.frames[2] == Frame(x: 170, y: 0, width: 30, height: 40))
         var free = tree
         free.nodes[1].leaf?.intrinsic.horizontal = nil
         free.nodes[2].leaf?.intrinsic.horizontal = nil
         let freeIR = lower(free, in: file)
-        #expect(StructuredLayout(tree: free, ir: freeIR)?.frames(width: 200, height: nil) == nil)
+        #expect(solveLayoutReporting(tree: free, ir: freeIR, width: 200).report.fallback == .ambiguous(node: 0, axis: .horizontal))
         #expect(!solveLayout(tree: free, ir: freeIR, width: 200).findings.isEmpty)
     }
 }

@@ -13,8 +13,18 @@ func solveBoth(_ text: String, width: Double?, height: Double? = nil) -> (struct
     guard !checked.diagnostics.hasErrors, let tree = checked.model.roots.first else { return nil }
     var ir = lower(tree, in: file)
     ir = ir.replacingRootSize(width: width != nil, height: height != nil)
-    let structured = StructuredLayout(tree: tree, ir: ir)?.frames(width: width, height: height)
+    let structured = try? StructuredLayout(tree: tree, ir: ir).frames(width: width, height: height)
     return (structured, solve(ir, width: width, height: height), ir)
+}
+
+/// Checks `text`, lowers its first root and solves it through the reporting entry at `width` x
+/// `height`: the reason the structured solver declined (nil when it answered), and the IR.
+func fallback(_ text: String, width: Double?, height: Double? = nil) -> (reason: FallbackReason?, ir: ConstraintIR)? {
+    let file = SourceFile(path: "reason.stack", text: text)
+    let checked = check(file)
+    guard !checked.diagnostics.hasErrors, let tree = checked.model.roots.first else { return nil }
+    let ir = lower(tree, in: file).replacingRootSize(width: width != nil, height: height != nil)
+    return (solveLayoutReporting(tree: tree, ir: ir, width: width, height: height).report.fallback, ir)
 }
 
 /// The frame of the item named `name` (a path) in a solution.
@@ -115,6 +125,7 @@ func solveClean(_ text: String, width: Double?, height: Double? = nil) throws ->
         expectFrames(squeezed, along: 0, in: tight, ir: tightIR)
         let (tooTight, _) = try solveClean(row, width: 135)
         #expect(tooTight == nil)
+        #expect(fallback(row, width: 135)?.reason == .equalCenteringSqueezed(stack: 0, axis: .horizontal))
 
         let (nestedRow, nestedIR) = try solveClean(
             nested(row, in: "outer(alignment: center)", above: "label wide(intrinsic: 400 x 10)"), width: nil)
@@ -144,6 +155,7 @@ func solveClean(_ text: String, width: Double?, height: Double? = nil) throws ->
         expectFrames(expected, along: 1, in: structured, ir: ir)
         let (squeezed, _, _) = try #require(solveBoth(row, width: nil, height: 30))
         #expect(squeezed == nil)
+        #expect(fallback(row, width: nil, height: 30)?.reason == .outsideExactRange(stack: 0, axis: .vertical))
 
         let (nestedRow, nestedIR) = try solveClean(
             nested(row, in: "outer(height: 100)", above: "label below(intrinsic: 150 x 20)"), width: nil)
@@ -167,6 +179,7 @@ func solveClean(_ text: String, width: Double?, height: Double? = nil) throws ->
         #expect(frame("total.currency", in: structured, ir: ir).map { ($0.x, $0.width) } ?? (0, 0) == (124, 40))
         let (wide, _, _) = try #require(solveBoth(row, width: 200))
         #expect(wide == nil)
+        #expect(fallback(row, width: 200)?.reason == .outsideExactRange(stack: 0, axis: .horizontal))
     }
 
     /// baselineRelative: `a`'s last baseline is 15 below its top, `b` has none (its bottom), `c`'s

@@ -1,3 +1,4 @@
+import StackSemantics
 // firstBaseline alignment in the structured solver: a horizontal stack (any distribution but
 // equalCentering) whose items' baselines are a fixed depth below their tops or their bottoms (leaves,
 // and stacks whose baseline item sits at their top: see `StructuredModel`). The width shares along
@@ -44,14 +45,15 @@ extension StructuredLayout {
 
     /// The canvas height's cost across a firstBaseline stack of several items (see the top of this
     /// file); records each item's own height (`crossAnchor`) and the ascent/descent merge.
-    mutating func baselineCrossFunction(_ index: Int, axis: Int, inset: Double) -> CostFunction? {
+    /// Throws when an item has no first baseline or no single own height, or the ascent and descent
+    /// cannot be split.
+    mutating func baselineCrossFunction(_ index: Int, axis: Int, inset: Double) throws(FallbackReason) -> CostFunction {
         var ascentEnvelopes: [CostFunction] = []
         var descentEnvelopes: [CostFunction] = []
         var ascentFloor = -Double.infinity
         for child in model.children(index) {
-            guard let ref = model.suppression[child],
-                  let withSuppression = outer[2 * child + axis].addingAbsolute(target: 0, priority: ref.priority, index: ref.index),
-                  withSuppression.hasUniqueMinimum, let place = model.firstBaseline[child] else { return nil }
+            let withSuppression = try suppressed(child, axis: axis)
+            guard let place = model.firstBaseline[child] else { throw .baselineAlignment(stack: index, .undefinedBaseline) }
             crossAnchor[2 * child + axis] = withSuppression.anchor
             guard !model.hidden[child] else { continue }
             switch place {
@@ -68,12 +70,14 @@ extension StructuredLayout {
         if ascentFloor > -.infinity { ascent = ascent?.restricted(atLeast: ascentFloor) }
         var descent = descentEnvelopes.isEmpty ? freeAbove(0) : pointwiseSum(descentEnvelopes)
         if !ascentEnvelopes.isEmpty { descent = descent?.restricted(atLeast: 0) }
-        guard let ascent, let descent, let spanning = model.spanningFit[index], let fit = model.canvasFit[index] else { return nil }
+        guard let spanning = model.spanningFit[index], let fit = model.canvasFit[index] else { throw .irMismatch(item: index) }
+        // A sum fails where the items' required heights do not meet (restricted: nothing is left).
+        guard let ascent, let descent else { throw .conflict(node: index, axis: Axis(slot: axis)) }
         let merged = merge([ascent, descent])
         crossMerges[index] = merged
         crossMergeAnchors[index] = [ascent.anchor, descent.anchor]
-        return merged.function.addingAbsolute(target: 0, priority: spanning.priority, index: spanning.index)?
-            .shifted(by: inset).addingAbsolute(target: 0, priority: fit.priority, index: fit.index)
+        let spanned = try fitted(merged.function, spanning, index, axis)
+        return try fitted(spanned.shifted(by: inset), fit, index, axis)
     }
 
     /// The items' heights and tops across a firstBaseline stack for a canvas height; false when the

@@ -1,3 +1,4 @@
+import StackSemantics
 import StackIR
 
 // equalCentering along the stack's axis.
@@ -33,9 +34,9 @@ import StackIR
 // So the bound never changes a layout the structured solver reports, only how often it declines.
 
 extension StructuredLayout {
-    /// The cost of an equalCentering stack's length along its axis (see the top of this file); nil
+    /// The cost of an equalCentering stack's length along its axis (see the top of this file); throws
     /// when an item's length has no single minimiser.
-    mutating func equalCenteringFunction(_ index: Int, axis: Int, visible: [Int], inset: Double) -> CostFunction? {
+    mutating func equalCenteringFunction(_ index: Int, axis: Int, visible: [Int], inset: Double) throws(FallbackReason) -> CostFunction {
         let gapPriority = model.gapPriority[index]
         var lengths: [Double] = []
         lengths.reserveCapacity(visible.count)
@@ -47,7 +48,7 @@ extension StructuredLayout {
         var heldAbove = true
         for child in visible {
             let function = outer[2 * child + axis]
-            guard function.anchor.isFinite, function.hasUniqueMinimum else { return nil }
+            guard function.anchor.isFinite, function.hasUniqueMinimum else { throw .ambiguous(node: child, axis: Axis(slot: axis)) }
             if heldAbove && !(lengthening.add(function.right) && shortening.add(function.left)) { heldAbove = false }
             lengths.append(function.anchor)
             lowest += function.lowerEnd
@@ -70,7 +71,7 @@ extension StructuredLayout {
             return CostFunction(anchor: settled + inset, right: CostFunction.flatRight, left: left)
         }
         // The exact part must reach down to `held`, where the bound below it starts.
-        guard let squeezed = squeezedCost(index, lengths: lengths, settled: settled) else { return nil }
+        guard let squeezed = squeezedCost(index, lengths: lengths, settled: settled) else { throw .irMismatch(item: index) }
         left = squeezed
         if let slope = shortening.slope, held - lowest > 0 {
             left.append(Segment(length: held - lowest, slope: slope, owner: 0, order: Int32(left.count)))

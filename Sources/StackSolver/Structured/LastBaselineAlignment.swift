@@ -38,17 +38,19 @@ extension Alignment {
 extension StructuredLayout {
     /// The canvas height's cost across a lastBaseline stack of several items (see the top of this
     /// file); records each item's own height (`crossAnchor`) and the row's `LastBaselineRow`.
-    mutating func lastBaselineCrossFunction(_ index: Int, axis: Int, inset: Double) -> CostFunction? {
-        guard let spanning = model.spanningFit[index], let fit = model.canvasFit[index] else { return nil }
+    /// Throws when an item has no last baseline or no single own height, or when an item the row
+    /// may shorten is not held above the spanner and the canvas fit.
+    mutating func lastBaselineCrossFunction(_ index: Int, axis: Int, inset: Double) throws(FallbackReason) -> CostFunction {
+        guard let spanning = model.spanningFit[index], let fit = model.canvasFit[index] else { throw .irMismatch(item: index) }
         let children = model.children(index)
-        guard let first = children.first else { return nil }
+        guard let first = children.first else { throw .irMismatch(item: index) }
         // Each item's own height (its cost with the ambiguity suppression), and its shortening side.
         var shortenings: [[Segment]] = []
         shortenings.reserveCapacity(children.count)
         for child in children {
-            guard let ref = model.suppression[child], model.lastBaseline[child] != nil,
-                  let own = outer[2 * child + axis].addingAbsolute(target: 0, priority: ref.priority, index: ref.index),
-                  own.hasUniqueMinimum, own.anchor.isFinite else { return nil }
+            guard model.lastBaseline[child] != nil else { throw .baselineAlignment(stack: index, .undefinedBaseline) }
+            let own = try suppressed(child, axis: axis)
+            guard own.anchor.isFinite else { throw .ambiguous(node: child, axis: Axis(slot: axis)) }
             crossAnchor[2 * child + axis] = own.anchor
             shortenings.append(own.left)
         }
@@ -64,7 +66,7 @@ extension StructuredLayout {
             ascent = max(ascent, place(child).depth(length: height(child)))
             descent = max(descent, height(child) - place(child).depth(length: height(child)))
         }
-        guard ascent > -.infinity else { return nil }
+        guard ascent > -.infinity else { throw .allItemsHidden(stack: index) }
         // The items whose shortening would shorten the spanner or the canvas: the tallest
         // bottom-baseline items when no fixed baseline holds the ascent, the items hanging lowest
         // when no bottom-baseline item holds the descent at 0, and the first item (it meets the
@@ -82,15 +84,14 @@ extension StructuredLayout {
                 }
             }
             if reachesCanvas || shortensSpanner {
-                guard shortening.add(shortenings[position]) else { return nil }
+                guard shortening.add(shortenings[position]) else { throw .baselineAlignment(stack: index, .lastBaselineRow) }
             }
         }
         let firstHeight = height(first)
         let settled = ascent + firstHeight - place(first).depth(length: firstHeight)
         lastBaselineRows[index] = LastBaselineRow(ascent: ascent, spanner: ascent + descent, settled: settled)
         let left = shortening.slope.map { [Segment(length: .infinity, slope: $0, owner: 0, order: 0)] } ?? []
-        return CostFunction(anchor: settled + inset, right: CostFunction.flatRight, left: left)
-            .addingAbsolute(target: 0, priority: fit.priority, index: fit.index)
+        return try fitted(CostFunction(anchor: settled + inset, right: CostFunction.flatRight, left: left), fit, index, axis)
     }
 
     /// The items' heights and tops across a lastBaseline stack for a canvas height, and the

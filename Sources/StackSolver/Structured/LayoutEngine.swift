@@ -12,13 +12,41 @@ import StackSyntax
 ///   - width: pins the root's width; `nil` lets it take its natural size.
 ///   - height: pins the root's height likewise.
 public func solveLayout(tree: LayoutTree, ir: ConstraintIR, width: Double? = nil, height: Double? = nil) -> LayoutSolution {
-    if let layout = StructuredLayout(tree: tree, ir: ir), let solution = layout.frames(width: width, height: height) {
-        return solution
+    solveLayout(tree: tree, ir: ir, width: width, height: height, reporting: false).solution
+}
+
+/// `solveLayout` with how the layout was solved: per stack, the mechanism of a structured solve, or
+/// why the structured solver declined, what it answered of the layout all the same (one axis), and
+/// the size of what the general solver solved.
+public func solveLayoutReporting(tree: LayoutTree, ir: ConstraintIR, width: Double? = nil, height: Double? = nil)
+    -> (solution: LayoutSolution, report: SolveReport) {
+    let result = solveLayout(tree: tree, ir: ir, width: width, height: height, reporting: true)
+    return (result.solution, result.report ?? SolveReport(path: .structured([])))
+}
+
+/// The one choice of solvers: the structured solver for the whole layout, else the structured solver
+/// for one axis and the general solver for the other (AxisSplit.swift), else the general solver.
+/// The report is built only when asked for.
+func solveLayout(tree: LayoutTree, ir: ConstraintIR, width: Double?, height: Double?, reporting: Bool)
+    -> (solution: LayoutSolution, report: SolveReport?) {
+    do throws(FallbackReason) {
+        let layout = try StructuredLayout(tree: tree, ir: ir)
+        let solution = try layout.frames(width: width, height: height)
+        return (solution, reporting ? SolveReport(path: .structured(layout.structuredStacks())) : nil)
+    } catch {
+        if let split = solveSplittingAxes(tree: tree, ir: ir, width: width, height: height) {
+            let report = SolveReport(path: .split(
+                reason: error, generalAxis: split.generalAxis, stacks: reporting ? split.treeStacks() : [],
+                constraints: split.generalConstraints))
+            return (split.solution, reporting ? report : nil)
+        }
+        return (solve(ir, width: width, height: height), reporting ? generalReport(error, ir) : nil)
     }
-    if let solution = solveSplittingAxes(tree: tree, ir: ir, width: width, height: height) {
-        return solution
-    }
-    return solve(ir, width: width, height: height)
+}
+
+/// The report of a general solve after the structured solver declined for `reason`.
+func generalReport(_ reason: FallbackReason, _ ir: ConstraintIR) -> SolveReport {
+    SolveReport(path: .general(reason: reason, items: ir.items.count, constraints: ir.constraints.count))
 }
 
 /// A solved layout that keeps its state: a new container size re-solves with the top-down pass only
@@ -41,6 +69,8 @@ public final class LayoutEngine {
     public private(set) var width: Double?
     public private(set) var height: Double?
     private var structured: StructuredLayout?
+    /// Why `structured` is nil (the layout, as last lowered or updated, is not the structured solver's).
+    private var structuredFailure: FallbackReason?
     private var scratch = TopDownScratch()
     private let file: SourceFile?
 
@@ -56,8 +86,8 @@ public final class LayoutEngine {
         self.file = file
         self.width = width
         self.height = height
-        structured = StructuredLayout(tree: tree, ir: ir)
         solution = LayoutSolution(frames: [], determined: [], baselines: [], findings: [], brokenConstraints: [], pivots: 0)
+        buildStructured()
         solution = solveNow()
     }
 
@@ -80,7 +110,12 @@ public final class LayoutEngine {
     /// kept model (what a full relayout costs without parsing, checking or lowering).
     @discardableResult
     public func relayoutAll() -> LayoutSolution {
-        if structured?.updateAll() == false { structured = nil }
+        do throws(FallbackReason) {
+            try structured?.updateAll()
+        } catch {
+            structured = nil
+            structuredFailure = error
+        }
         // Same model, new functions: every axis is laid out again, into the kept buffers (and the
         // frames in place, as `resize` does) rather than newly allocated ones.
         scratch.solvedLength = (nil, nil)
@@ -114,7 +149,7 @@ public final class LayoutEngine {
             tree = newTree
             ir = lower(newTree, in: file)
             baselineStacks = Self.stacksWithUsedBaselines(ir)
-            structured = StructuredLayout(tree: tree, ir: ir)
+            buildStructured()
             solution = solveNow()
             return true
         }
@@ -133,31 +168,63 @@ public final class LayoutEngine {
             layout.model.tree = newTree
             layout.model.leafAxes[2 * node + slot]?.intrinsic = value
             var current: Int? = node
-            var ok = true
-            while let index = current, ok {
-                ok = layout.update(index)
-                current = tree.nodes[index].parent
+            do throws(FallbackReason) {
+                while let index = current {
+                    try layout.update(index)
+                    current = tree.nodes[index].parent
+                }
+                structured = layout
+            } catch {
+                buildStructured()
             }
-            structured = ok ? layout : StructuredLayout(tree: tree, ir: ir)
         }
         solution = solveNow()
         return true
     }
 
     /// Whether the last solve took the structured path (false: the general solver answered).
-    public private(set) var lastSolveWasStructured = false
+    public var lastSolveWasStructured: Bool { lastFallback == nil }
+
+    /// Why the last solve went to the general solver; nil when the structured solver answered.
+    public private(set) var lastFallback: FallbackReason?
+
+    /// How the last solve went: per stack for a structured solve, else the reason and the size.
+    public var lastSolveReport: SolveReport {
+        guard let lastFallback else { return SolveReport(path: .structured(structured?.structuredStacks() ?? [])) }
+        guard let lastSplit else { return generalReport(lastFallback, ir) }
+        return SolveReport(path: .split(
+            reason: lastFallback, generalAxis: lastSplit.generalAxis, stacks: lastSplit.treeStacks(),
+            constraints: lastSplit.generalConstraints))
+    }
+
+    /// The last solve's split, when one axis went to each solver.
+    private var lastSplit: AxisSplit?
+
+    private func buildStructured() {
+        do throws(FallbackReason) {
+            structured = try StructuredLayout(tree: tree, ir: ir)
+            structuredFailure = nil
+        } catch {
+            structured = nil
+            structuredFailure = error
+        }
+    }
 
     private static func stacksWithUsedBaselines(_ ir: ConstraintIR) -> Set<Int> {
         Set(ir.constraints.lazy.filter { $0.category == .baseline }.map(\.first.item.index))
     }
 
     private func solveNow() -> LayoutSolution {
-        if let result = structured?.framesInPlace(width: width, height: height, scratch: &scratch) {
-            lastSolveWasStructured = true
+        do throws(FallbackReason) {
+            guard structured != nil else { throw structuredFailure ?? .irMismatch(item: nil) }
+            let result = try structured!.framesInPlace(width: width, height: height, scratch: &scratch)
+            lastFallback = nil
             return result
+        } catch {
+            lastFallback = error
+            lastSplit = solveSplittingAxes(tree: tree, ir: ir, width: width, height: height)
+            return lastSplit?.solution ?? solve(ir, width: width, height: height)
         }
-        lastSolveWasStructured = false
-        return solve(ir, width: width, height: height)
     }
 }
 
@@ -165,7 +232,7 @@ extension StructuredLayout {
     /// `frames(width:height:scratch:)` through a mutating access, so that the engine's stored layout
     /// is used in place: reading it (`if let structured`, or `structured?.frames`) copied the struct,
     /// retaining and releasing each of its arrays on every resize (~5% of a nested N = 1,000 resize).
-    mutating func framesInPlace(width: Double?, height: Double?, scratch: inout TopDownScratch) -> LayoutSolution? {
-        frames(width: width, height: height, scratch: &scratch)
+    mutating func framesInPlace(width: Double?, height: Double?, scratch: inout TopDownScratch) throws(FallbackReason) -> LayoutSolution {
+        try frames(width: width, height: height, scratch: &scratch)
     }
 }

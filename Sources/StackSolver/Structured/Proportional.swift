@@ -1,3 +1,4 @@
+import StackSemantics
 // fillProportionally in the structured solver.
 //
 // Along a fillProportionally stack of length S, each item with an intrinsic length has a share
@@ -136,17 +137,17 @@ func strongestOptionalPriority(_ function: CostFunction) -> Double {
 
 extension StructuredLayout {
     /// A fillProportionally stack's share items, strongest share first, and whether they are split
-    /// level by level (`splitByLevels`); nil when the case is not one solved here (see the top
+    /// level by level (`splitByLevels`); throws when the case is not one solved here (see the top
     /// of this file), or a zero-length item cannot be 0 long.
-    mutating func proportionalItems(_ index: Int, axis: Int) -> [Int]? {
+    mutating func proportionalItems(_ index: Int, axis: Int) throws(FallbackReason) -> [Int] {
         splitByLevels[index] = false
         var items: [Int] = []
         for child in model.visibleChildren[index] {
             if model.zeroLength[child] {
-                guard outer[2 * child + axis].contains(0) else { return nil }
+                guard outer[2 * child + axis].contains(0) else { throw .conflict(node: child, axis: Axis(slot: axis)) }
                 continue
             }
-            guard model.proportionalShare[child] != nil else { return nil }
+            guard model.proportionalShare[child] != nil else { throw .irMismatch(item: child) }
             items.append(child)
         }
         items.sort { model.proportionalShare[$0]!.priority > model.proportionalShare[$1]!.priority }
@@ -154,12 +155,15 @@ extension StructuredLayout {
         // length, when it is the only visible item or the spacing is 0, so its share is the whole
         // stack (multiplier 1). Its length is then the stack's, with no cost of its own.
         if let first = items.first, model.proportionalShare[first]!.priority >= 1000 {
-            return items.count == 1 && model.proportionalShare[first]!.multiplier == 1 && model.widthShare[first] == nil ? items : nil
+            guard items.count == 1 && model.proportionalShare[first]!.multiplier == 1 && model.widthShare[first] == nil else {
+                throw .proportionalSplit(stack: index, axis: Axis(slot: axis))
+            }
+            return items
         }
         guard let weakest = items.last.flatMap({ model.proportionalShare[$0]?.priority }) else { return items }
         for (position, child) in items.enumerated() {
             if position > 0 && model.proportionalShare[items[position - 1]]!.priority == model.proportionalShare[child]!.priority {
-                return nil
+                throw .proportionalSplit(stack: index, axis: Axis(slot: axis))
             }
         }
         // The greedy split holds when every share outranks every item's own constraint. In a
@@ -173,7 +177,9 @@ extension StructuredLayout {
                 && !items.contains { strongestOptionalPriority(outer[2 * $0 + axis]) >= width.priority }
         }
         if !greedy {
-            guard items.count <= levelSplitLimit, items.allSatisfy({ model.stackAxis[$0] < 0 }) else { return nil }
+            guard items.count <= levelSplitLimit, items.allSatisfy({ model.stackAxis[$0] < 0 }) else {
+                throw .proportionalSplit(stack: index, axis: Axis(slot: axis))
+            }
             splitByLevels[index] = true
         }
         return items

@@ -38,7 +38,7 @@ struct LeafAxis {
 /// Stack-only layouts read from the tree (structure) and the IR (every number and every constraint's
 /// index, so the tie rule sees exactly the general solver's constraint order).
 ///
-/// `init` returns nil for anything the structured solver does not solve exactly: user constraints,
+/// `init` throws why (`FallbackReason`) for anything the structured solver does not solve exactly: user constraints,
 /// baseline alignment other than a horizontal stack of any distribution but equalCentering
 /// (BaselineAlignment.swift, LastBaselineAlignment.swift) or a vertical stack with one item or with
 /// firstBaseline and no hidden item, baselineRelative stacks with a stack among their
@@ -117,10 +117,11 @@ struct StructuredModel {
     var gapEqualities: [[Int]]
     let itemCount: Int
 
-    init?(tree: LayoutTree, ir: ConstraintIR) {
+    init(tree: LayoutTree, ir: ConstraintIR) throws(FallbackReason) {
         self.tree = tree
         let n = tree.nodes.count
-        guard n > 0, tree.userConstraints.isEmpty, ir.items.count >= n else { return nil }
+        guard tree.userConstraints.isEmpty else { throw .userConstraints }
+        guard n > 0, ir.items.count >= n else { throw .irMismatch(item: nil) }
         itemCount = ir.items.count
         leafAxes = Array(repeating: nil, count: 2 * n)
         explicit = Array(repeating: nil, count: 2 * n)
@@ -187,11 +188,11 @@ struct StructuredModel {
                 return true
             }
         }
-        guard matches else { return nil }
+        guard matches else { throw .irMismatch(item: nil) }
         for index in 0..<n {
-            guard ownerOf[index] == parentOf[index] else { return nil }
-            if let parent = parentOf[index], parent >= index || parent < 0 { return nil }
-            guard childrenOf[index].allSatisfy({ $0 > index && $0 < n }) else { return nil }
+            guard ownerOf[index] == parentOf[index] else { throw .irMismatch(item: index) }
+            if let parent = parentOf[index], parent >= index || parent < 0 { throw .irMismatch(item: index) }
+            guard childrenOf[index].allSatisfy({ $0 > index && $0 < n }) else { throw .irMismatch(item: index) }
             guard let stack = stackOf[index] else { continue }
             let children = childrenOf[index]
             switch stack.distribution {
@@ -204,142 +205,145 @@ struct StructuredModel {
             // spanner spans the canvas as for center; lastBaseline with several items is left alone.
             if stack.alignment.isBaseline {
                 if stack.axis == .horizontal {
-                    guard stack.distribution != .equalCentering else { return nil }
+                    guard stack.distribution != .equalCentering else { throw .baselineAlignment(stack: index, .equalCenteringRow) }
                     baselineRow[index] = true
                 } else if children.count > 1 {
-                    guard stack.alignment == .firstBaseline, !children.contains(where: { hidden[$0] }) else { return nil }
+                    guard stack.alignment == .firstBaseline, !children.contains(where: { hidden[$0] }) else { throw .baselineAlignment(stack: index, .verticalStack) }
                 }
             }
             if stack.baselineRelative && stack.axis == .vertical {
                 // equalSpacing without hidden items: every spacing is `>=` and the gaps run from one
                 // item's last baseline to the next one's first, so they take the spacings' place.
                 guard stack.distribution == .fill || stack.distribution == .fillEqually
-                    || (stack.distribution == .equalSpacing && !children.contains(where: { hidden[$0] })) else { return nil }
+                    || (stack.distribution == .equalSpacing && !children.contains(where: { hidden[$0] })) else { throw .baselineRelative(stack: index) }
                 baselineChain[index] = true
             }
-            if !children.isEmpty && children.allSatisfy({ hidden[$0] }) { return nil }
+            if !children.isEmpty && children.allSatisfy({ hidden[$0] }) { throw .allItemsHidden(stack: index) }
         }
         for id in n..<ir.items.count {
             let item = ir.items[id]
-            guard item.kind == .guide, let owner = item.owner?.index, owner >= 0, owner < n else { return nil }
+            guard item.kind == .guide, let owner = item.owner?.index, owner >= 0, owner < n else { throw .irMismatch(item: id) }
             switch item.role {
             case .alignmentSpanner?: spannerGuide[owner] = id
             case .margins?: marginsGuide[owner] = id
             case .gap?: gapGuides[owner].append(id)
-            case nil: return nil
+            case nil: throw .irMismatch(item: id)
             }
         }
         var marginValues: [Int: [Double]] = [:]
         for (index, c) in ir.constraints.enumerated() {
             let first = c.first.item.index
-            guard first >= 0, first < ir.items.count, c.constant.isFinite, abs(c.constant) <= 1e15 else { return nil }
+            guard first >= 0, first < ir.items.count else { throw .irMismatch(item: nil) }
+            guard c.constant.isFinite, abs(c.constant) <= 1e15 else { throw .invalidNumber(item: first) }
             if let second = c.second {
-                guard second.item.index >= 0, second.item.index < ir.items.count, c.multiplier.isFinite,
-                      abs(c.multiplier) <= 1e15 else { return nil }
+                guard second.item.index >= 0, second.item.index < ir.items.count else { throw .irMismatch(item: first) }
+                guard c.multiplier.isFinite,
+                      abs(c.multiplier) <= 1e15 else { throw .invalidNumber(item: first) }
             }
-            guard c.priority > 0, c.priority.isFinite || c.priority == .infinity else { return nil }
+            guard c.priority > 0, c.priority.isFinite || c.priority == .infinity else { throw .invalidNumber(item: first) }
             let priority = min(c.priority, 1000)
             let axis = c.first.attribute.isHorizontal ? 0 : 1
             let ref = OptionalRef(priority: priority, index: index)
             switch c.category {
             case .contentHugging, .contentCompression:
-                guard first < n, c.second == nil else { return nil }
+                guard first < n, c.second == nil else { throw .irMismatch(item: first) }
                 var entry = leafAxes[2 * first + axis] ?? LeafAxis(
                     intrinsic: c.constant, hugging: OptionalRef(priority: 1000, index: -1),
                     compression: OptionalRef(priority: 1000, index: -1))
-                guard entry.intrinsic == c.constant else { return nil }
+                guard entry.intrinsic == c.constant else { throw .irMismatch(item: first) }
                 if c.category == .contentHugging {
-                    guard c.relation == .lessThanOrEqual else { return nil }
+                    guard c.relation == .lessThanOrEqual else { throw .irMismatch(item: first) }
                     entry.hugging = ref
                 } else {
-                    guard c.relation == .greaterThanOrEqual else { return nil }
+                    guard c.relation == .greaterThanOrEqual else { throw .irMismatch(item: first) }
                     entry.compression = ref
                 }
                 leafAxes[2 * first + axis] = entry
             case .explicitSize:
-                guard first < n, c.relation == .equal, c.second == nil, priority >= 1000, explicit[2 * first + axis] == nil else { return nil }
+                guard first < n, c.relation == .equal, c.second == nil, priority >= 1000, explicit[2 * first + axis] == nil else { throw .irMismatch(item: first) }
                 explicit[2 * first + axis] = c.constant
             case .spacing:
                 guard first < n, priority >= 1000,
-                      (c.first.attribute == .firstBaseline) == baselineChain[parentOf[first] ?? first] else { return nil }
+                      (c.first.attribute == .firstBaseline) == baselineChain[parentOf[first] ?? first] else { throw .irMismatch(item: first) }
                 spacingBefore[first] = c.constant
             case .marginGuide:
                 // guide.top == view.top + t, guide.leading == view.leading + l,
                 // view.bottom == guide.bottom + b, view.trailing == guide.trailing + r.
                 let owner = first < n ? first : (ownerOf[first] ?? -1)
-                guard owner >= 0, owner < n, priority >= 1000 else { return nil }
+                guard owner >= 0, owner < n, priority >= 1000 else { throw .irMismatch(item: first) }
                 var values = marginValues[owner] ?? [0, 0, 0, 0]
                 switch c.first.attribute {
                 case .top: values[0] = c.constant
                 case .leading: values[1] = c.constant
                 case .bottom: values[2] = c.constant
                 case .trailing: values[3] = c.constant
-                default: return nil
+                default: throw .irMismatch(item: first)
                 }
                 marginValues[owner] = values
             case .ambiguitySuppression:
-                guard first < n else { return nil }
+                guard first < n else { throw .irMismatch(item: first) }
                 suppression[first] = ref
             case .spanningFit:
-                guard let owner = ownerOf[first], owner < n else { return nil }
+                guard let owner = ownerOf[first], owner < n else { throw .irMismatch(item: first) }
                 spanningFit[owner] = ref
             case .canvasFit:
-                guard first < n else { return nil }
+                guard first < n else { throw .irMismatch(item: first) }
                 canvasFit[first] = ref
             case .canvasConnection, .alignment, .distributingEdge, .spanningBoundary, .hiding:
                 break
             case .fillEqually:
                 // Required, except an equalCentering stack's equal gaps (one priority for all of them).
                 if first >= n, let owner = ownerOf[first], stackOf[owner]?.distribution == .equalCentering {
-                    guard priority < 1000, gapPriority[owner] == 0 || gapPriority[owner] == priority else { return nil }
+                    guard priority < 1000, gapPriority[owner] == 0 || gapPriority[owner] == priority else { throw .irMismatch(item: first) }
                     gapPriority[owner] = priority
                     gapEqualities[owner].append(index)
                     continue
                 }
-                guard priority >= 1000 else { return nil }
+                guard priority >= 1000 else { throw .irMismatch(item: first) }
                 if first < n, let parent = parentOf[first] { equalFallback[parent] = true }
             case .fillProportionally:
                 // `item.length == m * stack.length @p` (p < 1000), or `item.length == 0` (required).
                 guard first < n, let parent = parentOf[first], stackOf[parent]?.distribution == .fillProportionally
-                else { return nil }
+                else { throw .irMismatch(item: first) }
                 proportionalLowered[parent] = true
                 if let second = c.second {
                     guard second.item.index == parent, second.attribute == c.first.attribute, c.constant == 0,
-                          c.relation == .equal, c.multiplier > 0 else { return nil }
+                          c.relation == .equal, c.multiplier > 0 else { throw .irMismatch(item: first) }
                     proportionalShare[first] = ProportionalShare(multiplier: c.multiplier, priority: priority, index: index)
                 } else {
-                    guard c.constant == 0, c.relation == .equal, priority >= 1000 else { return nil }
+                    guard c.constant == 0, c.relation == .equal, priority >= 1000 else { throw .irMismatch(item: first) }
                     zeroLength[first] = true
                 }
             case .baseline:
                 // `leaf.baseline == leaf.top + offset` or `leaf.baseline == leaf.bottom`, or a stack's
                 // baseline taken from one of its items (`stack.baseline == item.baseline`).
-                guard first < n, c.relation == .equal, priority >= 1000, let second = c.second, c.multiplier == 1 else { return nil }
+                guard first < n, c.relation == .equal, priority >= 1000, let second = c.second, c.multiplier == 1 else { throw .irMismatch(item: first) }
                 if second.item.index != first {
                     guard stackOf[first] != nil, second.item.index < n, parentOf[second.item.index] == first,
-                          second.attribute == c.first.attribute, c.constant == 0 else { return nil }
+                          second.attribute == c.first.attribute, c.constant == 0 else { throw .irMismatch(item: first) }
                     baselineSources.append((first, second.item.index, c.first.attribute == .firstBaseline))
                     continue
                 }
-                guard isLeaf[first] else { return nil }
+                // A stack with no item to take a baseline from has its bottom as its baseline.
+                guard isLeaf[first] else { throw .baselineAlignment(stack: first, .stackBaseline) }
                 let place: BaselinePlace
                 switch second.attribute {
                 case .top: place = .belowTop(c.constant)
                 case .bottom where c.constant == 0: place = .bottom
-                default: return nil
+                default: throw .irMismatch(item: first)
                 }
                 switch c.first.attribute {
                 case .firstBaseline: firstBaseline[first] = place
                 case .lastBaseline: lastBaseline[first] = place
-                default: return nil
+                default: throw .irMismatch(item: first)
                 }
             case .textWidthDisambiguation:
                 guard first < n, let parent = parentOf[first], let second = c.second, second.item.index == parent,
                       second.attribute == c.first.attribute, c.constant == 0, c.relation == .equal, priority < 1000,
-                      c.multiplier > 0 else { return nil }
+                      c.multiplier > 0 else { throw .irMismatch(item: first) }
                 widthShare[first] = ProportionalShare(multiplier: c.multiplier, priority: priority, index: index)
             case .user:
-                return nil
+                throw .userConstraints
             }
         }
         for (owner, values) in marginValues {
@@ -357,7 +361,7 @@ struct StructuredModel {
             } else {
                 atTop = stackOf[stack]?.alignment == .fill || stackOf[stack]?.alignment == .leading
             }
-            guard atTop, case .belowTop(let depth)? = first ? firstBaseline[item] : lastBaseline[item] else { return nil }
+            guard atTop, case .belowTop(let depth)? = first ? firstBaseline[item] : lastBaseline[item] else { throw .baselineAlignment(stack: stack, .stackBaseline) }
             let place = BaselinePlace.belowTop((margins[stack]?.top ?? 0) + depth)
             if first { firstBaseline[stack] = place } else { lastBaseline[stack] = place }
         }
@@ -375,7 +379,7 @@ struct StructuredModel {
             chainMembers[index] = visibleChildren[index]
             for child in children.dropFirst() { spacingTotal[index] += spacingBefore[child] }
             if baselineChain[index] {
-                guard let chain = baselineChainShape(children) else { return nil }
+                guard let chain = baselineChainShape(children) else { throw .baselineRelative(stack: index) }
                 chainMembers[index] = chain.members
                 chainShift[index] = chain.shift
                 spacingTotal[index] += chain.shift
@@ -401,18 +405,18 @@ struct StructuredModel {
             let children = childrenOf[index]
             let stack = stackOf[index]
             if stack?.layoutMarginsRelative == true && !children.isEmpty {
-                guard margins[index] != nil, marginsGuide[index] != nil else { return nil }
+                guard margins[index] != nil, marginsGuide[index] != nil else { throw .irMismatch(item: index) }
             }
             if let stack, stack.alignment != .fill {
-                for child in children where suppression[child] == nil { return nil }
+                for child in children where suppression[child] == nil { throw .irMismatch(item: index) }
                 if children.count > 1 {
-                    guard spannerGuide[index] != nil, spanningFit[index] != nil else { return nil }
+                    guard spannerGuide[index] != nil, spanningFit[index] != nil else { throw .irMismatch(item: index) }
                 } else if visibleCount[index] > 0 {
-                    guard canvasFit[index] != nil else { return nil }
+                    guard canvasFit[index] != nil else { throw .irMismatch(item: index) }
                 }
             }
             if let stack, stack.distribution == .equalSpacing || stack.distribution == .equalCentering {
-                guard gapGuides[index].count == max(0, visibleCount[index] - 1) else { return nil }
+                guard gapGuides[index].count == max(0, visibleCount[index] - 1) else { throw .irMismatch(item: index) }
             }
         }
     }

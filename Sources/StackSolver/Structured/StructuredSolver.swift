@@ -53,8 +53,8 @@ struct StructuredLayout {
     /// solver (AxisSplit.swift). The axes share no variable, so either is exact alone.
     let axes: [Int]
 
-    init?(tree: LayoutTree, ir: ConstraintIR, axes: [Int] = [0, 1]) {
-        guard let model = StructuredModel(tree: tree, ir: ir) else { return nil }
+    init(tree: LayoutTree, ir: ConstraintIR, axes: [Int] = [0, 1]) throws(FallbackReason) {
+        let model = try StructuredModel(tree: tree, ir: ir)
         self.model = model
         self.axes = axes
         let n = model.count
@@ -76,13 +76,13 @@ struct StructuredLayout {
         outerUpper = Array(repeating: 0, count: 2 * n)
         parents = (0..<n).filter { model.stackAxis[$0] >= 0 && model.childStart[$0] < model.childStart[$0 + 1] }
         for index in stride(from: n - 1, through: 0, by: -1) {
-            guard update(index) else { return nil }
+            try update(index)
         }
     }
 
-    /// Recomputes one node's functions from its children's; false on a required conflict or an
-    /// unbounded or ambiguous minimum.
-    mutating func update(_ index: Int) -> Bool {
+    /// Recomputes one node's functions from its children's; throws on a required conflict, an
+    /// unbounded or ambiguous minimum, or a cost not of a shape handled.
+    mutating func update(_ index: Int) throws(FallbackReason) {
         for axis in axes {
             let slot = 2 * index + axis
             if model.stackAxis[index] < 0, model.explicit[slot] == nil, let data = model.leafAxes[slot] {
@@ -95,9 +95,9 @@ struct StructuredLayout {
                 outerUpper[slot] = outer[slot].right.isEmpty ? data.intrinsic : .infinity
                 continue
             }
-            guard let function = innerFunction(index, axis: axis) else { return false }
+            let function = try innerFunction(index, axis: axis)
             if let size = model.explicit[slot] {
-                guard function.contains(size) else { return false }
+                guard function.contains(size) else { throw .conflict(node: index, axis: Axis(slot: axis)) }
                 outer[slot] = .point(size)
                 outerLower[slot] = size
                 outerUpper[slot] = size
@@ -107,19 +107,17 @@ struct StructuredLayout {
                 outerUpper[slot] = function.upperEnd
             }
         }
-        return true
     }
 
     /// In a baselineRelative chain, the items outside it take their own minimiser (`ownLength`);
-    /// false when one has none.
-    private mutating func settleOutsideChain(_ index: Int, axis: Int, visible: [Int], members: [Int]) -> Bool {
-        guard members.count != visible.count else { return true }
+    /// throws when one has none.
+    private mutating func settleOutsideChain(_ index: Int, axis: Int, visible: [Int], members: [Int]) throws(FallbackReason) {
+        guard members.count != visible.count else { return }
         for child in visible where !members.contains(child) {
             let function = outer[2 * child + axis]
-            guard function.hasUniqueMinimum, function.anchor.isFinite else { return false }
+            guard function.hasUniqueMinimum, function.anchor.isFinite else { throw .ambiguous(node: child, axis: Axis(slot: axis)) }
             ownLength[2 * child + axis] = function.anchor
         }
-        return true
     }
 
     /// One side of a leaf's function in place: one infinite piece at the constraint's priority, none
@@ -141,7 +139,9 @@ struct StructuredLayout {
         return function
     }
 
-    private mutating func innerFunction(_ index: Int, axis: Int) -> CostFunction? {
+    /// The cost of a node's length on `axis` from its children's (`outer`); throws why when the
+    /// structured solver does not know it exactly.
+    private mutating func innerFunction(_ index: Int, axis: Int) throws(FallbackReason) -> CostFunction {
         let stackAxis = Int(model.stackAxis[index])
         guard stackAxis >= 0 else { return leafFunction(model.leafAxes[2 * index + axis]) }
         let children = model.children(index)
@@ -150,49 +150,64 @@ struct StructuredLayout {
         let visible = model.visibleChildren[index]
         if stackAxis == axis {
             for child in children where model.hidden[child] {
-                guard outer[2 * child + axis].contains(0) else { return nil }
+                guard outer[2 * child + axis].contains(0) else { throw .conflict(node: child, axis: Axis(slot: axis)) }
             }
             let spacing = model.spacingTotal[index]
             let members = model.chainMembers[index]
             switch model.distribution[index] {
             case .fillEqually:
                 // Every visible item is as long as the others; the members' lengths add up.
-                guard let sum = pointwiseSum(visible.map { outer[2 * $0 + axis] }) else { return nil }
+                guard let sum = pointwiseSum(visible.map({ outer[2 * $0 + axis] })) else { throw sumFailure(visible, index, axis) }
                 if members.isEmpty {
-                    guard sum.hasUniqueMinimum, sum.anchor.isFinite else { return nil }
+                    guard sum.hasUniqueMinimum, sum.anchor.isFinite else { throw .ambiguous(node: index, axis: Axis(slot: axis)) }
                     memberlessLength[index] = sum.anchor
                     return .point(spacing + inset)
                 }
                 return sum.stretched(by: Double(members.count), offset: spacing + inset)
             case .fillProportionally:
-                guard let items = proportionalItems(index, axis: axis) else { return nil }
+                let items = try proportionalItems(index, axis: axis)
                 proportionalOrder[index] = items
-                return proportionalFunction(index, axis: axis, items: items, fixed: spacing + inset)
+                guard let function = proportionalFunction(index, axis: axis, items: items, fixed: spacing + inset) else {
+                    throw proportionalFailure(index, axis: axis, items: items, fixed: spacing + inset)
+                }
+                return function
             case .fill where visible.count > 1 && model.baselineRow[index]:
                 heldRow[index] = false
                 splitByLevels[index] = false
                 if let items = disambiguatedItems(index, axis: axis) {
-                    return disambiguatedFunction(index, axis: axis, items: items, fixed: spacing + inset, atMost: false)
+                    guard let function = disambiguatedFunction(index, axis: axis, items: items, fixed: spacing + inset, atMost: false) else {
+                        throw rowFailure(index, axis: axis, items: items, fixed: spacing + inset, atMost: false)
+                    }
+                    return function
                 }
                 if let items = rowLevelItems(index, axis: axis),
                    let function = proportionalFunction(index, axis: axis, items: items, fixed: spacing + inset) { return function }
                 splitByLevels[index] = false
-                return heldRowFunction(index, axis: axis, fixed: spacing + inset)
+                guard let function = heldRowFunction(index, axis: axis, fixed: spacing + inset) else {
+                    throw FallbackReason.baselineAlignment(stack: index, .widthShares)
+                }
+                return function
             case .equalSpacing where visible.count > 1 && model.baselineRow[index]:
                 splitByLevels[index] = false
                 let fixed = inset + Double(visible.count - 1) * model.minimumGap[index]
                 if let items = disambiguatedItems(index, axis: axis) {
-                    return disambiguatedFunction(index, axis: axis, items: items, fixed: fixed, atMost: true)
+                    guard let function = disambiguatedFunction(index, axis: axis, items: items, fixed: fixed, atMost: true) else {
+                        throw rowFailure(index, axis: axis, items: items, fixed: fixed, atMost: true)
+                    }
+                    return function
                 }
-                guard let items = rowLevelItems(index, axis: axis) else { return nil }
-                return proportionalFunction(index, axis: axis, items: items, fixed: fixed, gapSlack: true)
+                guard let items = rowLevelItems(index, axis: axis) else { throw .baselineAlignment(stack: index, .widthShares) }
+                guard let function = proportionalFunction(index, axis: axis, items: items, fixed: fixed, gapSlack: true) else {
+                    throw proportionalFailure(index, axis: axis, items: items, fixed: fixed, gapSlack: true)
+                }
+                return function
             case .equalCentering where visible.count > 1:
-                return equalCenteringFunction(index, axis: axis, visible: visible, inset: inset)
+                return try equalCenteringFunction(index, axis: axis, visible: visible, inset: inset)
             case .equalSpacing where visible.count > 1:
                 // The gaps: k - 1 equal lengths, each at least the largest spacing, free of cost (in a
                 // baselineRelative chain, from baseline to baseline: the chain's members and fixed
                 // depths make up the rest).
-                guard settleOutsideChain(index, axis: axis, visible: visible, members: members) else { return nil }
+                try settleOutsideChain(index, axis: axis, visible: visible, members: members)
                 let gaps = CostFunction(
                     anchor: Double(visible.count - 1) * model.minimumGap[index],
                     right: [Segment(length: .infinity, slope: .zero, owner: 0, order: 0)], left: [])
@@ -202,7 +217,7 @@ struct StructuredLayout {
                 mergeAnchors[index] = functions.map(\.anchor)
                 return merged.function.shifted(by: inset + model.chainShift[index])
             default:
-                guard settleOutsideChain(index, axis: axis, visible: visible, members: members) else { return nil }
+                try settleOutsideChain(index, axis: axis, visible: visible, members: members)
                 let functions = members.map { outer[2 * $0 + axis] }
                 let merged = merge(functions)
                 merges[index] = merged
@@ -211,46 +226,47 @@ struct StructuredLayout {
             }
         }
         if model.baselineRow[index] && children.count > 1 {
-            return model.alignment[index] == .lastBaseline ? lastBaselineCrossFunction(index, axis: axis, inset: inset)
-                : baselineCrossFunction(index, axis: axis, inset: inset)
+            return model.alignment[index] == .lastBaseline ? try lastBaselineCrossFunction(index, axis: axis, inset: inset)
+                : try baselineCrossFunction(index, axis: axis, inset: inset)
         }
         if model.alignment[index] == .fill {
-            return pointwiseSum(children.map { outer[2 * $0 + axis] })?.shifted(by: inset)
+            guard let sum = pointwiseSum(children.map({ outer[2 * $0 + axis] })) else { throw sumFailure(children, index, axis) }
+            return sum.shifted(by: inset)
         }
         var envelopes: [CostFunction] = []
         envelopes.reserveCapacity(visible.count + 1)
         for child in children {
-            guard let ref = model.suppression[child],
-                  let withSuppression = outer[2 * child + axis].addingAbsolute(target: 0, priority: ref.priority, index: ref.index),
-                  withSuppression.hasUniqueMinimum else { return nil }
+            let withSuppression = try suppressed(child, axis: axis)
             crossAnchor[2 * child + axis] = withSuppression.anchor
             if !model.hidden[child] { envelopes.append(withSuppression.monotoneEnvelope) }
         }
         if children.count == 1 {
-            guard let fit = model.canvasFit[index], let only = envelopes.first else { return nil }
-            return only.shifted(by: inset).addingAbsolute(target: 0, priority: fit.priority, index: fit.index)
+            guard let fit = model.canvasFit[index], let only = envelopes.first else { throw .irMismatch(item: index) }
+            return try fitted(only.shifted(by: inset), fit, index, axis)
         }
-        guard let fit = model.spanningFit[index] else { return nil }
+        guard let fit = model.spanningFit[index] else { throw .irMismatch(item: index) }
         envelopes.append(.absolute(target: 0, priority: fit.priority, index: fit.index))
-        guard model.alignment[index].isBaseline else { return pointwiseSum(envelopes)?.shifted(by: inset) }
+        guard let sum = pointwiseSum(envelopes) else { throw pointwiseSumFailure(envelopes, node: index, axis: axis) }
+        guard model.alignment[index].isBaseline else { return sum.shifted(by: inset) }
         // A vertical stack with firstBaseline alignment: the spanner spans the canvas as for center,
         // with no alignment constraint, and the canvas fit pulls at the stack (StructuredModel).
-        guard let canvasFit = model.canvasFit[index] else { return nil }
-        return pointwiseSum(envelopes)?.shifted(by: inset).addingAbsolute(target: 0, priority: canvasFit.priority, index: canvasFit.index)
+        guard let canvasFit = model.canvasFit[index] else { throw .irMismatch(item: index) }
+        return try fitted(sum.shifted(by: inset), canvasFit, index, axis)
     }
 
-    /// The top-down pass: frames for a root size (nil: natural). Nil when the layout has a required
-    /// conflict or is ambiguous at this size (the general solver then reports it).
-    func frames(width: Double?, height: Double?) -> LayoutSolution? {
+    /// The top-down pass: frames for a root size (nil: natural). Throws why when the layout has a
+    /// required conflict or is ambiguous at this size, or a stack is given a length where its cost
+    /// is not exact (the general solver then answers).
+    func frames(width: Double?, height: Double?) throws(FallbackReason) -> LayoutSolution {
         var scratch = TopDownScratch()
-        return frames(width: width, height: height, scratch: &scratch)
+        return try frames(width: width, height: height, scratch: &scratch)
     }
 
     /// The top-down pass with buffers and frames kept between solves: an axis whose root length did
     /// not change since the last solve with this scratch is not revisited (the two axes share no
     /// variable), and frames are written into the previous buffer when nobody else holds it.
     /// `scratch` must be reset (`invalidate`) whenever the cost functions change.
-    func frames(width: Double?, height: Double?, scratch: inout TopDownScratch) -> LayoutSolution? {
+    func frames(width: Double?, height: Double?, scratch: inout TopDownScratch) throws(FallbackReason) -> LayoutSolution {
         let n = model.count
         if scratch.position.count != 2 * n || scratch.frames.count != model.itemCount {
             scratch.invalidate()
@@ -266,11 +282,11 @@ struct StructuredLayout {
             let value: Double
             if let requested, requested.isFinite, abs(requested) <= 1e15 {
                 // `outer[axis].contains(requested)` without copying the function.
-                guard outerContains(axis, requested) else { return nil }
+                guard outerContains(axis, requested) else { throw .conflict(node: 0, axis: Axis(slot: axis)) }
                 value = requested
             } else {
                 let root = outer[axis]
-                guard root.hasUniqueMinimum, root.anchor.isFinite else { return nil }
+                guard root.hasUniqueMinimum, root.anchor.isFinite else { throw .ambiguous(node: 0, axis: Axis(slot: axis)) }
                 value = root.anchor
             }
             if axis == 0 { rootLengths.0 = value } else { rootLengths.1 = value }
@@ -281,7 +297,7 @@ struct StructuredLayout {
             // Bit-equal root length, unchanged functions: this axis's frames are already the answer.
             if let solved, solved.bitPattern == value.bitPattern { continue }
             if axis == 0 { scratch.solvedLength.0 = nil } else { scratch.solvedLength.1 = nil }
-            guard layOut(axis: axis, rootLength: value, scratch: &scratch) else { return nil }
+            if let reason = layOut(axis: axis, rootLength: value, scratch: &scratch) { throw reason }
             if axis == 0 { scratch.solvedLength.0 = value } else { scratch.solvedLength.1 = value }
         }
         return LayoutSolution(
@@ -290,8 +306,9 @@ struct StructuredLayout {
     }
 
     /// One axis of the top-down pass: splits the root length down the tree and writes the rounded
-    /// positions and lengths along `axis` into `scratch.frames`; false on a conflict or ambiguity.
-    private func layOut(axis: Int, rootLength: Double, scratch: inout TopDownScratch) -> Bool {
+    /// positions and lengths along `axis` into `scratch.frames`; why it declines (a conflict, an
+    /// ambiguity, a length where a stack's cost is not exact), nil when it does not.
+    private func layOut(axis: Int, rootLength: Double, scratch: inout TopDownScratch) -> FallbackReason? {
         // Taken out of the scratch so the loops below access uniquely held locals.
         var position = scratch.position
         var length = scratch.length
@@ -341,7 +358,7 @@ struct StructuredLayout {
     /// Children's slots are `2 &* child &+ axis`: no overflow checks (the slots exist, see `layOut`).
     /// Nested N = 1,000 resize (profile loop): 6.7 -> 6.2 us with these and the buffer pointers.
     private func layOut(axis: Int, rootLength: Double, buffers: TopDownBuffers, lengths: inout [Double],
-                        shares: inout [Double], determined: inout [Determination], baselines: inout [BaselinePair]) -> Bool {
+                        shares: inout [Double], determined: inout [Determination], baselines: inout [BaselinePair]) -> FallbackReason? {
         let position = buffers.position
         let length = buffers.length
         let frames = buffers.frames
@@ -384,7 +401,9 @@ struct StructuredLayout {
                 switch distributions[index] {
                 case .equalCentering where visibleCount > 1:
                     guard placeEqualCentering(index, axis: axis, canvasStart: canvasStart, canvasLength: canvasLength, buffers: buffers,
-                                              determined: &determined, guideDetermination: guideDetermination) else { return false }
+                                              determined: &determined, guideDetermination: guideDetermination) else {
+                        return .equalCenteringSqueezed(stack: index, axis: Axis(slot: axis))
+                    }
                     continue
                 case .fillEqually:
                     let members = model.chainMembers[index].count
@@ -392,7 +411,7 @@ struct StructuredLayout {
                         : (canvasLength - model.spacingTotal[index]) / Double(members)
                     for k in firstChild..<endChild {
                         let child = childList[k]
-                        if !hidden[child] && !outerContains(2 * child + axis, share) { return false }
+                        if !hidden[child] && !outerContains(2 * child + axis, share) { return .conflict(node: child, axis: Axis(slot: axis)) }
                     }
                     lengths.removeAll(keepingCapacity: true)
                     for _ in 0..<visibleCount { lengths.append(share) }
@@ -401,7 +420,9 @@ struct StructuredLayout {
                     let items = proportionalOrder[index]
                     guard proportionalLengths(items, axis: axis, stack: length[2 * index + axis],
                                               total: canvasLength - model.spacingTotal[index], byLevels: splitByLevels[index],
-                                              into: &shares) else { return false }
+                                              into: &shares) else {
+                        return splitByLevels[index] ? .proportionalSplit(stack: index, axis: Axis(slot: axis)) : .conflict(node: index, axis: Axis(slot: axis))
+                    }
                     for (k, child) in items.enumerated() { length[2 &* child &+ axis] = shares[k] }
                     lengths.removeAll(keepingCapacity: true)
                     for child in model.visibleChildren[index] {
@@ -411,38 +432,42 @@ struct StructuredLayout {
                     if splitByLevels[index] {
                         guard levelLengths(model.visibleChildren[index], axis: axis, stack: length[2 * index + axis],
                                            total: canvasLength - model.spacingTotal[index], gapSlack: false, into: &lengths)
-                        else { return false }
+                        else { return .proportionalSplit(stack: index, axis: Axis(slot: axis)) }
                     } else if heldRow[index] {
                         // Items at their own widths, at the one row width where they fit (BaselineAlignment.swift).
                         let width = settledLength[index] - insetTotal
-                        guard abs(canvasLength - width) <= structuredTolerance * max(1, abs(width)) else { return false }
+                        guard abs(canvasLength - width) <= structuredTolerance * max(1, abs(width)) else {
+                            return .outsideExactRange(stack: index, axis: Axis(slot: axis))
+                        }
                         lengths.removeAll(keepingCapacity: true)
                         lengths.append(contentsOf: mergeAnchors[index])
                     } else {
                         guard disambiguatedLengths(model.visibleChildren[index], axis: axis, stack: length[2 * index + axis],
                                                    total: canvasLength - model.spacingTotal[index], atMost: false, into: &lengths)
-                        else { return false }
+                        else { return .baselineAlignment(stack: index, .widthShares) }
                     }
                 case .equalSpacing where visibleCount > 1 && model.baselineRow[index]:
                     let gaps = Double(visibleCount - 1)
                     let total = canvasLength - gaps * model.minimumGap[index]
                     if splitByLevels[index] {
                         guard levelLengths(model.visibleChildren[index], axis: axis, stack: length[2 * index + axis],
-                                           total: total, gapSlack: true, into: &lengths) else { return false }
+                                           total: total, gapSlack: true, into: &lengths) else { return .proportionalSplit(stack: index, axis: Axis(slot: axis)) }
                     } else {
                         guard disambiguatedLengths(model.visibleChildren[index], axis: axis, stack: length[2 * index + axis],
-                                                   total: total, atMost: true, into: &lengths) else { return false }
+                                                   total: total, atMost: true, into: &lengths) else { return .baselineAlignment(stack: index, .widthShares) }
                     }
                     gap = (canvasLength - lengths.reduce(0, +)) / gaps
                 case .equalSpacing where visibleCount > 1:
-                    guard let merged = merges[index],
-                          split(merged, total: canvasLength - model.chainShift[index], anchors: mergeAnchors[index], into: &lengths)
-                    else { return false }
+                    guard let merged = merges[index] else { return .irMismatch(item: index) }
+                    guard split(merged, total: canvasLength - model.chainShift[index], anchors: mergeAnchors[index], into: &lengths) else {
+                        return splitFailure(merged, total: canvasLength - model.chainShift[index], node: index, axis: axis)
+                    }
                     gap = lengths.removeLast() / Double(visibleCount - 1)
                 default:
-                    guard let merged = merges[index],
-                          split(merged, total: canvasLength - model.spacingTotal[index], anchors: mergeAnchors[index], into: &lengths)
-                    else { return false }
+                    guard let merged = merges[index] else { return .irMismatch(item: index) }
+                    guard split(merged, total: canvasLength - model.spacingTotal[index], anchors: mergeAnchors[index], into: &lengths) else {
+                        return splitFailure(merged, total: canvasLength - model.spacingTotal[index], node: index, axis: axis)
+                    }
                 }
                 var x = canvasStart
                 var next = 0
@@ -507,10 +532,12 @@ struct StructuredLayout {
                 }
             } else if alignments[index] == .lastBaseline && model.baselineRow[index] && endChild - firstChild > 1 {
                 guard placeLastBaselineRow(index, axis: axis, canvasStart: canvasStart, canvasLength: canvasLength, buffers: buffers,
-                                           determined: &determined, guideDetermination: guideDetermination) else { return false }
+                                           determined: &determined, guideDetermination: guideDetermination) else {
+                    return .outsideExactRange(stack: index, axis: Axis(slot: axis))
+                }
             } else if model.baselineRow[index] && endChild - firstChild > 1 {
                 guard placeBaselineRow(index, axis: axis, canvasStart: canvasStart, canvasLength: canvasLength, lengths: &lengths,
-                                       position: position, length: length) else { return false }
+                                       position: position, length: length) else { return .ambiguous(node: index, axis: Axis(slot: axis)) }
                 for k in firstChild..<endChild {
                     let child = childList[k]
                     frames.set(child, rounded(position[2 &* child &+ axis], length[2 &* child &+ axis]))
@@ -530,7 +557,7 @@ struct StructuredLayout {
                     // A baseline-aligned item (one item, or a vertical stack) has both canvas edges
                     // weak: shorter than the canvas, it could sit anywhere (ambiguous).
                     if baselineAligned && !hidden[child]
-                        && value < canvasLength - structuredTolerance * max(1, abs(canvasLength)) { return false }
+                        && value < canvasLength - structuredTolerance * max(1, abs(canvasLength)) { return .ambiguous(node: child, axis: Axis(slot: axis)) }
                     let start: Double
                     switch alignment {
                     case .leading: start = canvasStart
@@ -557,7 +584,7 @@ struct StructuredLayout {
                 baselines[node] = BaselinePair(first: value(model.firstBaseline[node]), last: value(model.lastBaseline[node]))
             }
         }
-        return true
+        return nil
     }
 
     /// Positions along a baselineRelative stack (vertical): each item's length (from the split, its
@@ -619,12 +646,12 @@ struct StructuredLayout {
         return value >= outerLower[slot] - slack && value <= outerUpper[slot] + slack
     }
 
-    /// Recomputes every node's cost functions (after many changes at once); false on a conflict.
-    mutating func updateAll() -> Bool {
+    /// Recomputes every node's cost functions (after many changes at once); throws why the
+    /// structured solver no longer holds the layout.
+    mutating func updateAll() throws(FallbackReason) {
         for index in stride(from: model.count - 1, through: 0, by: -1) {
-            guard update(index) else { return false }
+            try update(index)
         }
-        return true
     }
 
     /// `(rounded(a), rounded(b))`: an item's position and length at once, in the two lanes of SIMD

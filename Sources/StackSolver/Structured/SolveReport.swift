@@ -1,0 +1,117 @@
+import StackIR
+import StackSemantics
+
+/// How one layout was solved: by the structured solver, with the mechanism each stack's split took,
+/// or by the general solver, with the reason the structured solver declined and what the general
+/// solver solved.
+public struct SolveReport: Hashable, Sendable {
+    public enum Path: Hashable, Sendable {
+        /// The structured solver answered; one entry per stack, in tree order.
+        case structured([StructuredStack])
+        /// The general solver answered the whole layout: `items` IR items and `constraints` IR
+        /// constraints (the general solver solves the layout as one group).
+        case general(reason: FallbackReason, items: Int, constraints: Int)
+        /// The structured solver declined the whole layout for `reason` but answered one axis (its
+        /// stacks' mechanisms along that axis in `stacks`); the general solver answered `generalAxis`,
+        /// `constraints` linear constraints on that axis alone (AxisSplit.swift).
+        case split(reason: FallbackReason, generalAxis: Axis, stacks: [StructuredStack], constraints: Int)
+    }
+
+    public var path: Path
+
+    public init(path: Path) {
+        self.path = path
+    }
+
+    /// The reason the structured solver declined; nil when it answered.
+    public var fallback: FallbackReason? {
+        switch path {
+        case .general(let reason, _, _), .split(let reason, _, _, _): return reason
+        case .structured: return nil
+        }
+    }
+
+    /// One line per stack for a structured solve (`main.row  hstack fill  structured: fill merge`),
+    /// or, for a general solve, the reason (`card: user constraints ...`) and a line with the size.
+    public func lines(in ir: ConstraintIR) -> [String] {
+        func stackLines(_ stacks: [StructuredStack]) -> [String] {
+            let names = stacks.map { ir.items.indices.contains($0.node) ? ir.items[$0.node].name : "#\($0.node)" }
+            let width = names.map(\.count).max() ?? 0
+            return zip(names, stacks).map { name, stack in
+                let padding = String(repeating: " ", count: width - name.count)
+                return "\(name)\(padding)  \(stack.kind) \(stack.distribution.rawValue)  structured: \(stack.mechanism.rawValue)"
+            }
+        }
+        switch path {
+        case .structured(let stacks):
+            return stackLines(stacks)
+        case .general(let reason, let items, let constraints):
+            return [reason.description(in: ir), "general solver: \(items) items, \(constraints) constraints, solved as one group"]
+        case .split(let reason, let axis, let stacks, let constraints):
+            return [reason.description(in: ir),
+                    "general solver: the \(axis.rawValue) axis alone, \(constraints) linear constraints;"
+                        + " structured: the \(axis.cross.rawValue) axis"] + stackLines(stacks)
+        }
+    }
+}
+
+/// One stack of a structured solve and how its length along its axis was split.
+public struct StructuredStack: Hashable, Sendable {
+    /// The tree node (IR item) of the stack.
+    public var node: Int
+    /// `hstack` or `vstack`.
+    public var kind: String
+    /// The distribution as written.
+    public var distribution: Distribution
+    public var mechanism: StackMechanism
+}
+
+/// How the structured solver splits a stack's length among its items.
+public enum StackMechanism: String, Hashable, Sendable {
+    /// One item or none along the axis: the item takes the canvas.
+    case single = "single item"
+    /// fill: the merge of the items' costs, cheapest first (the tie rule between equals).
+    case fillMerge = "fill merge"
+    case fillEqually
+    /// fillProportionally whose shares outrank every item's own constraints: a greedy split.
+    case fillProportionally = "fillProportionally greedy split"
+    /// fillProportionally (or a baseline row) split level by level of priority.
+    case levels = "split level by level"
+    case equalSpacing = "equalSpacing merge"
+    case equalCentering
+    /// A baseline row whose widths follow its width shares.
+    case baselineRowShares = "baseline row width shares"
+    /// A baseline row whose items hold their widths above the shares.
+    case baselineRowHeld = "baseline row held widths"
+    /// A baselineRelative vertical stack: lengths along a chain of baselines.
+    case baselineChain = "baselineRelative chain"
+}
+
+extension StructuredLayout {
+    /// The stacks and the mechanism of each, in tree order (after a structured solve).
+    func structuredStacks() -> [StructuredStack] {
+        var stacks: [StructuredStack] = []
+        for index in 0..<model.count where model.stackAxis[index] >= 0 {
+            guard let stack = model.tree.nodes[index].stack else { continue }
+            stacks.append(StructuredStack(
+                node: index, kind: model.tree.nodes[index].kind.rawValue, distribution: stack.distribution,
+                mechanism: mechanism(index)))
+        }
+        return stacks
+    }
+
+    private func mechanism(_ index: Int) -> StackMechanism {
+        let several = model.visibleCount[index] > 1
+        if model.baselineChain[index] { return .baselineChain }
+        let row = several && model.baselineRow[index]
+        switch model.distribution[index] {
+        case .fillEqually: return several ? .fillEqually : .single
+        case .fillProportionally: return splitByLevels[index] ? .levels : .fillProportionally
+        case .fill where row: return heldRow[index] ? .baselineRowHeld : splitByLevels[index] ? .levels : .baselineRowShares
+        case .equalSpacing where row: return splitByLevels[index] ? .levels : .baselineRowShares
+        case .equalSpacing where several: return .equalSpacing
+        case .equalCentering where several: return .equalCentering
+        default: return several ? .fillMerge : .single
+        }
+    }
+}

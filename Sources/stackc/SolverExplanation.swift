@@ -1,0 +1,70 @@
+import StackIR
+import StackSolver
+import StackSyntax
+
+/// `stackc layout --explain-solver`: how each root and width was solved, as text under the frames or
+/// as a `"solver"` object in the JSON.
+enum SolverExplanation {
+    static let option = OptionSpec(name: "explain-solver", takesValue: false)
+    static let help = """
+          --explain-solver   Say how each layout was solved: per stack, the structured solver's mechanism,
+                             or why the general solver answered and how large a group it solved
+        """
+
+    /// The text block: `solver:` and the report's lines, indented.
+    static func text(_ report: SolveReport, _ ir: ConstraintIR) -> String {
+        let heading: String
+        switch report.path {
+        case .structured: heading = "solver: structured"
+        case .general: heading = "solver: general"
+        case .split: heading = "solver: split by axis"
+        }
+        return ([heading] + report.lines(in: ir).map { "  " + $0 }).joined(separator: "\n") + "\n"
+    }
+
+    /// The `"solver"` object: `{"path": "structured", "stacks": [{"item", "kind", "distribution",
+    /// "mechanism"}...]}` or `{"path": "general", "reason", "item", "description", "items", "constraints"}`.
+    static func json(_ report: SolveReport, _ ir: ConstraintIR) -> JSONValue {
+        func name(_ node: Int?) -> JSONValue {
+            guard let node, ir.items.indices.contains(node) else { return .null }
+            return .string(ir.items[node].name)
+        }
+        switch report.path {
+        case .structured(let stacks):
+            return .object([
+                ("path", .string("structured")),
+                ("stacks", .array(stacks.map { stack in
+                    .object([
+                        ("item", name(stack.node)), ("kind", .string(stack.kind)),
+                        ("distribution", .string(stack.distribution.rawValue)), ("mechanism", .string(stack.mechanism.rawValue)),
+                    ])
+                })),
+            ])
+        case .split(let reason, let axis, let stacks, let constraints):
+            return .object([
+                ("path", .string("split")), ("reason", .string(reason.kind)), ("item", name(reason.node)),
+                ("description", .string(reason.description(in: ir))), ("generalAxis", .string(axis.rawValue)),
+                ("constraints", .number(Double(constraints))),
+                ("stacks", .array(stacks.map { stack in
+                    .object([
+                        ("item", name(stack.node)), ("kind", .string(stack.kind)),
+                        ("distribution", .string(stack.distribution.rawValue)), ("mechanism", .string(stack.mechanism.rawValue)),
+                    ])
+                })),
+            ])
+        case .general(let reason, let items, let constraints):
+            return .object([
+                ("path", .string("general")), ("reason", .string(reason.kind)), ("item", name(reason.node)),
+                ("description", .string(reason.description(in: ir))),
+                ("items", .number(Double(items))), ("constraints", .number(Double(constraints))),
+            ])
+        }
+    }
+
+    /// `layoutJSON`'s object with the `"solver"` member added last.
+    static func adding(_ report: SolveReport, _ ir: ConstraintIR, to value: JSONValue) -> JSONValue {
+        guard case .object(var members) = value else { return value }
+        members.append(("solver", json(report, ir)))
+        return .object(members)
+    }
+}

@@ -1,0 +1,83 @@
+"""`stackc layout --explain-solver`, as README.md documents it: the commands there, run on the samples.
+
+A stack-only sample is solved by the structured solver, stack by stack; a sample with a `constraints { }`
+block goes to the general solver, which the output says with the user-constraints reason.
+"""
+
+from __future__ import annotations
+
+import json
+
+from stackc_process import REPO, run
+
+README = (REPO / "README.md").read_text(encoding="utf-8")
+
+
+def test_the_readme_documents_these_commands():
+    assert "$ stackc layout Samples/tabbar.stack --explain-solver" in README
+    assert "$ stackc layout Samples/profile.stack --explain-solver" in README
+    assert "$ stackc layout Samples/toolbar.stack --explain-solver" in README
+
+
+def test_a_stack_only_sample_is_structured_stack_by_stack():
+    result = run(["layout", "Samples/tabbar.stack", "--explain-solver"])
+    assert result.returncode == 0, result.describe()
+    explanation = result.out.split("\nsolver: ", 1)[1].splitlines()
+    assert explanation[0] == "structured"
+    assert explanation[1:] == [
+        "  footer        vstack fill  structured: fill merge",
+        "  footer.total  hstack fill  structured: baseline row held widths",
+        "  footer.tabs   hstack equalCentering  structured: equalCentering",
+    ]
+    # The README shows the same lines.
+    for line in explanation[1:]:
+        assert line in README
+
+
+def test_user_constraints_go_to_the_general_solver_with_that_reason():
+    result = run(["layout", "Samples/profile.stack", "--explain-solver"])
+    assert result.returncode == 0, result.describe()
+    explanation = result.out.split("\nsolver: ", 1)[1].splitlines()
+    assert explanation[0] == "general"
+    assert explanation[1] == "  card: user constraints (a constraints { } block) relate items across stacks"
+    assert explanation[2].startswith("  general solver: ") and explanation[2].endswith(" constraints, solved as one group")
+    for line in explanation[1:]:
+        assert line in README
+
+
+def test_user_constraints_on_one_axis_split_the_layout_by_axis():
+    result = run(["layout", "Samples/toolbar.stack", "--explain-solver"])
+    assert result.returncode == 0, result.describe()
+    explanation = result.out.split("\nsolver: ", 1)[1].splitlines()
+    assert explanation[0] == "split by axis"
+    assert explanation[1] == "  toolbar: user constraints (a constraints { } block) relate items across stacks"
+    assert explanation[2].startswith("  general solver: the horizontal axis alone, ")
+    assert explanation[2].endswith(" linear constraints; structured: the vertical axis")
+    assert explanation[3:] == ["  toolbar        hstack fill  structured: fill merge",
+                               "  toolbar.tools  hstack fill  structured: fill merge"]
+    for line in explanation[1:]:
+        assert line in README
+    solver = json.loads(run(["layout", "Samples/toolbar.stack", "--explain-solver", "--format", "json"]).out)["solver"]
+    assert (solver["path"], solver["reason"], solver["generalAxis"]) == ("split", "userConstraints", "horizontal")
+    assert [stack["item"] for stack in solver["stacks"]] == ["toolbar", "toolbar.tools"]
+
+
+def test_without_the_option_nothing_is_added():
+    result = run(["layout", "Samples/tabbar.stack"])
+    assert result.returncode == 0, result.describe()
+    assert "solver:" not in result.out
+
+
+def test_json_has_a_solver_object_per_layout():
+    result = run(["layout", "Samples/profile.stack", "--explain-solver", "--format", "json"])
+    assert result.returncode == 0, result.describe()
+    solver = json.loads(result.out)["solver"]
+    assert solver["path"] == "general"
+    assert solver["reason"] == "userConstraints"
+    assert solver["items"] > 0 and solver["constraints"] > 0
+
+    result = run(["layout", "Samples/tabbar.stack", "--explain-solver", "--format", "json", "--width", "375,400"])
+    layouts = json.loads(result.out)
+    assert [layout["solver"]["path"] for layout in layouts] == ["structured", "structured"]
+    assert layouts[0]["solver"]["stacks"][0] == {
+        "item": "footer", "kind": "vstack", "distribution": "fill", "mechanism": "fill merge"}
