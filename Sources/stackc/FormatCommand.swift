@@ -9,17 +9,22 @@ enum FormatCommand {
             OVERVIEW: Format .stack files in the one canonical style: 4-space indentation, one element per line,
             long argument lists wrapped, comments kept in place. The formatted file has the same constraints.
 
-            USAGE: stackc fmt [-w | --check] FILE...
+            USAGE: stackc fmt [-w | --check | --diff] FILE...
 
             OPTIONS:
               -w, --write  Rewrite the files in place (only those that change) instead of printing them
               --check      Print nothing but the names of the files that are not formatted; exit 1 if there are any
+              --diff       Print what formatting would change, as a unified diff (nothing for a formatted
+                           file); with --check, also exit 1 if anything would change
 
             Files with syntax errors are not formatted: their diagnostics are printed and the exit status is 1.
             Use '-' to read standard input (printed, never written back).
             Exit status: 0 ok, 1 syntax errors or (with --check) unformatted files, 2 usage or I/O errors.
             """,
-        options: [OptionSpec(name: "write", short: "w", takesValue: false), OptionSpec(name: "check", takesValue: false)],
+        options: [
+            OptionSpec(name: "write", short: "w", takesValue: false), OptionSpec(name: "check", takesValue: false),
+            OptionSpec(name: "diff", takesValue: false),
+        ],
         run: run)
 
     static func run(_ options: Options) -> Int32 {
@@ -27,9 +32,9 @@ enum FormatCommand {
             Output.error("stackc fmt: error: no input files\nRun 'stackc fmt --help' for usage.\n")
             return ExitCode.usage
         }
-        let write = options.flag("write"), check = options.flag("check")
-        if write && check {
-            Output.error("stackc fmt: error: '-w' and '--check' cannot be used together\n")
+        let write = options.flag("write"), check = options.flag("check"), diff = options.flag("diff")
+        if write && (check || diff) {
+            Output.error("stackc fmt: error: '-w' and '\(check ? "--check" : "--diff")' cannot be used together\n")
             return ExitCode.usage
         }
         var status = ExitCode.ok
@@ -58,7 +63,12 @@ enum FormatCommand {
                 continue
             }
             let changed = Array(formatted.utf8) != file.bytes
-            if check {
+            if diff {
+                if changed {
+                    Output.write(UnifiedDiff.diff(from: String(decoding: file.bytes, as: UTF8.self), to: formatted, path: file.path))
+                    if check { fail(ExitCode.diagnostics) }
+                }
+            } else if check {
                 if changed {
                     Output.write(file.path + "\n")
                     fail(ExitCode.diagnostics)
