@@ -50,10 +50,13 @@ func solveSplittingAxes(tree: LayoutTree, ir: ConstraintIR, width: Double?, heig
         if let second = constraint.second, Axis(second.attribute) != first { return nil }
         if constraint.category == .user { touched.insert(first) }
     }
+    // The layout without its user constraints (the layout itself when it has none: no copies).
     var stackOnly = tree
-    stackOnly.userConstraints = []
     var stackOnlyIR = ir
-    stackOnlyIR.constraints.removeAll { $0.category == .user }
+    if !touched.isEmpty {
+        stackOnly.userConstraints = []
+        stackOnlyIR.constraints.removeAll { $0.category == .user }
+    }
     let candidates: [Axis] = touched.isEmpty ? [.horizontal, .vertical] : touched.count == 1 ? Array(touched) : []
     for axis in candidates {
         let treeAxis = axis == .horizontal ? 1 : 0

@@ -160,10 +160,13 @@ struct Solver {
     private let conflicts: [(broken: LinearConstraint, members: [LinearConstraint])]
     /// How many linear constraints (pins included) this solve took, before conflicts and elimination.
     let linearCount: Int
+    /// Whether `init` already added every required row (no conflict), so `run` starts at the optional ones.
+    private let requiredAdded: Bool
 
     /// - Parameters:
-    ///   - eliminating: breaks conflicts first (ConflictSearch), then eliminates (Elimination.swift);
-    ///     without it, conflicts are met as the tableau grows and nothing is eliminated.
+    ///   - eliminating: eliminates (Elimination.swift); when the required constraints conflict, breaks
+    ///     the conflicts first (ConflictSearch). Without it, conflicts are met as the tableau grows and
+    ///     nothing is eliminated.
     ///   - axis: solves only the constraints on that axis (AxisSplit.swift); nil solves all.
     init(ir: ConstraintIR, width: Double?, height: Double?, eliminating: Bool = true, axis: Axis? = nil) {
         self.ir = ir
@@ -174,24 +177,39 @@ struct Solver {
             all.removeAll { constraint in constraint.expression.symbols.contains { Axis(symbol: $0) != axis } }
         }
         linearCount = all.count
-        if eliminating {
-            // Conflicts are found and broken over the constraints as written (a merged row stands for
-            // several of them), then what remains is eliminated.
+        func tableau(for constraints: [LinearConstraint]) -> Tableau {
+            var tableau = Tableau(externals: externals)
+            tableau.pivotLimit = 10_000 + 40 * (tableau.kinds.count + 4 * constraints.count)
+            return tableau
+        }
+        guard eliminating else {
+            conflicts = []
+            elimination = nil
+            constraints = all
+            self.tableau = tableau(for: all)
+            requiredAdded = false
+            return
+        }
+        // The required rows go in at once; only when they cannot all hold are the conflicts found and
+        // broken, over the constraints as written (a merged row stands for several of them), and what
+        // remains is eliminated again.
+        var elimination = Elimination(all, externals: externals)
+        var candidate = tableau(for: elimination.constraints)
+        if elimination.constraints.allSatisfy({ $0.priority < 1000 || candidate.addRequired($0) != .infeasible }) {
+            conflicts = []
+            requiredAdded = true
+        } else {
             let search = ConflictSearch(constraints: all, externals: externals)
             let found = search.breakConflicts(among: all.indices.filter { all[$0].priority >= 1000 })
             conflicts = found.map { (all[$0.broken], $0.members.map { all[$0] }) }
             let brokenIndices = Set(found.map(\.broken))
-            let kept = all.indices.filter { !brokenIndices.contains($0) }.map { all[$0] }
-            let elimination = Elimination(kept, externals: externals)
-            self.elimination = elimination
-            constraints = elimination.constraints
-        } else {
-            conflicts = []
-            elimination = nil
-            constraints = all
+            elimination = Elimination(all.indices.filter { !brokenIndices.contains($0) }.map { all[$0] }, externals: externals)
+            candidate = tableau(for: elimination.constraints)
+            requiredAdded = false
         }
-        tableau = Tableau(externals: externals)
-        tableau.pivotLimit = 10_000 + 40 * (tableau.kinds.count + 4 * constraints.count)
+        self.elimination = elimination
+        constraints = elimination.constraints
+        self.tableau = candidate
     }
 
     mutating func run() -> LayoutSolution {
@@ -201,7 +219,7 @@ struct Solver {
         for conflict in conflicts {
             reportConflict(broken: conflict.broken, members: conflict.members)
         }
-        addRequired()
+        if !requiredAdded { addRequired() }
         let errors = addOptional()
         minimiseLevels(errors)
         if tableau.hitPivotLimit {

@@ -33,15 +33,12 @@ import Testing
     }
 
     @Test func axesSolvedApartMatchTheWholeSolve() {
-        let long = ProcessInfo.processInfo.environment["STACKC_LONG_TESTS"] == "1"
-        let start = UInt64(ProcessInfo.processInfo.environment["STACKC_SEED"] ?? "") ?? 1
-        let count: UInt64 = long ? 20_000 : 1_500
-        print("axis split tests: seeds \(start)..<\(start + count)")
+        let seeds = randomSeeds("axis split tests", count: 1_500)
         let file = SourceFile(path: "random.stack", text: String(repeating: "node\n", count: 40))
         var split = 0
         var conflicts = 0
         var ambiguous = 0
-        for seed in start..<(start + count) {
+        for seed in seeds {
             let tree = Self.withUserConstraints(randomTree(seed: seed, maxNodes: 14), seed: seed)
             let ir = lower(tree, in: file)
             for (width, height) in differentialSizes(seed: seed) {
@@ -61,7 +58,7 @@ import Testing
         print("axis split tests: \(split) solved apart, \(conflicts) with a conflict, \(ambiguous) ambiguous")
         // Most draws are solved apart (the rest: the tree solver declines both axes), some with conflicts
         // or ambiguity.
-        #expect(split > Int(count) / 2)
+        #expect(split > seeds.count / 2)
         #expect(conflicts > 0 && ambiguous > 0)
     }
 

@@ -9,13 +9,10 @@ import Testing
 /// tableau grows where the eliminating one finds them by bisection (ConflictSearch).
 @Suite struct EliminationTests {
     @Test func randomLayoutsSolveAlikeWithAndWithoutElimination() {
-        let long = ProcessInfo.processInfo.environment["STACKC_LONG_TESTS"] == "1"
-        let start = UInt64(ProcessInfo.processInfo.environment["STACKC_SEED"] ?? "") ?? 1
-        let count: UInt64 = long ? 20_000 : 600
-        print("elimination tests: seeds \(start)..<\(start + count)")
+        let seeds = randomSeeds("elimination tests", count: 600)
         var eliminated = 0
         var conflicts = 0
-        for seed in start..<(start + count) {
+        for seed in seeds {
             let (ir, width, height) = randomCase(seed: seed)
             var reduced = Solver(ir: ir, width: width, height: height, eliminating: true)
             var plain = Solver(ir: ir, width: width, height: height, eliminating: false)
@@ -35,7 +32,7 @@ import Testing
             }
         }
         // The generator's layouts do leave variables to eliminate, so the comparison means something.
-        #expect(eliminated > count)
+        #expect(eliminated > seeds.count)
         // And conflicts, found by bisection with elimination on one side and as the tableau grows on the other.
         #expect(conflicts > 0)
         print("elimination tests: \(conflicts) layouts with a conflict")

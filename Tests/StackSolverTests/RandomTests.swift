@@ -211,12 +211,18 @@ func checkRandomCase(seed: UInt64) {
     }
 }
 
+/// The seeds of a randomised test, printed so a failure replays: from `STACKC_SEED` (default 1),
+/// `count` of them, or `long` of them with `STACKC_LONG_TESTS=1`.
+func randomSeeds(_ name: String, count: UInt64, long: UInt64 = 20_000) -> Range<UInt64> {
+    let environment = ProcessInfo.processInfo.environment
+    let start = UInt64(environment["STACKC_SEED"] ?? "") ?? 1
+    let seeds = start..<(start + (environment["STACKC_LONG_TESTS"] == "1" ? long : count))
+    print("\(name): seeds \(seeds.lowerBound)..<\(seeds.upperBound)")
+    return seeds
+}
+
 @Suite struct RandomTests {
     @Test func randomLayoutsAreFeasibleAndLexicographicallyOptimal() {
-        let long = ProcessInfo.processInfo.environment["STACKC_LONG_TESTS"] == "1"
-        let start = UInt64(ProcessInfo.processInfo.environment["STACKC_SEED"] ?? "") ?? 1
-        let count: UInt64 = long ? 20_000 : 400
-        print("random solver tests: seeds \(start)..<\(start + count)")
-        for seed in start..<(start + count) { checkRandomCase(seed: seed) }
+        for seed in randomSeeds("random solver tests", count: 400) { checkRandomCase(seed: seed) }
     }
 }
