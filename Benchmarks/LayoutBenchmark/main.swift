@@ -142,9 +142,9 @@ guard !checked.diagnostics.hasErrors, let tree = checked.model.roots.first else 
     exit(1)
 }
 let ir = lower(tree, in: file)
-let natural = solveLayout(tree: tree, ir: ir)
+let natural = solveLayout(ir: ir)
 let width = (natural.width * 1.1).rounded()
-let structured = LayoutEngine(tree: tree, ir: ir, width: width).lastSolveWasStructured
+let structured = LayoutEngine(ir: ir, width: width).lastSolveWasStructured
 
 var fullTimes: [Double] = []
 var solveTimes: [Double] = []
@@ -159,16 +159,16 @@ for _ in 0..<options.runs {
     let checkedAt = now()
     let irs = lower(c.model)
     let loweredAt = now()
-    let solution = solveLayout(tree: c.model.roots[0], ir: irs[0], width: width)
+    let solution = solveLayout(ir: irs[0], width: width)
     fullTimes.append(now() - start)
     checkTimes.append(checkedAt - start)
     lowerTimes.append(loweredAt - checkedAt)
     let solveStart = now()
-    let alone = solveLayout(tree: tree, ir: ir, width: width)
+    let alone = solveLayout(ir: ir, width: width)
     solveTimes.append(now() - solveStart)
     frames = alone.frames
     precondition(solution.frames.count == alone.frames.count)
-    let engine = LayoutEngine(tree: tree, ir: ir, width: width)
+    let engine = LayoutEngine(ir: ir, width: width)
     let layoutStart = now()
     engine.relayoutAll()
     layoutTimes.append(now() - layoutStart)
@@ -188,9 +188,9 @@ if options.checksum {
         }
         for d in solution.determined { hash = (hash ^ (d.isComplete ? 1 : 0)) &* 1099511628211 }
     }
-    feed(solveLayout(tree: tree, ir: ir))
-    feed(solveLayout(tree: tree, ir: ir, width: width))
-    let engine = LayoutEngine(tree: tree, ir: ir, width: width)
+    feed(solveLayout(ir: ir))
+    feed(solveLayout(ir: ir, width: width))
+    let engine = LayoutEngine(ir: ir, width: width)
     feed(engine.solution)
     for step in 0..<100 {
         let w = (natural.width * (0.7 + 0.6 * Double(step) / 99)).rounded() + (step % 3 == 0 ? 0.37 : 0)
@@ -204,7 +204,7 @@ if options.checksum {
 
 /// A loop of one phase only (resize, layout, solve, check or lower), for a profiler.
 if let phase = options.profile {
-    let engine = LayoutEngine(tree: tree, ir: ir, width: width)
+    let engine = LayoutEngine(ir: ir, width: width)
     let start = now()
     var count = 0
     while options.iterations.map({ count < $0 }) ?? (now() - start < 5) {
@@ -213,7 +213,7 @@ if let phase = options.profile {
         case "layout": engine.relayoutAll()
         case "check": _ = check(SourceFile(path: file.path, text: text))
         case "lower": _ = lower(checked.model)
-        default: _ = solveLayout(tree: tree, ir: ir, width: width)
+        default: _ = solveLayout(ir: ir, width: width)
         }
         count += 1
     }

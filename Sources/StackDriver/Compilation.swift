@@ -32,7 +32,7 @@ public struct Compilation: Sendable {
         self.file = file
         self.checked = check(tree, maximumItems: maximumItems)
         self.irs = checked.diagnostics.hasErrors ? [] : lower(checked.model)
-        self.solutions = solving ? zip(checked.model.roots, irs).map { solveLayout(tree: $0, ir: $1) } : []
+        self.solutions = solving ? irs.map { solveLayout(ir: $0) } : []
         // A constraint inside a component body is lowered once per instance: one report per place and cause.
         // The checker's own are distinct already, so only the layout's are looked up.
         let layout = solutions.flatMap { $0.diagnostics(in: file) }

@@ -48,6 +48,15 @@ public enum ItemKind: String, Hashable, Sendable, CaseIterable {
 
     /// Stacks arrange children.
     public var isStack: Bool { self == .hstack || self == .vstack }
+
+    /// The axis a stack arranges along; nil for everything else.
+    public var axis: Axis? {
+        switch self {
+        case .hstack: .horizontal
+        case .vstack: .vertical
+        default: nil
+        }
+    }
 }
 
 /// Why a stack created a guide.
@@ -61,6 +70,10 @@ public enum GuideRole: String, Hashable, Sendable, CaseIterable {
 }
 
 /// One item: a stack, a leaf view, or a guide.
+///
+/// The arranged items of a stack are the non-guide items it owns, in id order; with the stack's
+/// `arrangement` and each item's `isHidden`, that is all the structure a solver needs beside the
+/// constraints, so it never sees the checked tree.
 public struct IRItem: Hashable, Sendable {
     /// Dotted path from the root, the root included (`main.top.time`); guides get `stack.#spanner`-style names.
     public var name: String
@@ -69,16 +82,49 @@ public struct IRItem: Hashable, Sendable {
     public var owner: ItemID?
     /// Set exactly for guides.
     public var role: GuideRole?
+    /// Present exactly for stacks: the properties that decide which constraints the stack creates.
+    public var arrangement: StackArrangement?
+    /// `isHidden` of an arranged item (its stack lowers it with the hiding constraints).
+    public var isHidden: Bool
     /// Where the item was written (for a guide, its stack).
     public var origin: Origin
 
-    /// Creates an item.
-    public init(name: String, kind: ItemKind, owner: ItemID?, role: GuideRole? = nil, origin: Origin) {
+    /// Creates an item; a stack without an `arrangement` gets UIStackView's defaults along its kind's axis.
+    public init(
+        name: String, kind: ItemKind, owner: ItemID?, role: GuideRole? = nil,
+        arrangement: StackArrangement? = nil, isHidden: Bool = false, origin: Origin
+    ) {
         self.name = name
         self.kind = kind
         self.owner = owner
         self.role = role
+        self.arrangement = arrangement ?? kind.axis.map { StackArrangement(axis: $0) }
+        self.isHidden = isHidden
         self.origin = origin
+    }
+}
+
+/// The properties of a UIStackView that decide which constraints it creates (its spacing and margins
+/// are in the constraints themselves).
+public struct StackArrangement: Hashable, Sendable {
+    public var axis: Axis
+    public var distribution: Distribution
+    public var alignment: Alignment
+    /// `isBaselineRelativeArrangement`.
+    public var baselineRelative: Bool
+    /// `isLayoutMarginsRelativeArrangement`.
+    public var layoutMarginsRelative: Bool
+
+    /// Creates an arrangement; the defaults are UIStackView's.
+    public init(
+        axis: Axis, distribution: Distribution = .fill, alignment: Alignment = .fill,
+        baselineRelative: Bool = false, layoutMarginsRelative: Bool = false
+    ) {
+        self.axis = axis
+        self.distribution = distribution
+        self.alignment = alignment
+        self.baselineRelative = baselineRelative
+        self.layoutMarginsRelative = layoutMarginsRelative
     }
 }
 

@@ -4,7 +4,8 @@ import StackSyntax
 ///
 /// ```
 /// {"root": NAME,
-///  "items": [{"name", "kind", "owner": NAME | null, "role": ROLE | null}...],
+///  "items": [{"name", "kind", "owner": NAME | null, "role": ROLE | null, "arrangement": {"axis",
+///             "distribution", "alignment", "baselineRelative", "layoutMarginsRelative"} | null (stacks only), "hidden"}...],
 ///  "constraints": [{"identifier", "first": {"item", "attribute"}, "relation": "==" | "<=" | ">=",
 ///                   "multiplier", "second": {"item", "attribute"} | null, "constant", "priority",
 ///                   "origin": {"file", "line", "column"}}...]}
@@ -27,6 +28,16 @@ extension ConstraintIR {
             ("kind", .string(item.kind.rawValue)),
             ("owner", item.owner.map { .string(name(of: $0)) } ?? .null),
             ("role", item.role.map { .string($0.rawValue) } ?? .null),
+            ("arrangement", item.arrangement.map { arrangement in
+                .object([
+                    ("axis", .string(arrangement.axis.rawValue)),
+                    ("distribution", .string(arrangement.distribution.rawValue)),
+                    ("alignment", .string(arrangement.alignment.rawValue)),
+                    ("baselineRelative", .bool(arrangement.baselineRelative)),
+                    ("layoutMarginsRelative", .bool(arrangement.layoutMarginsRelative)),
+                ])
+            } ?? .null),
+            ("hidden", .bool(item.isHidden)),
         ])
     }
 

@@ -8,8 +8,9 @@ import StackSyntax
 /// stackc-ir 1
 /// root main
 /// file apps.stack
-/// item main hstack ; apps.stack:1:1
+/// item main hstack distribution equalSpacing alignment center ; apps.stack:1:1
 /// item main.a view owner main ; apps.stack:2:3
+/// item main.b label owner main hidden ; apps.stack:3:3
 /// item main#spanner guide owner main role alignment-spanner ; apps.stack:1:1
 /// stk-spacing                   main.b.leading == main.a.trailing + 8 @1000 ; apps.stack:3:7
 /// stk-fill-proportionally       main.a.width == 0.5*main.width @999 ; apps.stack:1:9
@@ -18,11 +19,14 @@ import StackSyntax
 ///
 /// Grammar (one line each; `#` starts a comment line; blank lines are ignored):
 /// - `stackc-ir 1`, `root NAME`, `file PATH` (the rest of the line, verbatim).
-/// - `item NAME KIND [owner NAME] [role ROLE] [; PATH:LINE:COL]`, items in id order.
+/// - `item NAME KIND [owner NAME] [role ROLE] [distribution D] [alignment A] [baselineRelative]
+///   [layoutMarginsRelative] [hidden]
+///   [; PATH:LINE:COL]`, items in id order; a stack's distribution and alignment print when they are not
+///   `fill`, the flags when they are set.
 /// - `stk-CATEGORY ANCHOR REL [MULT*]ANCHOR [(+|-) CONSTANT] [@PRIORITY] [; PATH:LINE:COL]` or
 ///   `stk-CATEGORY ANCHOR REL CONSTANT [@PRIORITY] [; PATH:LINE:COL]`, where `ANCHOR` is
 ///   `ITEMNAME.attribute` and `REL` is `==`, `<=` or `>=`.
-/// Omitted parts default to: no owner, no role, multiplier 1, constant 0, priority 1000,
+/// Omitted parts default to: no owner, no role, `fill`, flags unset, multiplier 1, constant 0, priority 1000,
 /// origin line 0 column 0. Numbers print as the shortest text that reads back as the same Double.
 extension ConstraintIR {
     /// The first line of every IR text, naming the format and its version.
@@ -38,6 +42,13 @@ extension ConstraintIR {
             output += "item \(item.name) \(item.kind.rawValue)"
             if let owner = item.owner { output += " owner \(name(of: owner))" }
             if let role = item.role { output += " role \(role.rawValue)" }
+            if let arrangement = item.arrangement {
+                if arrangement.distribution != .fill { output += " distribution \(arrangement.distribution.rawValue)" }
+                if arrangement.alignment != .fill { output += " alignment \(arrangement.alignment.rawValue)" }
+                if arrangement.baselineRelative { output += " baselineRelative" }
+                if arrangement.layoutMarginsRelative { output += " layoutMarginsRelative" }
+            }
+            if item.isHidden { output += " hidden" }
             output += " ; \(file):\(item.origin.line):\(item.origin.column)\n"
         }
         for constraint in constraints {

@@ -1,3 +1,4 @@
+import StackSemantics
 /// Why an IR text could not be read: the 1-based line and what was wrong there.
 public struct IRParseError: Error, Hashable, Sendable, CustomStringConvertible {
     /// 1-based line of the offending text.
@@ -101,17 +102,44 @@ struct IRTextParser {
         guard ids[name] == nil else { return .failure(.init(line: line, message: "duplicate item '\(name)'")) }
         var owner: Substring? = nil
         var role: GuideRole? = nil
+        var arrangement = kind.axis.map { StackArrangement(axis: $0) }
+        var isHidden = false
         var index = 3
+        func fail(_ message: String) -> Result<Substring?, IRParseError> { .failure(.init(line: line, message: message)) }
         while index < words.count {
-            guard index + 1 < words.count else { return .failure(.init(line: line, message: "expected a value after '\(words[index])'")) }
+            switch words[index] {
+            case "hidden":
+                isHidden = true
+                index += 1
+                continue
+            case "baselineRelative", "layoutMarginsRelative":
+                guard arrangement != nil else { return fail("'\(words[index])' is for stacks only") }
+                if words[index] == "baselineRelative" {
+                    arrangement?.baselineRelative = true
+                } else {
+                    arrangement?.layoutMarginsRelative = true
+                }
+                index += 1
+                continue
+            default: break
+            }
+            guard index + 1 < words.count else { return fail("expected a value after '\(words[index])'") }
+            let value = String(words[index + 1])
             switch words[index] {
             case "owner": owner = words[index + 1]
             case "role":
-                guard let value = GuideRole(rawValue: String(words[index + 1])) else {
-                    return .failure(.init(line: line, message: "unknown guide role '\(words[index + 1])'"))
-                }
-                role = value
-            default: return .failure(.init(line: line, message: "expected 'owner' or 'role', found '\(words[index])'"))
+                guard let parsed = GuideRole(rawValue: value) else { return fail("unknown guide role '\(value)'") }
+                role = parsed
+            case "distribution":
+                guard arrangement != nil else { return fail("'distribution' is for stacks only") }
+                guard let parsed = Distribution(rawValue: value) else { return fail("unknown distribution '\(value)'") }
+                arrangement?.distribution = parsed
+            case "alignment":
+                guard arrangement != nil else { return fail("'alignment' is for stacks only") }
+                guard let parsed = Alignment(rawValue: value) else { return fail("unknown alignment '\(value)'") }
+                arrangement?.alignment = parsed
+            default:
+                return fail("expected 'owner', 'role', 'distribution', 'alignment', 'baselineRelative', 'layoutMarginsRelative' or 'hidden', found '\(words[index])'")
             }
             index += 2
         }
@@ -121,7 +149,7 @@ struct IRTextParser {
         case .success(let value): origin = value
         }
         ids[name] = ItemID(items.count)
-        items.append(IRItem(name: name, kind: kind, owner: nil, role: role, origin: origin))
+        items.append(IRItem(name: name, kind: kind, owner: nil, role: role, arrangement: arrangement, isHidden: isHidden, origin: origin))
         return .success(owner)
     }
 

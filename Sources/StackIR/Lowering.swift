@@ -71,7 +71,13 @@ struct Lowerer {
         // Fields read one by one: `for node in nodes` copied every node (~600 bytes, its strings and arrays retained).
         for index in nodes.indices {
             let owner = nodes[index].parent.flatMap { nodes.indices.contains($0) ? ItemID($0) : nil }
+            let arrangement = nodes[index].stack.map {
+                StackArrangement(
+                    axis: $0.axis, distribution: $0.distribution, alignment: $0.alignment,
+                    baselineRelative: $0.baselineRelative, layoutMarginsRelative: $0.layoutMarginsRelative)
+            }
             items.append(IRItem(name: nodes[index].path, kind: ItemKind(nodes[index].kind), owner: owner,
+                                arrangement: arrangement, isHidden: nodes[index].hidden,
                                 origin: origin(nodes[index].origins.element)))
         }
         for index in nodes.indices {

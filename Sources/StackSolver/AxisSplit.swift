@@ -1,5 +1,4 @@
 import StackIR
-import StackSemantics
 
 /// The two axes of a layout as two problems, when no constraint relates one to the other.
 ///
@@ -43,7 +42,7 @@ struct AxisSplit {
 /// answer alone (a conflict or an ambiguity is usually on one axis only).
 /// Nil when the user constraints touch both axes, some constraint relates the axes, or the tree
 /// solver answers neither axis alone; the caller then solves the whole layout by the general solver.
-func solveSplittingAxes(tree: LayoutTree, ir: ConstraintIR, width: Double?, height: Double?) -> AxisSplit? {
+func solveSplittingAxes(ir: ConstraintIR, width: Double?, height: Double?) -> AxisSplit? {
     var touched: Set<Axis> = []
     for constraint in ir.constraints {
         let first = Axis(constraint.first.attribute)
@@ -51,17 +50,15 @@ func solveSplittingAxes(tree: LayoutTree, ir: ConstraintIR, width: Double?, heig
         if constraint.category == .user { touched.insert(first) }
     }
     // The layout without its user constraints (the layout itself when it has none: no copies).
-    var stackOnly = tree
     var stackOnlyIR = ir
     if !touched.isEmpty {
-        stackOnly.userConstraints = []
         stackOnlyIR.constraints.removeAll { $0.category == .user }
     }
     let candidates: [Axis] = touched.isEmpty ? [.horizontal, .vertical] : touched.count == 1 ? Array(touched) : []
     for axis in candidates {
         let treeAxis = axis == .horizontal ? 1 : 0
         do throws(FallbackReason) {
-            let layout = try StructuredLayout(tree: stackOnly, ir: stackOnlyIR, axes: [treeAxis])
+            let layout = try StructuredLayout(ir: stackOnlyIR, axes: [treeAxis])
             let other = try layout.frames(width: width, height: height)
             var solver = Solver(ir: ir, width: width, height: height, axis: axis)
             let general = solver.run()

@@ -39,8 +39,6 @@
 // - Every choice is by lowest dense id (Bland's rule), so output never depends on hashing.
 
 import StackIR
-import StackSemantics
-import StackSyntax
 
 /// The frame of one item, in root coordinates.
 public struct Frame: Hashable, Sendable {

@@ -134,21 +134,16 @@ struct LayoutRequest {
     /// The root at `index` in `compilation.irs`, solved at a requested size, which replaces the root's own
     /// `width:`/`height:` (the file's size is the default preview size).
     func solution(for index: Int, width: Double?) -> LayoutSolution {
-        let sized = compilation.irs[index].replacingRootSize(width: width != nil, height: height != nil)
-        // The structured solver needs the tree the IR came from: `irs` and the model's roots correspond by index.
-        guard compilation.checked.model.roots.indices.contains(index) else { return solve(sized, width: width, height: height) }
-        return solveLayout(tree: compilation.checked.model.roots[index], ir: sized, width: width, height: height)
+        solveLayout(ir: sized(index, width: width), width: width, height: height)
     }
 
     /// `solution(for:width:)` with how it was solved (`--explain-solver`).
     func solutionReporting(for index: Int, width: Double?) -> (LayoutSolution, SolveReport) {
-        let sized = compilation.irs[index].replacingRootSize(width: width != nil, height: height != nil)
-        guard compilation.checked.model.roots.indices.contains(index) else {
-            let report = SolveReport(path: .general(reason: .irMismatch(item: nil), items: sized.items.count, constraints: sized.constraints.count))
-            return (solve(sized, width: width, height: height), report)
-        }
-        let (solution, report) = solveLayoutReporting(tree: compilation.checked.model.roots[index], ir: sized, width: width, height: height)
-        return (solution, report)
+        solveLayoutReporting(ir: sized(index, width: width), width: width, height: height)
+    }
+
+    private func sized(_ index: Int, width: Double?) -> ConstraintIR {
+        compilation.irs[index].replacingRootSize(width: width != nil, height: height != nil)
     }
 }
 

@@ -8,9 +8,9 @@ import StackSyntax
         stackc-ir 1
         root main
         file a.stack
-        item main hstack ; a.stack:1:1
+        item main hstack distribution fillProportionally alignment center layoutMarginsRelative ; a.stack:1:1
         item main.a label owner main ; a.stack:2:3
-        item main.b view owner main ; a.stack:3:3
+        item main.b view owner main hidden ; a.stack:3:3
         item main#spanner guide owner main role alignment-spanner ; a.stack:1:1
         stk-spacing main.b.leading == main.a.trailing + 8 @1000 ; a.stack:3:7
         stk-fill-proportionally main.a.width == 0.5*main.width @999 ; a.stack:1:9
@@ -23,6 +23,10 @@ import StackSyntax
         #expect(ir.root == "main" && ir.file == "a.stack")
         #expect(ir.items.count == 4)
         #expect(ir.items[3].kind == .guide && ir.items[3].role == .alignmentSpanner && ir.items[3].owner == ItemID(0))
+        #expect(ir.items[0].arrangement == StackArrangement(
+            axis: .horizontal, distribution: .fillProportionally, alignment: .center, layoutMarginsRelative: true))
+        #expect(ir.items.map(\.isHidden) == [false, false, true, false])
+        #expect(ir.items[1].arrangement == nil && ir.items[3].arrangement == nil)
         #expect(ir.constraints.count == 4)
         let proportional = ir.constraints[1]
         #expect(proportional.category == .fillProportionally && proportional.multiplier == 0.5 && proportional.priority == 999)
@@ -57,6 +61,10 @@ import StackSyntax
         ("item main hstack\nstk-spacing main.leading ==", 2),
         ("item main hstack owner ghost", 1),
         ("item main hstack ; a.stack:x:1", 1),
+        ("item main view distribution fill", 1),
+        ("item main hstack distribution wide", 1),
+        ("item main hstack alignment", 1),
+        ("item main label baselineRelative", 1),
         ("hello", 1),
         ("item main hstack\nstk-spacing main.leading == 2*main.trailing + 1 + 2", 2),
         ("item main hstack\nstk-spacing main.leading == nan*main.trailing", 2),
@@ -90,8 +98,9 @@ import StackSyntax
     @Test func jsonFollowsTheSchema() throws {
         let ir = try ConstraintIR.parse(text: Self.sample).get()
         let json = ir.json.rendered()
-        #expect(json.hasPrefix(#"{"root":"main","items":[{"name":"main","kind":"hstack","owner":null,"role":null}"#))
-        #expect(json.contains(#"{"name":"main#spanner","kind":"guide","owner":"main","role":"alignment-spanner"}"#))
+        #expect(json.hasPrefix(#"{"root":"main","items":[{"name":"main","kind":"hstack","owner":null,"role":null,"arrangement":{"axis":"horizontal","distribution":"fillProportionally","alignment":"center","baselineRelative":false,"layoutMarginsRelative":true},"hidden":false}"#))
+        #expect(json.contains(#"{"name":"main.b","kind":"view","owner":"main","role":null,"arrangement":null,"hidden":true}"#))
+        #expect(json.contains(#"{"name":"main#spanner","kind":"guide","owner":"main","role":"alignment-spanner","arrangement":null,"hidden":false}"#))
         #expect(json.contains(#"{"identifier":"stk-spacing","first":{"item":"main.b","attribute":"leading"},"relation":"==","multiplier":1,"second":{"item":"main.a","attribute":"trailing"},"constant":8,"priority":1000,"origin":{"file":"a.stack","line":3,"column":7}}"#))
         #expect(json.contains(#""second":null,"constant":-4"#))
         #expect(ir.json.rendered() == json)

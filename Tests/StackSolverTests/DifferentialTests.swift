@@ -137,16 +137,15 @@ func reasonMismatch(_ reason: FallbackReason, tree: LayoutTree) -> String? {
     }
 }
 
-/// The shapes added in the third and fourth sessions that a structured solve contains (for coverage reports).
+/// The shapes of the later structured mechanisms that a structured solve contains (for coverage reports).
 func coveredShapes(_ layout: StructuredLayout) -> [String] {
     let model = layout.model
-    let stacks = model.tree.nodes.indices.filter { model.stackAxis[$0] >= 0 && model.visibleCount[$0] > 1 }
+    let stacks = (0..<model.count).filter { model.stackAxis[$0] >= 0 && model.visibleCount[$0] > 1 }
     var shapes: [String] = []
     if stacks.contains(where: { model.distribution[$0] == .equalCentering }) { shapes.append("equalCentering") }
     if stacks.contains(where: { model.baselineRow[$0] && model.alignment[$0] == .lastBaseline }) { shapes.append("lastBaseline row") }
     if layout.heldRow.contains(true) { shapes.append("baseline row held above its width shares") }
     if stacks.contains(where: { model.stackAxis[$0] == 1 && model.alignment[$0].isBaseline }) { shapes.append("vertical stack with baseline alignment") }
-    // Fourth session.
     if layout.splitByLevels.contains(true) { shapes.append("split level by level") }
     if stacks.contains(where: { model.baselineChain[$0] && model.distribution[$0] == .equalSpacing }) {
         shapes.append("baselineRelative equalSpacing")
@@ -170,7 +169,7 @@ func runDifferential(seed: UInt64, count: Int, maxNodes: Int, baselineRows: Bool
         let caseSeed = seed &+ offset
         let tree = randomTree(seed: caseSeed, maxNodes: maxNodes, baselineRows: baselineRows)
         let ir = lower(tree, in: file)
-        let built = Result { () throws(FallbackReason) in try StructuredLayout(tree: tree, ir: ir) }
+        let built = Result { () throws(FallbackReason) in try StructuredLayout(ir: ir) }
         let layout = try? built.get()
         for (width, height) in differentialSizes(seed: caseSeed) {
             solves += 1
@@ -239,7 +238,7 @@ func runDifferential(seed: UInt64, count: Int, maxNodes: Int, baselineRows: Bool
             let tree = randomTree(seed: seed, maxNodes: 14)
             let ir = lower(tree, in: file)
             for (width, height) in differentialSizes(seed: seed) {
-                let automatic = solveLayout(tree: tree, ir: ir, width: width, height: height)
+                let automatic = solveLayout(ir: ir, width: width, height: height)
                 let general = solve(ir, width: width, height: height)
                 if let difference = solutionDifference(automatic, general, ir: ir) { Issue.record("seed \(seed): \(difference)") }
             }
@@ -248,6 +247,30 @@ func runDifferential(seed: UInt64, count: Int, maxNodes: Int, baselineRows: Bool
 
     /// Every sample file's roots, checked and lowered as the driver does: the automatic entry gives the
     /// general solver's answer at the natural size and at two widths.
+    /// The IR alone carries the structure: an IR read back from its text form is solved by the same
+    /// path to the same frames as the lowering itself (the text omits nothing the solvers read).
+    @Test func irTextCarriesTheStructure() throws {
+        let file = SourceFile(path: "random.stack", text: String(repeating: "node\n", count: 20))
+        var structured = 0
+        for seed in randomSeeds("irTextCarriesTheStructure", count: 200) {
+            let tree = randomTree(seed: seed, maxNodes: 16, baselineRows: seed % 2 == 0)
+            let ir = lower(tree, in: file)
+            let again = try ConstraintIR.parse(text: ir.text).get()
+            #expect(again.items.map(\.arrangement) == ir.items.map(\.arrangement), "seed \(seed)")
+            #expect(again.items.map(\.isHidden) == ir.items.map(\.isHidden), "seed \(seed)")
+            for width in [nil, 150.0] {
+                let sized = width == nil ? ir : ir.replacingRootSize(width: true, height: false)
+                let read = width == nil ? again : again.replacingRootSize(width: true, height: false)
+                let (original, report) = solveLayoutReporting(ir: sized, width: width)
+                let (fromText, textReport) = solveLayoutReporting(ir: read, width: width)
+                #expect(report == textReport, "seed \(seed) width \(String(describing: width))")
+                if let difference = solutionDifference(fromText, original, ir: sized) { Issue.record("seed \(seed): \(difference)") }
+                if report.fallback == nil { structured += 1 }
+            }
+        }
+        #expect(structured > 100)
+    }
+
     @Test func samplesMatchGeneral() throws {
         let samples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Samples")
@@ -263,7 +286,7 @@ func runDifferential(seed: UInt64, count: Int, maxNodes: Int, baselineRows: Bool
                 let ir = lower(tree, in: file)
                 for width in [nil, 320.0, 1024.0] {
                     let sized = width == nil ? ir : ir.replacingRootSize(width: true, height: false)
-                    let (automatic, report) = solveLayoutReporting(tree: tree, ir: sized, width: width)
+                    let (automatic, report) = solveLayoutReporting(ir: sized, width: width)
                     if let reason = report.fallback {
                         // Samples are lowered by the driver: only user constraints or the layout itself send them on.
                         #expect(reason != .irMismatch(item: reason.node) && reason != .invalidNumber(item: reason.node), "\(name): \(reason)")
@@ -286,21 +309,21 @@ func runDifferential(seed: UInt64, count: Int, maxNodes: Int, baselineRows: Bool
         for baselineRows in [false, true] {
             for seed in UInt64(100)...160 {
                 var tree = randomTree(seed: seed, maxNodes: 14, baselineRows: baselineRows)
-                let engine = LayoutEngine(tree: tree, ir: lower(tree, in: file), file: file)
+                let engine = LayoutEngine(ir: lower(tree, in: file))
                 for width in [Double(120), 0, 333] {
                     let solution = engine.resize(width: width, height: nil)
                     let expected = solve(lower(tree, in: file), width: width, height: nil)
                     if let difference = solutionDifference(solution, expected, ir: engine.ir) { Issue.record("seed \(seed) width \(width): \(difference)") }
                     // The engine reports the reason a fresh solve reports.
-                    let fresh = solveLayoutReporting(tree: tree, ir: engine.ir, width: width).report
+                    let fresh = solveLayoutReporting(ir: engine.ir, width: width).report
                     #expect(engine.lastFallback == fresh.fallback, "seed \(seed) width \(width)")
                     #expect(engine.lastSolveReport == fresh, "seed \(seed) width \(width)")
                 }
                 // A new width, then a new height (a height can change which item a row's baseline comes from).
                 for (axis, value) in [(Axis.horizontal, 47.0), (.vertical, 61.0)] {
                     guard let leaf = tree.nodes.indices.last(where: { tree.nodes[$0].leaf?.intrinsic[axis] != nil }) else { continue }
-                    #expect(engine.setIntrinsicSize(of: leaf, axis: axis, to: value))
                     tree.nodes[leaf].leaf?.intrinsic[axis] = value
+                    #expect(engine.setIntrinsicSize(of: leaf, axis: axis, to: value, lowering: tree, in: file))
                     let expected = solve(lower(tree, in: file), width: 333, height: nil)
                     if let difference = solutionDifference(engine.solution, expected, ir: engine.ir) {
                         Issue.record("seed \(seed) rows \(baselineRows) after intrinsic \(axis): \(difference)")
@@ -324,8 +347,8 @@ func runDifferential(seed: UInt64, count: Int, maxNodes: Int, baselineRows: Bool
         for seed in UInt64(300)...380 {
             let tree = randomTree(seed: seed, maxNodes: 16)
             let ir = lower(tree, in: file)
-            guard (try? StructuredLayout(tree: tree, ir: ir)) != nil else { continue }
-            let engine = LayoutEngine(tree: tree, ir: ir, file: file)
+            guard (try? StructuredLayout(ir: ir)) != nil else { continue }
+            let engine = LayoutEngine(ir: ir)
             let sizes: [(Double?, Double?)] = [
                 (120, nil), (121.5, nil), (121.5, nil), (121.5, 80), (90, 80), (0, 80), (90, 80.25),
                 (nil, nil), (333, 12), (333, nil), (47.125, 300), (47.125, 300),
@@ -333,7 +356,7 @@ func runDifferential(seed: UInt64, count: Int, maxNodes: Int, baselineRows: Bool
             var kept: [(LayoutSolution, LayoutSolution)] = []
             for (step, size) in sizes.enumerated() {
                 let solution = engine.resize(width: size.0, height: size.1)
-                let fresh = solveLayout(tree: tree, ir: ir, width: size.0, height: size.1)
+                let fresh = solveLayout(ir: ir, width: size.0, height: size.1)
                 if solution.frames.map(\.bits) != fresh.frames.map(\.bits) || solution.determined != fresh.determined {
                     Issue.record("seed \(seed) step \(step) size \(size): incremental frames differ from a fresh solve")
                 }
@@ -364,19 +387,33 @@ func runDifferential(seed: UInt64, count: Int, maxNodes: Int, baselineRows: Bool
         b.leaf?.intrinsic = PerAxis(horizontal: 30, vertical: 40)
         let tree = LayoutTree(nodes: [root, a, b])
         let ir = lower(tree, in: file)
-        let solution = try? StructuredLayout(tree: tree, ir: ir).frames(width: 200, height: nil)
+        let solution = try? StructuredLayout(ir: ir).frames(width: 200, height: nil)
         #expect(solution?.frames[1] == Frame(x: 0, y: 0, width: 170, height: 40))
         #expect(solution?.frames[2] == Frame(x: 170, y: 0, width: 30, height: 40))
         var free = tree
         free.nodes[1].leaf?.intrinsic.horizontal = nil
         free.nodes[2].leaf?.intrinsic.horizontal = nil
         let freeIR = lower(free, in: file)
-        #expect(solveLayoutReporting(tree: free, ir: freeIR, width: 200).report.fallback == .ambiguous(node: 0, axis: .horizontal))
-        #expect(!solveLayout(tree: free, ir: freeIR, width: 200).findings.isEmpty)
+        #expect(solveLayoutReporting(ir: freeIR, width: 200).report.fallback == .ambiguous(node: 0, axis: .horizontal))
+        #expect(!solveLayout(ir: freeIR, width: 200).findings.isEmpty)
     }
 }
 
 extension Frame {
     /// The four coordinates' bit patterns, for bit-for-bit comparisons.
     var bits: [UInt64] { [x.bitPattern, y.bitPattern, width.bitPattern, height.bitPattern] }
+}
+
+extension LayoutEngine {
+    /// Sets an intrinsic size as a driver does: the engine's own update, or, when the engine asks for
+    /// it, a new lowering of `tree` (which already has the new size). False when the engine refuses.
+    func setIntrinsicSize(of node: Int, axis: Axis, to value: Double?, lowering tree: LayoutTree, in file: SourceFile) -> Bool {
+        switch setIntrinsicSize(of: node, axis: axis, to: value) {
+        case .solved: return true
+        case .rejected: return false
+        case .needsLowering:
+            replace(ir: lower(tree, in: file))
+            return true
+        }
+    }
 }

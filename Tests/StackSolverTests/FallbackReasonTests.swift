@@ -22,7 +22,7 @@ import Testing
             """
         #expect(try reason(text, width: 200) == nil)
         let (tree, ir) = try #require(lowered(text))
-        let report = solveLayoutReporting(tree: tree, ir: ir).report
+        let report = solveLayoutReporting(ir: ir).report
         #expect(report.lines(in: ir) == ["main  hstack fill  structured: fill merge"])
     }
 
@@ -38,7 +38,7 @@ import Testing
             """
         #expect(try reason(text) == .userConstraints)
         let (tree, ir) = try #require(lowered(text))
-        let lines = solveLayoutReporting(tree: tree, ir: ir).report.lines(in: ir)
+        let lines = solveLayoutReporting(ir: ir).report.lines(in: ir)
         // The constraint is horizontal, so the tree solver answers the vertical axis. The general solver
         // gets the horizontal one: the root's x pin, leading, spacing and trailing (3), each label's
         // hugging and compression (4) and the user's: 9.
@@ -47,7 +47,7 @@ import Testing
                           "main  hstack fill  structured: fill merge"])
         // A constraint across the axes leaves the whole layout to the general solver.
         let (crossTree, crossIR) = try #require(lowered(text.replacingOccurrences(of: "b.width", with: "b.height")))
-        #expect(solveLayoutReporting(tree: crossTree, ir: crossIR).report.lines(in: crossIR) == [
+        #expect(solveLayoutReporting(ir: crossIR).report.lines(in: crossIR) == [
             "main: user constraints (a constraints { } block) relate items across stacks",
             "general solver: \(crossIR.items.count) items, \(crossIR.constraints.count) constraints, solved as one group"])
     }
@@ -74,7 +74,7 @@ import Testing
             """))
         tree.nodes[0].stack?.alignment = .lastBaseline
         let ir = lower(tree, in: SourceFile(path: "reason.stack", text: String(repeating: "node\n", count: 10)))
-        #expect(solveLayoutReporting(tree: tree, ir: ir).report.fallback == .baselineAlignment(stack: 0, .verticalStack))
+        #expect(solveLayoutReporting(ir: ir).report.fallback == .baselineAlignment(stack: 0, .verticalStack))
     }
 
     @Test func baselineRowWithEqualCentering() throws {

@@ -1,4 +1,5 @@
 import StackIR
+import StackDriver
 import Testing
 @testable import StackSolver
 

@@ -1,4 +1,4 @@
-import StackSemantics
+import StackIR
 // firstBaseline alignment in the structured solver: a horizontal stack (any distribution but
 // equalCentering) whose items' baselines are a fixed depth below their tops or their bottoms (leaves,
 // and stacks whose baseline item sits at their top: see `StructuredModel`). The width shares along

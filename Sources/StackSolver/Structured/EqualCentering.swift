@@ -1,4 +1,3 @@
-import StackSemantics
 import StackIR
 
 // equalCentering along the stack's axis.

@@ -1,4 +1,4 @@
-import StackSemantics
+import StackIR
 
 // Where a cost helper answers nil or false for more than one cause, these work out which cause it
 // was, after the fact: only on the way to the general solver, so the helpers' hot paths stay as

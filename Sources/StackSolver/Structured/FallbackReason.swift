@@ -1,5 +1,4 @@
 import StackIR
-import StackSemantics
 
 /// Why the structured solver hands a layout to the general solver: one case per cause a user can act
 /// on or recognise, each with the tree node (also the IR item: `ir.items[i]` is `tree.nodes[i]`)
@@ -93,7 +92,7 @@ public enum FallbackReason: Error, Hashable, Sendable {
     public var explanation: String {
         switch self {
         case .userConstraints: "user constraints (a constraints { } block) relate items across stacks"
-        case .irMismatch: "the IR does not match the tree (not the stack lowering's own)"
+        case .irMismatch: "the IR is not the stack lowering's own (an item, guide or constraint the lowering does not create)"
         case .invalidNumber: "a constraint has a number that is not finite or beyond 1e15"
         case .allItemsHidden: "every arranged item is hidden"
         case .baselineAlignment(_, let shape):

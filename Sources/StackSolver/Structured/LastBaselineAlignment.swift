@@ -1,4 +1,4 @@
-import StackSemantics
+import StackIR
 
 // lastBaseline alignment across a horizontal stack of several items.
 //

@@ -1,40 +1,37 @@
 import StackIR
-import StackSemantics
-import StackSyntax
 
 /// Solves one root layout, choosing the solver automatically: the structured solver (exact, linear
-/// time, on the tree) when the layout is made of stacks only and is conflict-free and determined at
+/// time, on the stack structure) when the layout is made of stacks only and is conflict-free and determined at
 /// this size, else the general solver. The result is the general solver's in either case: the same
 /// frames, determinations and findings.
 ///
 /// - Parameters:
-///   - tree: the checked tree `ir` was lowered from (`ir.items[i]` is `tree.nodes[i]`).
 ///   - width: pins the root's width; `nil` lets it take its natural size.
 ///   - height: pins the root's height likewise.
-public func solveLayout(tree: LayoutTree, ir: ConstraintIR, width: Double? = nil, height: Double? = nil) -> LayoutSolution {
-    solveLayout(tree: tree, ir: ir, width: width, height: height, reporting: false).solution
+public func solveLayout(ir: ConstraintIR, width: Double? = nil, height: Double? = nil) -> LayoutSolution {
+    solveLayout(ir: ir, width: width, height: height, reporting: false).solution
 }
 
 /// `solveLayout` with how the layout was solved: per stack, the mechanism of a structured solve, or
 /// why the structured solver declined, what it answered of the layout all the same (one axis), and
 /// the size of what the general solver solved.
-public func solveLayoutReporting(tree: LayoutTree, ir: ConstraintIR, width: Double? = nil, height: Double? = nil)
+public func solveLayoutReporting(ir: ConstraintIR, width: Double? = nil, height: Double? = nil)
     -> (solution: LayoutSolution, report: SolveReport) {
-    let result = solveLayout(tree: tree, ir: ir, width: width, height: height, reporting: true)
+    let result = solveLayout(ir: ir, width: width, height: height, reporting: true)
     return (result.solution, result.report ?? SolveReport(path: .structured([])))
 }
 
 /// The one choice of solvers: the structured solver for the whole layout, else the structured solver
 /// for one axis and the general solver for the other (AxisSplit.swift), else the general solver.
 /// The report is built only when asked for.
-func solveLayout(tree: LayoutTree, ir: ConstraintIR, width: Double?, height: Double?, reporting: Bool)
+func solveLayout(ir: ConstraintIR, width: Double?, height: Double?, reporting: Bool)
     -> (solution: LayoutSolution, report: SolveReport?) {
     do throws(FallbackReason) {
-        let layout = try StructuredLayout(tree: tree, ir: ir)
+        let layout = try StructuredLayout(ir: ir)
         let solution = try layout.frames(width: width, height: height)
         return (solution, reporting ? SolveReport(path: .structured(layout.structuredStacks())) : nil)
     } catch {
-        if let split = solveSplittingAxes(tree: tree, ir: ir, width: width, height: height) {
+        if let split = solveSplittingAxes(ir: ir, width: width, height: height) {
             let report = SolveReport(path: .split(
                 reason: error, generalAxis: split.generalAxis, stacks: reporting ? split.treeStacks() : [],
                 constraints: split.generalConstraints))
@@ -49,6 +46,18 @@ func generalReport(_ reason: FallbackReason, _ ir: ConstraintIR) -> SolveReport 
     SolveReport(path: .general(reason: reason, items: ir.items.count, constraints: ir.constraints.count))
 }
 
+/// What `LayoutEngine.setIntrinsicSize` did.
+public enum IntrinsicSizeChange: Sendable, Equatable {
+    /// The engine re-solved with the new size.
+    case solved
+    /// The lowering's output depends on the size beyond the content-size constants (a size that
+    /// appears or disappears, fillProportionally's multipliers, a baseline stack's tallest item):
+    /// nothing changed; lower the layout again and call `replace(ir:)`.
+    case needsLowering
+    /// `node` is not an arranged leaf, or the value is not finite: nothing changed.
+    case rejected
+}
+
 /// A solved layout that keeps its state: a new container size re-solves with the top-down pass only
 /// (no parsing, lowering or bottom-up work), and a changed intrinsic size recomputes only the cost
 /// functions on the path from that leaf to the root before the top-down pass.
@@ -56,12 +65,10 @@ func generalReport(_ reason: FallbackReason, _ ir: ConstraintIR) -> SolveReport 
 /// Layouts the structured solver does not handle (see `solveLayout`) are re-solved by the general
 /// solver from the kept IR, so the engine always answers with the general solver's result.
 public final class LayoutEngine {
-    /// The tree, with intrinsic sizes as last set.
-    public private(set) var tree: LayoutTree
     /// The IR, with content-size constants as last set.
     public private(set) var ir: ConstraintIR
     /// The items whose baseline some constraint uses (a horizontal stack's comes from its tallest
-    /// item); recomputed whenever the IR is lowered again.
+    /// item); recomputed whenever the IR is replaced.
     private var baselineStacks: Set<Int> = []
     /// The last solution.
     public private(set) var solution: LayoutSolution
@@ -72,27 +79,27 @@ public final class LayoutEngine {
     /// Why `structured` is nil (the layout, as last lowered or updated, is not the structured solver's).
     private var structuredFailure: FallbackReason?
     private var scratch = TopDownScratch()
-    private let file: SourceFile?
 
     /// Builds the engine and solves at `width` x `height`.
-    ///
-    /// - Parameter file: the source the tree came from; needed only to re-lower when an intrinsic size
-    ///   changes what the lowering emits (a size that appears or disappears, fillProportionally's
-    ///   multipliers, a baseline stack's tallest item).
-    public init(tree: LayoutTree, ir: ConstraintIR, file: SourceFile? = nil, width: Double? = nil, height: Double? = nil) {
-        self.tree = tree
+    public init(ir: ConstraintIR, width: Double? = nil, height: Double? = nil) {
         self.ir = ir
-        baselineStacks = Self.stacksWithUsedBaselines(ir)
-        self.file = file
         self.width = width
         self.height = height
         solution = LayoutSolution(frames: [], determined: [], baselines: [], findings: [], brokenConstraints: [], pivots: 0)
-        buildStructured()
-        solution = solveNow()
+        replace(ir: ir)
     }
 
     /// Whether the structured solver holds this layout (else every solve uses the general solver).
     public var isStructured: Bool { structured != nil }
+
+    /// Adopts a new lowering of the layout (after `.needsLowering`) and re-solves at the kept size.
+    public func replace(ir newIR: ConstraintIR) {
+        ir = newIR
+        baselineStacks = Set(ir.constraints.lazy.filter { $0.category == .baseline }.map(\.first.item.index))
+        scratch.invalidate()
+        buildStructured()
+        solution = solveNow()
+    }
 
     /// Re-solves at a new root size and returns the solution.
     @discardableResult
@@ -124,54 +131,42 @@ public final class LayoutEngine {
         return solution
     }
 
-    /// Sets one leaf's intrinsic size on one axis and re-solves. Returns false (and changes nothing)
-    /// when `node` is not a leaf, or when the change needs re-lowering and no source file was given.
+    /// Sets one arranged leaf's intrinsic size on one axis (`nil`: no intrinsic size) and re-solves,
+    /// when the IR changes only in that leaf's content-size constants; see `IntrinsicSizeChange`.
     @discardableResult
-    public func setIntrinsicSize(of node: Int, axis: Axis, to value: Double?) -> Bool {
-        guard tree.nodes.indices.contains(node), tree.nodes[node].leaf != nil else { return false }
-        if let value, !value.isFinite { return false }
-        // Every path below changes the cost functions (or the layout): no kept axis is current.
-        scratch.invalidate()
-        let slot = axis == .horizontal ? 0 : 1
-        let old = tree.nodes[node].leaf?.intrinsic[axis] ?? nil
-        var newTree = tree
-        newTree.nodes[node].leaf?.intrinsic[axis] = value
+    public func setIntrinsicSize(of node: Int, axis: Axis, to value: Double?) -> IntrinsicSizeChange {
+        guard ir.items.indices.contains(node), ir.items[node].kind != .guide, !ir.items[node].kind.isStack else { return .rejected }
+        if let value, !value.isFinite { return .rejected }
+        let horizontal = axis == .horizontal
+        let contentSize = ir.constraints.indices.filter { index in
+            let constraint = ir.constraints[index]
+            return constraint.first.item.index == node && constraint.second == nil
+                && (constraint.category == .contentHugging || constraint.category == .contentCompression)
+                && constraint.first.attribute.isHorizontal == horizontal
+        }
         // The lowering's output depends on the value beyond the content-size constants when the
         // value appears or disappears, in fillProportionally stacks, and for a horizontal stack's
         // tallest item (its baseline, for a baseline alignment or for whoever uses the stack's).
-        let parent = tree.nodes[node].parent
-        let parentStack = parent.flatMap { tree.nodes[$0].stack }
-        let baselineSource = axis == .vertical && parentStack?.axis == .horizontal && parent.map(baselineStacks.contains) == true
-        let structural = (old == nil) != (value == nil) || parentStack?.distribution == .fillProportionally
-            || parentStack?.alignment == .firstBaseline || parentStack?.alignment == .lastBaseline || baselineSource
-        if structural {
-            guard let file else { return false }
-            tree = newTree
-            ir = lower(newTree, in: file)
-            baselineStacks = Self.stacksWithUsedBaselines(ir)
-            buildStructured()
-            solution = solveNow()
-            return true
+        let parent = ir.items[node].owner?.index
+        let parentStack = parent.flatMap { ir.items[$0].arrangement }
+        let baselineSource = !horizontal && parentStack?.axis == .horizontal && parent.map(baselineStacks.contains) == true
+        if contentSize.isEmpty != (value == nil) || parentStack?.distribution == .fillProportionally
+            || parentStack?.alignment.isBaseline == true || baselineSource {
+            return .needsLowering
         }
-        tree = newTree
-        if let value {
-            for (index, constraint) in ir.constraints.enumerated()
-            where constraint.first.item.index == node && constraint.second == nil
-                && (constraint.category == .contentHugging || constraint.category == .contentCompression)
-                && constraint.first.attribute.isHorizontal == (axis == .horizontal) {
-                ir.constraints[index].constant = value
-            }
-        }
-        if var layout = structured, let value {
+        guard let value else { return .solved }
+        // Every path below changes the cost functions: no kept axis is current.
+        scratch.invalidate()
+        for index in contentSize { ir.constraints[index].constant = value }
+        if var layout = structured {
             // Unshared, so the path's updates change the arrays in place.
             structured = nil
-            layout.model.tree = newTree
-            layout.model.leafAxes[2 * node + slot]?.intrinsic = value
+            layout.model.leafAxes[2 * node + (horizontal ? 0 : 1)]?.intrinsic = value
             var current: Int? = node
             do throws(FallbackReason) {
                 while let index = current {
                     try layout.update(index)
-                    current = tree.nodes[index].parent
+                    current = ir.items[index].owner?.index
                 }
                 structured = layout
             } catch {
@@ -179,7 +174,7 @@ public final class LayoutEngine {
             }
         }
         solution = solveNow()
-        return true
+        return .solved
     }
 
     /// Whether the last solve took the structured path (false: the general solver answered).
@@ -202,16 +197,12 @@ public final class LayoutEngine {
 
     private func buildStructured() {
         do throws(FallbackReason) {
-            structured = try StructuredLayout(tree: tree, ir: ir)
+            structured = try StructuredLayout(ir: ir)
             structuredFailure = nil
         } catch {
             structured = nil
             structuredFailure = error
         }
-    }
-
-    private static func stacksWithUsedBaselines(_ ir: ConstraintIR) -> Set<Int> {
-        Set(ir.constraints.lazy.filter { $0.category == .baseline }.map(\.first.item.index))
     }
 
     private func solveNow() -> LayoutSolution {
@@ -222,7 +213,7 @@ public final class LayoutEngine {
             return result
         } catch {
             lastFallback = error
-            lastSplit = solveSplittingAxes(tree: tree, ir: ir, width: width, height: height)
+            lastSplit = solveSplittingAxes(ir: ir, width: width, height: height)
             return lastSplit?.solution ?? solve(ir, width: width, height: height)
         }
     }

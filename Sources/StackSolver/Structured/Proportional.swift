@@ -1,4 +1,4 @@
-import StackSemantics
+import StackIR
 // fillProportionally in the structured solver.
 //
 // Along a fillProportionally stack of length S, each item with an intrinsic length has a share

@@ -1,5 +1,4 @@
 import StackIR
-import StackSemantics
 
 /// How one layout was solved: by the structured solver, with the mechanism each stack's split took,
 /// or by the general solver, with the reason the structured solver declined and what the general
@@ -92,9 +91,9 @@ extension StructuredLayout {
     func structuredStacks() -> [StructuredStack] {
         var stacks: [StructuredStack] = []
         for index in 0..<model.count where model.stackAxis[index] >= 0 {
-            guard let stack = model.tree.nodes[index].stack else { continue }
+            guard let stack = model.arrangements[index] else { continue }
             stacks.append(StructuredStack(
-                node: index, kind: model.tree.nodes[index].kind.rawValue, distribution: stack.distribution,
+                node: index, kind: model.kinds[index].rawValue, distribution: stack.distribution,
                 mechanism: mechanism(index)))
         }
         return stacks

@@ -1,5 +1,4 @@
 import StackIR
-import StackSemantics
 
 /// One optional constraint as the structured solver sees it: its clamped priority and IR index.
 struct OptionalRef {
@@ -35,20 +34,23 @@ struct LeafAxis {
     var compression: OptionalRef
 }
 
-/// Stack-only layouts read from the tree (structure) and the IR (every number and every constraint's
-/// index, so the tie rule sees exactly the general solver's constraint order).
+/// Stack-only layouts read from the IR: its items' owners and arrangements (structure), and every
+/// number and every constraint's index, so the tie rule sees exactly the general solver's constraint order.
 ///
 /// `init` throws why (`FallbackReason`) for anything the structured solver does not solve exactly: user constraints,
 /// baseline alignment other than a horizontal stack of any distribution but equalCentering
 /// (BaselineAlignment.swift, LastBaselineAlignment.swift) or a vertical stack with one item or with
 /// firstBaseline and no hidden item, baselineRelative stacks with a stack among their
 /// items or with equalSpacing or equalCentering, stacks whose arranged items are all hidden, invalid
-/// numbers, or an IR that does not match the tree. Those layouts go to the general solver.
+/// numbers, or an IR that is not the stack lowering's. Those layouts go to the general solver.
 /// (Some shapes are declined later: `StructuredLayout.update` when a cost is not of a shape handled,
 /// the top-down pass for a stack squeezed below where its cost is known exactly: MoveBound.swift.)
 struct StructuredModel {
-    var tree: LayoutTree
-    var count: Int { tree.nodes.count }
+    /// The number of arranged items (stacks and leaves): the IR's first items, before the guides.
+    let count: Int
+    /// Per node: its kind and, for a stack, its arrangement.
+    var kinds: [ItemKind]
+    var arrangements: [StackArrangement?]
     /// Per node and axis at `2 * node + axis` (0 horizontal, 1 vertical): content-size constraints, if any.
     var leafAxes: [LeafAxis?]
     /// Per node and axis at `2 * node + axis`: the explicit size.
@@ -117,11 +119,11 @@ struct StructuredModel {
     var gapEqualities: [[Int]]
     let itemCount: Int
 
-    init(tree: LayoutTree, ir: ConstraintIR) throws(FallbackReason) {
-        self.tree = tree
-        let n = tree.nodes.count
-        guard tree.userConstraints.isEmpty else { throw .userConstraints }
-        guard n > 0, ir.items.count >= n else { throw .irMismatch(item: nil) }
+    init(ir: ConstraintIR) throws(FallbackReason) {
+        // The arranged items come first, the guides after them (the lowering's order).
+        let n = ir.items.firstIndex { $0.kind == .guide } ?? ir.items.count
+        guard !ir.constraints.contains(where: { $0.category == .user }) else { throw .userConstraints }
+        guard n > 0 else { throw .irMismatch(item: nil) }
         itemCount = ir.items.count
         leafAxes = Array(repeating: nil, count: 2 * n)
         explicit = Array(repeating: nil, count: 2 * n)
@@ -134,7 +136,6 @@ struct StructuredModel {
         marginsGuide = Array(repeating: nil, count: n)
         gapGuides = Array(repeating: [], count: n)
         stackAxis = Array(repeating: -1, count: n)
-        hidden = Array(repeating: false, count: n)
         distribution = Array(repeating: .fill, count: n)
         alignment = Array(repeating: .fill, count: n)
         childStart = []
@@ -165,34 +166,33 @@ struct StructuredModel {
         var proportionalLowered = Array(repeating: false, count: n)
         lastBaseline = Array(repeating: nil, count: n)
 
-        // Structure: the IR's first n items are the tree's nodes.
-        // The node and item fields read below, gathered once through buffer pointers: in an optimised
-        // build `tree.nodes[i].field` copies the whole ~600-byte node (a dozen retains) to read one
-        // field, and `ir.items[i]` an item with its name.
+        // Structure: the IR's first n items are the arranged items (each stack's in id order), read
+        // once through a buffer pointer (`ir.items[i].field` copies the item with its name).
+        count = n
+        var kindOf = [ItemKind](repeating: .view, count: n)
+        var hiddenOf = [Bool](repeating: false, count: n)
         var parentOf = [Int?](repeating: nil, count: n)
-        var stackOf = [StackAttributes?](repeating: nil, count: n)
+        var stackOf = [StackArrangement?](repeating: nil, count: n)
         var isLeaf = [Bool](repeating: false, count: n)
         var childrenOf = [[Int]](repeating: [], count: n)
         var ownerOf = [Int?](repeating: nil, count: ir.items.count)
-        let matches = tree.nodes.withUnsafeBufferPointer { nodes in
-            ir.items.withUnsafeBufferPointer { items in
-                for id in items.indices { ownerOf[id] = items[id].owner?.index }
-                for index in 0..<n {
-                    guard items[index].name == nodes[index].path, items[index].kind != .guide else { return false }
-                    parentOf[index] = nodes[index].parent
-                    stackOf[index] = nodes[index].stack
-                    isLeaf[index] = nodes[index].leaf != nil
-                    childrenOf[index] = nodes[index].children
-                    hidden[index] = nodes[index].hidden
-                }
-                return true
+        ir.items.withUnsafeBufferPointer { items in
+            for id in items.indices { ownerOf[id] = items[id].owner?.index }
+            for index in 0..<n {
+                parentOf[index] = ownerOf[index]
+                stackOf[index] = items[index].arrangement
+                kindOf[index] = items[index].kind
+                isLeaf[index] = !items[index].kind.isStack
+                hiddenOf[index] = items[index].isHidden
+                if let parent = ownerOf[index], parent >= 0, parent < index { childrenOf[parent].append(index) }
             }
         }
-        guard matches else { throw .irMismatch(item: nil) }
+        kinds = kindOf
+        arrangements = stackOf
+        hidden = hiddenOf
         for index in 0..<n {
-            guard ownerOf[index] == parentOf[index] else { throw .irMismatch(item: index) }
-            if let parent = parentOf[index], parent >= index || parent < 0 { throw .irMismatch(item: index) }
-            guard childrenOf[index].allSatisfy({ $0 > index && $0 < n }) else { throw .irMismatch(item: index) }
+            if let parent = parentOf[index], parent >= index || parent < 0 || stackOf[parent] == nil { throw .irMismatch(item: index) }
+            guard (stackOf[index] != nil) == kinds[index].isStack else { throw .irMismatch(item: index) }
             guard let stack = stackOf[index] else { continue }
             let children = childrenOf[index]
             switch stack.distribution {

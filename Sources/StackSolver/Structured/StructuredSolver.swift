@@ -1,5 +1,4 @@
 import StackIR
-import StackSemantics
 
 /// The structured solver's state for one layout: per node and axis, the cost function of the node's
 /// length (bottom-up), and for stacks what the top-down pass needs to split a length among children.
@@ -53,8 +52,8 @@ struct StructuredLayout {
     /// solver (AxisSplit.swift). The axes share no variable, so either is exact alone.
     let axes: [Int]
 
-    init(tree: LayoutTree, ir: ConstraintIR, axes: [Int] = [0, 1]) throws(FallbackReason) {
-        let model = try StructuredModel(tree: tree, ir: ir)
+    init(ir: ConstraintIR, axes: [Int] = [0, 1]) throws(FallbackReason) {
+        let model = try StructuredModel(ir: ir)
         self.model = model
         self.axes = axes
         let n = model.count

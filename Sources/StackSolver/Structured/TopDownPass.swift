@@ -1,5 +1,4 @@
 import StackIR
-import StackSemantics
 
 /// The structured solver's top-down pass: the root's length split down the tree, along each axis, into
 /// every item's position and length (the cost functions it splits by come from StructuredSolver.swift).
