@@ -5,7 +5,9 @@ import PackageDescription
 
 let package = Package(
     name: "PluginDemo",
-    platforms: [.macOS(.v13)],
+    // At least stackc's own platforms: SwiftPM refuses a product that needs a newer OS than its user.
+    platforms: [.macOS(.v13), .iOS(.v16)],
+    // A local checkout: `name:` gives the dependency the name the products below use, whatever the folder is called.
     dependencies: [.package(name: "stackc", path: "../..")],
     targets: [
         .executableTarget(
