@@ -8,6 +8,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -210,3 +211,52 @@ def test_indentation_is_stackc_fmts(name, run_stackc, tmp_path):
         assert output.read_text(encoding="utf-8") == expected.rstrip("\n") + "\n", case
         checked += 1
     assert checked == len(cases) > 5
+
+
+def vim_alternatives(group: str) -> set[str]:
+    """The words of a `syntax keyword` group, or the `\\%(a\\|b\\)` alternatives of a `syntax match` group."""
+    text = (REPO / "Editors" / "vim" / "syntax" / "stack.vim").read_text(encoding="utf-8")
+    words: set[str] = set()
+    for line in text.splitlines():
+        parts = line.split()
+        if len(parts) > 3 and parts[:3] == ["syntax", "keyword", group]:
+            words.update(parts[3:])
+        elif len(parts) > 3 and parts[:3] == ["syntax", "match", group]:
+            # The first group of alternatives (a group without `\|` is a lookbehind).
+            groups = [group for group in re.findall(r"\\%\(([^()]*?)\\\)", line) if "\\|" in group]
+            words.update(groups[0].split("\\|"))
+    assert words, group
+    return words
+
+
+def listed(message: str) -> set[str]:
+    """The quoted words after 'expected' in a stackc diagnostic."""
+    return set(re.findall(r"'(\w+)'", message.split("expected", 1)[1]))
+
+
+def test_syntax_file_knows_the_languages_words(run_stackc, tmp_path):
+    """The words the syntax file highlights are the language's: keywords and element kinds from
+    Grammar/stack.ebnf, enum cases and anchors as stackc's own diagnostics list them, priority names from the
+    checker's table."""
+    ebnf = (REPO / "Grammar" / "stack.ebnf").read_text(encoding="utf-8")
+
+    def rule(name: str) -> set[str]:
+        return set(re.findall(r'"(\w+)"', re.search(rf"^{name}\s*=(.*?);", ebnf, re.M | re.S).group(1)))
+
+    assert vim_alternatives("stackKeyword") | vim_alternatives("stackBoolean") | vim_alternatives("stackNone") \
+        == rule("keyword")
+    assert vim_alternatives("stackElement") == rule("elementKeyword")
+
+    path = tmp_path / "words.stack"
+    path.write_text("hstack a(alignment: middle, distribution: spread) {\n    view b(width: 3)\n"
+                    "    constraints {\n        b.middle == a.width\n    }\n}\n", encoding="utf-8")
+    errors = [line for line in run_stackc("check", str(path)).stderr.splitlines() if ": error: " in line]
+    alignment = listed(next(line for line in errors if "unknown alignment" in line))
+    distribution = listed(next(line for line in errors if "unknown distribution" in line))
+    anchors = listed(next(line for line in errors if "unknown anchor" in line))
+    assert vim_alternatives("stackEnumCase") == alignment | distribution
+    assert vim_alternatives("stackAnchor") == anchors
+
+    value_swift = (REPO / "Sources" / "StackSemantics" / "Value.swift").read_text(encoding="utf-8")
+    priorities = set(re.findall(r'"(\w+)"', re.search(r"case \.priority: \[(.*?)\]", value_swift).group(1)))
+    assert vim_alternatives("stackPriority") == priorities == {"required", "defaultHigh", "defaultLow", "fittingSizeLevel"}
