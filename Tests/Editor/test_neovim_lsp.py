@@ -1,8 +1,8 @@
 """README's Neovim setup (init.lua), run as it is in headless Neovim with `stackc` on PATH: opening a .stack
 file gives the filetype and syntax of Editors/vim, starts `stackc lsp` and attaches the buffer; the server's
-diagnostics arrive; a second file attaches to the same client; formatting goes through the server (the function
-README names for the running version). On Neovim 0.7 this runs the `vim.lsp.start_client` branch, from 0.8 the
-`vim.lsp.start` one.
+diagnostics arrive; a second file attaches to the same client; formatting and a quick fix go through the
+server (the functions README names for the running version). On Neovim 0.7 this runs the snippet's
+`vim.lsp.start_client` branch, from 0.8 its `vim.lsp.start` one.
 """
 
 from __future__ import annotations
@@ -47,6 +47,18 @@ local function check()
   if vim.lsp.buf.format then vim.lsp.buf.format() else vim.lsp.buf.formatting() end
   result.formatted = vim.wait(30000, function() return vim.api.nvim_buf_get_changedtick(messy) ~= before end, 50)
   result.lines = vim.api.nvim_buf_get_lines(messy, 0, -1, false)
+
+  -- A quick fix: the editor's menu of actions answers with the first one.
+  vim.cmd("edit " .. vim.fn.fnameescape(vim.g.stack_fixable))
+  local fixable = vim.api.nvim_get_current_buf()
+  result.fixable_arrived = vim.wait(30000, function() return #vim.diagnostic.get(fixable) > 0 end, 50)
+  vim.api.nvim_win_set_cursor(0, { 2, 5 })
+  vim.ui.select = function(items, _, choose) choose(items[1], 1) end
+  vim.lsp.buf.code_action()
+  result.fixed = vim.wait(30000, function()
+    return vim.api.nvim_buf_get_lines(fixable, 1, 2, false)[1] ~= "    vew a(intrinsic: 10 x 10)"
+  end, 50)
+  result.fixed_line = vim.api.nvim_buf_get_lines(fixable, 1, 2, false)[1]
   return result
 end
 
@@ -70,8 +82,11 @@ def test_readme_neovim_setup_starts_the_server(stackc, run_stackc, tmp_path):
     other.write_text('vstack list(spacing: 8, alignment: middle) {\n    label a\n}\n', encoding="utf-8")
     messy = tmp_path / "messy.stack"
     messy.write_text('hstack  row(spacing:8){label a(text:"x")\nspacer}\n', encoding="utf-8")
+    fixable = tmp_path / "fixable.stack"
+    fixable.write_text("hstack bar {\n    vew a(intrinsic: 10 x 10)\n}\n", encoding="utf-8")
     check = script(tmp_path, "check.lua", CHECK, {
-        "stack_wrong": wrong, "stack_other": other, "stack_messy": messy, "stack_result": tmp_path / "result.json",
+        "stack_wrong": wrong, "stack_other": other, "stack_messy": messy, "stack_fixable": fixable,
+        "stack_result": tmp_path / "result.json",
     })
     path = f"{bin_folder}{os.pathsep}{os.environ.get('PATH', '')}"
     run = run_editor("nvim", init, check, [wrong], tmp_path / "home", path=path)
@@ -93,3 +108,7 @@ def test_readme_neovim_setup_starts_the_server(stackc, run_stackc, tmp_path):
     assert expected.returncode == 0, expected.stderr
     assert "\n".join(result["lines"]) + "\n" == expected.stdout
     assert expected.stdout != messy.read_text(encoding="utf-8")
+
+    # The fix-it of "unknown element 'vew'; did you mean 'view'?", applied through code_action.
+    assert result["fixable_arrived"] and result["fixed"], result
+    assert result["fixed_line"] == "    view a(intrinsic: 10 x 10)"
