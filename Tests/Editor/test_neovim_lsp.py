@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import os
 
-from vim_editors import read_result, readme_block, run_editor, script
+from editor_programs import read_result, readme_block, run_editor, script
 
 CHECK = r'''
 local function clients(buf)

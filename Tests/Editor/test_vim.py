@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from conftest import REPO, samples
-from vim_editors import read_result, readme_block, run_editor, script
+from editor_programs import read_result, readme_block, run_editor, script
 
 # A sample with every kind of token, and what each chosen token must be: (line, token, occurrence in the line,
 # syntax group, the standard group it links to; "" for no highlighting).

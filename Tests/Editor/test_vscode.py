@@ -10,14 +10,12 @@ import json
 import logging
 import os
 import re
-import shutil
 import subprocess
-from pathlib import Path
 
-import pytest
 from textmate_grammar.parsers.base import LanguageParser
 
 from conftest import REPO, samples
+from editor_programs import tool
 
 EXTENSION = REPO / "Editors" / "vscode"
 MANIFEST = json.loads((EXTENSION / "package.json").read_text(encoding="utf-8"))
@@ -156,10 +154,7 @@ def test_indentation_rules_indent_as_stackc_fmt(run_stackc, tmp_path):
 
 
 def node() -> str:
-    found = shutil.which("node")
-    if found is None:
-        pytest.skip("node is not installed")
-    return found
+    return tool("node")
 
 
 def test_extension_js_parses():

@@ -1,8 +1,9 @@
-"""Running Neovim and Vim headless for the editor tests (test_vim.py, test_neovim_lsp.py): README's setup
-snippets with the real runtime folder, an isolated home, and a script that writes its findings as JSON.
+"""The programs the editor tests run (Neovim, Vim, Node.js), and how test_vim.py and test_neovim_lsp.py run
+Neovim and Vim: headless, README's setup snippets with the real runtime folder, an isolated home, and a script
+that writes its findings as JSON.
 
-Neovim is required under CI (.ci/run installs Debian's, 0.7.2, the oldest version README supports) and skipped
-elsewhere when it is missing; Vim is tested where it is installed.
+The programs are required under CI (.ci/run installs Debian's; its Neovim, 0.7.2, is the oldest version README
+supports) and skipped elsewhere when they are missing.
 """
 
 from __future__ import annotations
@@ -31,11 +32,12 @@ def readme_block(marker: str, language: str) -> str:
     return block.replace(PLACEHOLDER, str(RUNTIME))
 
 
-def editor(name: str) -> str:
+def tool(name: str) -> str:
+    """The program's path; a failure under CI (.ci/run installs it), a skip elsewhere when it is missing."""
     found = shutil.which(name)
     if found is None:
-        if name == "nvim" and os.environ.get("CI") == "true":
-            pytest.fail("nvim is not installed under CI (.ci/run installs Debian's neovim)")
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"{name} is not installed under CI (.ci/run installs it from Debian)")
         pytest.skip(f"{name} is not installed")
     return found
 
@@ -51,9 +53,9 @@ def run_editor(name: str, init: Path, script: Path, files: list[Path], home: Pat
     if path is not None:
         env["PATH"] = path
     if name == "nvim":
-        command = [editor("nvim"), "--headless", "--clean", "-u", str(init), "-i", "NONE", "-n"]
+        command = [tool("nvim"), "--headless", "--clean", "-u", str(init), "-i", "NONE", "-n"]
     else:
-        command = [editor("vim"), "-N", "-u", str(init), "-i", "NONE", "-n", "-es"]
+        command = [tool("vim"), "-N", "-u", str(init), "-i", "NONE", "-n", "-es"]
     source = "luafile" if script.suffix == ".lua" else "source"
     command += ["-c", f"{source} {script}", *map(str, files)]
     return subprocess.run(command, env=env, stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=120)
