@@ -3,6 +3,8 @@
 - Highlighting: syntax/stack.vim gives hand-chosen tokens of a sample the expected syntax group and the standard
   group it links to (`synID`, `synIDattr`); the filetype and ftplugin settings are those README promises.
 - Indentation: `gg=G` on every sample with its indentation removed gives back `stackc fmt`'s output.
+- Agreement: every character the syntax file highlights, Grammar/stack.tmLanguage.json scopes alike, and the
+  words it knows (keywords, element kinds, enum cases, anchors, priorities) are the language's.
 """
 
 from __future__ import annotations
@@ -12,9 +14,11 @@ import re
 from pathlib import Path
 
 import pytest
+from textmate_grammar.parsers.base import LanguageParser
 
 from conftest import REPO, samples
 from editor_programs import read_result, readme_block, run_editor, script
+from test_textmate import scopes_by_position
 
 # A sample with every kind of token, and what each chosen token must be: (line, token, occurrence in the line,
 # syntax group, the standard group it links to; "" for no highlighting).
@@ -260,3 +264,70 @@ def test_syntax_file_knows_the_languages_words(run_stackc, tmp_path):
     value_swift = (REPO / "Sources" / "StackSemantics" / "Value.swift").read_text(encoding="utf-8")
     priorities = set(re.findall(r'"(\w+)"', re.search(r"case \.priority: \[(.*?)\]", value_swift).group(1)))
     assert vim_alternatives("stackPriority") == priorities == {"required", "defaultHigh", "defaultLow", "fittingSizeLevel"}
+
+
+# What each syntax group of the Vim file must be in the TextMate grammar: any scope starting with one of these.
+TEXTMATE = {
+    "stackLineComment": ("comment.line",),
+    "stackBlockComment": ("comment.block",),
+    "stackTodo": ("comment",),
+    "stackKeyword": ("keyword.other",),
+    "stackElement": ("entity.name.type.element",),
+    "stackTypeName": ("entity.name.type",),
+    "stackItemName": ("entity.name.tag",),
+    "stackConstantName": ("variable.other.constant",),
+    "stackAttribute": ("variable.parameter",),
+    "stackMember": ("variable.other.member",),
+    "stackAnchor": ("variable.other.member",),
+    "stackEnumCase": ("variable.other", "punctuation.accessor"),
+    "stackPriority": ("support.constant.priority",),
+    "stackBoolean": ("constant.language",),
+    "stackNone": ("constant.language",),
+    "stackNumber": ("constant.numeric",),
+    "stackString": ("string.quoted.double",),
+    "stackEscape": ("constant.character.escape",),
+    "stackBadEscape": ("invalid.illegal",),
+    "stackOperator": ("keyword.operator",),
+    "stackRelation": ("keyword.operator.relation",),
+}
+
+EVERY_GROUP_SCRIPT = r'''
+try
+  let s:groups = []
+  for s:line in range(1, line("$"))
+    call add(s:groups, map(range(1, strlen(getline(s:line))), 'synIDattr(synID(s:line, v:val, 1), "name")'))
+  endfor
+  let s:result = {"groups": s:groups}
+catch
+  let s:result = {"error": v:exception . " at " . v:throwpoint}
+endtry
+call writefile([json_encode(s:result)], g:stack_result)
+qall!
+'''
+
+
+def test_vim_and_textmate_highlight_alike(tmp_path):
+    """Every character the Vim syntax highlights, the TextMate grammar scopes as the same kind of thing."""
+    source = tmp_path / "sample.stack"
+    source.write_text(SAMPLE, encoding="utf-8")
+    check = script(tmp_path, "groups.vim", EVERY_GROUP_SCRIPT, {"stack_result": tmp_path / "result.json"})
+    run = run_editor("nvim", vim_setup(tmp_path), check, [source], tmp_path / "home")
+    groups = read_result(tmp_path / "result.json", run)["groups"]
+    grammar = LanguageParser(json.loads((REPO / "Grammar" / "stack.tmLanguage.json").read_text(encoding="utf-8")))
+    scopes = scopes_by_position(grammar, SAMPLE)
+    problems: list[str] = []
+    seen: set[str] = set()
+    for number, line in enumerate(SAMPLE.split("\n")[: len(groups)]):
+        byte = 0
+        for column, character in enumerate(line):
+            group = groups[number][byte]  # a character's first byte
+            byte += len(character.encode("utf-8"))
+            if not group:
+                continue
+            seen.add(group)
+            got = scopes.get((number, column), [])
+            if not any(scope.startswith(prefix) for scope in got for prefix in TEXTMATE[group]):
+                problems.append(f"{number + 1}:{column + 1} {character!r}: {group} but {got}")
+    assert problems == []
+    # The sample exercises every group of the syntax file.
+    assert seen == set(TEXTMATE)

@@ -1,8 +1,9 @@
 " Vim syntax file for .stack layout files (stackc).
 " The tokens are those of Grammar/stack.ebnf and Sources/StackSyntax/Lexer.swift; the attribute values
 " (enum cases, priority names) those of Sources/StackSemantics/AttributeTable.swift and LayoutModel.swift.
-" Grammar/stack.tmLanguage.json scopes the same things for TextMate editors; Tests/Editor/test_vim.py
-" checks both kinds of highlighting agree on a sample.
+" Grammar/stack.tmLanguage.json scopes the same things for TextMate editors. Tests/Editor/test_vim.py checks
+" the groups of chosen tokens, that both kinds of highlighting agree on a sample, and that the word lists below
+" are the language's.
 
 if exists("b:current_syntax")
   finish
