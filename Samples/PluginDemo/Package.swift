@@ -5,9 +5,9 @@ import PackageDescription
 
 let package = Package(
     name: "PluginDemo",
-    // At least stackc's own platforms: SwiftPM refuses a product that needs a newer OS than its user.
+    // stackc's platforms or later: on Apple platforms SwiftPM refuses a product that needs a newer system.
     platforms: [.macOS(.v13), .iOS(.v16)],
-    // A local checkout: `name:` gives the dependency the name the products below use, whatever the folder is called.
+    // `name:` names the dependency "stackc", as the products below say, whatever the checkout's folder is called.
     dependencies: [.package(name: "stackc", path: "../..")],
     targets: [
         .executableTarget(
