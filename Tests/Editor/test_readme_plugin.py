@@ -68,7 +68,8 @@ def describe(swift: str, folder: Path, manifest: str) -> subprocess.CompletedPro
     shutil.copytree(DEMO / "Sources", folder / "Sources")
     (folder / "Package.swift").write_text(manifest, encoding="utf-8")
     return subprocess.run(
-        [swift, "package", "describe", "--type", "json"],
+        # Nothing in the user's shared caches: a scratch package's clone and manifests stay in its folder.
+        [swift, "package", "--disable-dependency-cache", "--manifest-cache", "local", "describe", "--type", "json"],
         cwd=folder, capture_output=True, text=True, timeout=600,
     )
 
@@ -89,7 +90,10 @@ def test_named_path_dependency_resolves_from_any_folder_name(swift, tmp_path):
     checkout = tmp_path / "stackc-main"
     checkout.symlink_to(REPO, target_is_directory=True)
     line = PATH_DEPENDENCY.replace('"../.."', json.dumps(str(checkout)))
-    assert_uses_stackc(describe(swift, tmp_path / "consumer", manifest_with(line)))
+    result = describe(swift, tmp_path / "consumer", manifest_with(line))
+    assert_uses_stackc(result)
+    # `.package(name:path:)` is no deprecated form: SwiftPM says nothing about it.
+    assert "warning" not in result.stderr.lower(), result.stderr
 
 
 def test_unnamed_path_dependency_fails_as_readme_says(swift, tmp_path):
