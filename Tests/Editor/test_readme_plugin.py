@@ -125,4 +125,12 @@ def test_url_dependency_resolves(swift, tmp_path):
     subprocess.run([*git, "add", "--all"], cwd=remote, check=True)
     subprocess.run([*git, "commit", "--quiet", "--message", "stackc"], cwd=remote, check=True)
     local = line.replace(url, remote.as_uri())
-    assert_uses_stackc(describe(swift, tmp_path / "consumer", manifest_with(local)))
+    result = describe(swift, tmp_path / "consumer", manifest_with(local))
+    assert_uses_stackc(result)
+    assert "warning" not in result.stderr.lower(), result.stderr
+    # `name:` beside a URL works but is deprecated, as the README says.
+    named = local.replace(".package(url: ", '.package(name: "stackc", url: ')
+    result = describe(swift, tmp_path / "named", manifest_with(named))
+    assert_uses_stackc(result)
+    assert "'package(name:url:branch:)' is deprecated" in result.stderr
+    assert "no `name:`, which SwiftPM deprecates beside a URL" in README
