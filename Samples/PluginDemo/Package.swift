@@ -5,7 +5,9 @@ import PackageDescription
 
 let package = Package(
     name: "PluginDemo",
-    platforms: [.macOS(.v13)],
+    // stackc's platforms or later: on Apple platforms SwiftPM refuses a product that needs a newer system.
+    platforms: [.macOS(.v13), .iOS(.v16)],
+    // `name:` names the dependency "stackc", as the products below say, whatever the checkout's folder is called.
     dependencies: [.package(name: "stackc", path: "../..")],
     targets: [
         .executableTarget(
