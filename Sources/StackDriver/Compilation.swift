@@ -2,6 +2,7 @@ import StackIR
 import StackSemantics
 import StackSolver
 import StackSyntax
+import StackText
 
 /// The whole pipeline for one file, run once and shared by the command line, the tests and editors:
 /// parse and check, lower each root layout to the constraint IR, and solve it at its own size to find
@@ -22,15 +23,16 @@ public struct Compilation: Sendable {
 
     /// Parses `file` and runs the pipeline. `solving: false` stops after lowering (no layout diagnostics).
     /// `maximumItems` bounds what components may expand to (see `check(_:maximumItems:)`).
-    public init(file: SourceFile, solving: Bool = true, maximumItems: Int = defaultMaximumItems) {
-        self.init(tree: Parser.parse(file), solving: solving, maximumItems: maximumItems)
+    /// `text` is what labels' and buttons' text is measured in (fonts, content size category, screen scale).
+    public init(file: SourceFile, solving: Bool = true, maximumItems: Int = defaultMaximumItems, text: TextEnvironment = .standard) {
+        self.init(tree: Parser.parse(file), solving: solving, maximumItems: maximumItems, text: text)
     }
 
     /// Runs the pipeline on a tree already parsed (an editor keeps the tree for symbols and completion).
-    public init(tree: SyntaxTree, solving: Bool = true, maximumItems: Int = defaultMaximumItems) {
+    public init(tree: SyntaxTree, solving: Bool = true, maximumItems: Int = defaultMaximumItems, text: TextEnvironment = .standard) {
         let file = tree.file
         self.file = file
-        self.checked = check(tree, maximumItems: maximumItems)
+        self.checked = check(tree, maximumItems: maximumItems, text: text)
         self.irs = checked.diagnostics.hasErrors ? [] : lower(checked.model)
         self.solutions = solving ? irs.map { solveLayout(ir: $0) } : []
         // A constraint inside a component body is lowered once per instance: one report per place and cause.

@@ -159,7 +159,7 @@ struct ReferenceWalker {
         case .binary(_, let left, let right), .size(let left, let right):
             walk(left, role: role)
             walk(right, role: role)
-        case .tuple(let elements):
+        case .tuple(let elements), .call(_, let elements):
             for element in elements { walk(element, role: role) }
         case .number, .string, .bool, .none, .missing:
             break

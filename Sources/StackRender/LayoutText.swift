@@ -62,7 +62,7 @@ public func layoutJSON(_ ir: ConstraintIR, _ solution: LayoutSolution) -> JSONVa
 }
 
 /// At most three decimals, no trailing zeros: 133.333, 50, -0.5.
-func short(_ value: Double) -> String {
+public func short(_ value: Double) -> String {
     guard value.isFinite else { return "0" }
     let rounded = (value * 1000).rounded() / 1000
     return formatNumber(rounded == 0 ? 0 : rounded)

@@ -25,7 +25,7 @@ struct AttributeSpec {
 enum Attribute: String {
     case distribution, alignment, spacing, margins, layoutMarginsRelative, baselineRelative
     case intrinsic, hugging, horizontalHugging, verticalHugging, compression, horizontalCompression, verticalCompression
-    case firstBaseline, lastBaseline, text, image, width, height, hidden, spacingAfter, type
+    case firstBaseline, lastBaseline, text, font, lines, image, width, height, hidden, spacingAfter, type
 }
 
 enum AttributeTable {
@@ -51,6 +51,8 @@ enum AttributeTable {
         AttributeSpec(.firstBaseline, type: .number, appliesTo: leaves),
         AttributeSpec(.lastBaseline, type: .number, appliesTo: leaves),
         AttributeSpec(.text, type: .string, appliesTo: [.label, .button]),
+        AttributeSpec(.font, type: .font, appliesTo: [.label, .button]),
+        AttributeSpec(.lines, type: .number, appliesTo: [.label]),
         AttributeSpec(.image, type: .string, appliesTo: [.image, .button]),
         AttributeSpec(.width, type: .number, appliesTo: all),
         AttributeSpec(.height, type: .number, appliesTo: all),

@@ -1,4 +1,5 @@
 import StackSyntax
+import StackText
 
 /// A value converted to the type its attribute wants.
 enum TypedValue {
@@ -9,6 +10,7 @@ enum TypedValue {
     case insets(Insets)
     case distribution(Distribution)
     case alignment(Alignment)
+    case font(FontSpec)
 }
 
 extension Checker {
@@ -108,6 +110,12 @@ extension Checker {
                 reportUnknownCase(word, of: type, at: range)
                 return nil
             }
+        case (.font, .word(let word)):
+            if let style = TextStyle(rawValue: word) { return .font(.style(style)) }
+            reportUnknownFont(word, at: range)
+            return nil
+        case (.font, .call(let name, let arguments)):
+            return font(name, arguments, at: range)
         case (.distribution, .string(let word)), (.alignment, .string(let word)):
             report(.wrongValueType, "expected \(type.expectation) for \(what()), found a string", at: range,
                    fixIts: [.replace(range, with: word, message: "remove the quotes")])
@@ -132,6 +140,42 @@ extension Checker {
             report(.wrongValueType, "expected \(type.expectation) for \(what()), found \(value.typeDescription)", at: range)
             return nil
         }
+    }
+
+    private mutating func reportUnknownFont(_ word: String, at range: SourceRange) {
+        let styles = TextStyle.allCases.map(\.rawValue)
+        if let suggestion = closestMatch(to: word, in: styles) {
+            report(.unknownEnumCase, "unknown text style '\(word)'; did you mean '\(suggestion)'?", at: range,
+                   fixIts: [.replace(range, with: suggestion, message: "replace '\(word)' with '\(suggestion)'")])
+        } else {
+            report(.unknownEnumCase, "unknown text style '\(word)'; expected \(listing(styles)) or system(size, weight)", at: range)
+        }
+    }
+
+    /// `system(size)` or `system(size, weight)`: UIFont.systemFont(ofSize:weight:).
+    private mutating func font(_ name: String, _ arguments: [Value], at range: SourceRange) -> TypedValue? {
+        let weights = FontWeight.allCases.map(\.rawValue)
+        guard name == "system" else {
+            report(.wrongValueType, "unknown font '\(name)(...)'; expected system(size, weight) or a text style", at: range)
+            return nil
+        }
+        guard (1...2).contains(arguments.count), case .number(let size) = arguments[0] else {
+            report(.wrongValueType, "expected system(size) or system(size, weight), with the size a number", at: range)
+            return nil
+        }
+        guard size > 0, size <= 1000 else {
+            report(.wrongValueType, "a font size must be above 0 and at most 1000 (found \(formatNumber(size)))", at: range)
+            return nil
+        }
+        var weight = FontWeight.regular
+        if arguments.count == 2 {
+            guard case .word(let word) = arguments[1], let value = FontWeight(rawValue: word) else {
+                report(.unknownEnumCase, "expected a font weight (\(listing(weights))) as system's second argument", at: range)
+                return nil
+            }
+            weight = value
+        }
+        return .font(.system(size: size, weight: weight))
     }
 
     private mutating func reportUnknownCase(_ word: String, of type: ValueType, at range: SourceRange) {
@@ -196,6 +240,14 @@ extension Checker {
             nodes[index].origins.baselines = nodes[index].origins.baselines ?? range
         case (.text, .string(let value)), (.image, .string(let value)):
             nodes[index].leaf?.content = value
+        case (.font, .font(let value)):
+            nodes[index].leaf?.font = value
+        case (.lines, .number(let value)):
+            guard value >= 0, value <= 10_000, value == value.rounded() else {
+                report(.wrongValueType, "lines must be a whole number from 0 (no limit) to 10000, found \(formatNumber(value))", at: valueRange)
+                return
+            }
+            nodes[index].leaf?.lines = Int(value)
         case (.width, .number(let value)):
             nodes[index].width = nonNegative(value, "a width")
             nodes[index].origins.width = range

@@ -60,7 +60,7 @@ extension Checker {
                 case .member(let base, _): expressions.append(base)
                 case .negate(let inner), .parenthesized(let inner): expressions.append(inner)
                 case .binary(_, let left, let right), .size(let left, let right): expressions += [left, right]
-                case .tuple(let elements): expressions += elements
+                case .tuple(let elements), .call(_, let elements): expressions += elements
                 case .number, .string, .bool, .none, .missing: continue
                 }
             }

@@ -1,4 +1,5 @@
 import StackSyntax
+import StackText
 
 /// The result of checking one file: the resolved layouts and every diagnostic (the parser's included).
 public struct CheckResult: Sendable {
@@ -13,11 +14,12 @@ public struct CheckResult: Sendable {
 /// Total: any syntax tree, however broken, gives a model and diagnostics. Pieces the parser already
 /// reported as missing are skipped quietly, so one mistake gives one diagnostic.
 /// `maximumItems` bounds what components may expand to (E123 past it), and so the time and memory
-/// that any file, however small, can ask for.
-public func check(_ tree: SyntaxTree, maximumItems: Int = defaultMaximumItems) -> CheckResult {
+/// that any file, however small, can ask for. `text` is what labels' and buttons' text is measured in.
+public func check(_ tree: SyntaxTree, maximumItems: Int = defaultMaximumItems, text: TextEnvironment = .standard) -> CheckResult {
     var checker = Checker(file: tree.file, maximumItems: max(1, maximumItems))
     checker.parseFailed = tree.diagnostics.hasErrors
-    let roots = checker.checkFile(tree.declarations)
+    var roots = checker.checkFile(tree.declarations)
+    for index in roots.indices { measureText(in: &roots[index], environment: text) }
     // The checker reports each finding once (`report`); the parser's join them, each once too.
     var seen = checker.reported
     let all = tree.diagnostics.filter { seen.insert($0).inserted } + checker.diagnostics
@@ -25,8 +27,8 @@ public func check(_ tree: SyntaxTree, maximumItems: Int = defaultMaximumItems) -
 }
 
 /// Parses and checks text in one call.
-public func check(_ file: SourceFile, maximumItems: Int = defaultMaximumItems) -> CheckResult {
-    check(Parser.parse(file), maximumItems: maximumItems)
+public func check(_ file: SourceFile, maximumItems: Int = defaultMaximumItems, text: TextEnvironment = .standard) -> CheckResult {
+    check(Parser.parse(file), maximumItems: maximumItems, text: text)
 }
 
 /// How many items a file may expand to unless the caller says otherwise (`stackc --max-items`).

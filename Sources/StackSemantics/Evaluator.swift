@@ -54,6 +54,14 @@ extension Checker {
                 numbers.append(number)
             }
             return .tuple(numbers)
+        case .call(let callee, let arguments):
+            var values: [Value] = []
+            for argument in arguments {
+                let value = evaluate(argument, parameters)
+                if value == .invalid { return .invalid }
+                values.append(value)
+            }
+            return .call(callee.text, values)
         }
     }
 
@@ -129,7 +137,7 @@ extension Checker {
             case .identifier(let identifier) where constantDecls[identifier] != nil: names.append(identifier)
             case .parenthesized(let inner), .negate(let inner): expressions.append(inner)
             case .binary(_, let left, let right), .size(let left, let right): expressions += [right, left]
-            case .tuple(let elements): expressions += elements.reversed()
+            case .tuple(let elements), .call(_, let elements): expressions += elements.reversed()
             default: break
             }
         }

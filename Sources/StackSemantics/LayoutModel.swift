@@ -1,4 +1,5 @@
 import StackSyntax
+import StackText
 
 /// The checked, fully resolved layouts of one file: components expanded, constants evaluated,
 /// every attribute validated and defaulted. This is what the lowering consumes; it never sees syntax.
@@ -177,8 +178,16 @@ public struct LeafAttributes: Hashable, Sendable {
     public var firstBaseline: Double?
     /// Distance from the top to the last baseline, if given.
     public var lastBaseline: Double?
-    /// `text:` for labels and buttons, `image:` for images; used by generated code only.
+    /// `text:` for labels and buttons, `image:` for images.
     public var content: String?
+    /// `font:` of a label or button; nil: the element's default (`body` for a label, `system(15)` for a
+    /// button, UIButton's title font).
+    public var font: FontSpec?
+    /// `lines:`, UILabel's `numberOfLines`: 1 by default, 0 for no limit.
+    public var lines: Int = 1
+    /// Whether the intrinsic size (and baselines) came from measuring the text, not from `intrinsic:`:
+    /// generated code then lets the device measure.
+    public var measuredText: Bool = false
 
     /// Creates leaf attributes with UIKit's defaults.
     public init() {}

@@ -1,4 +1,5 @@
 import StackSyntax
+import StackText
 
 /// A value an expression evaluates to, before an attribute gives it meaning.
 enum Value: Equatable {
@@ -9,6 +10,8 @@ enum Value: Equatable {
     case size(Double?, Double?)
     /// `(a, b, ...)` of numbers.
     case tuple([Double])
+    /// `name(a, b)` with its arguments' values (a font: `system(15, semibold)`).
+    indirect case call(String, [Value])
     /// A bare identifier that names no constant: an enum case or a priority name, decided by the attribute.
     case word(String)
     /// `none` alone.
@@ -25,6 +28,7 @@ enum Value: Equatable {
         case .size: "a size"
         case .tuple(let values): "a tuple of \(values.count) numbers"
         case .word(let word): "'\(word)'"
+        case .call(let name, _): "'\(name)(...)'"
         case .none: "'none'"
         case .invalid: "an invalid value"
         }
@@ -41,6 +45,7 @@ enum ValueType: String, CaseIterable {
     case insets = "Insets"
     case distribution = "Distribution"
     case alignment = "Alignment"
+    case font = "Font"
 
     /// What the type reads as in "expected …".
     var expectation: String {
@@ -53,6 +58,7 @@ enum ValueType: String, CaseIterable {
         case .insets: "insets (one number, '(vertical, horizontal)' or '(top, leading, bottom, trailing)')"
         case .distribution: "a distribution"
         case .alignment: "an alignment"
+        case .font: "a font (a text style such as body or headline, or system(size, weight))"
         }
     }
 
@@ -63,6 +69,7 @@ enum ValueType: String, CaseIterable {
         case .alignment: ["fill", "leading", "top", "center", "trailing", "bottom", "firstBaseline", "lastBaseline"]
         case .priority: ["required", "defaultHigh", "defaultLow", "fittingSizeLevel"]
         case .bool: ["true", "false"]
+        case .font: TextStyle.allCases.map(\.rawValue) + ["system"]
         default: []
         }
     }

@@ -234,6 +234,17 @@ struct FormatPrinter {
             writer.token("(", SourceRange(start: range.start, end: range.start + 1))
             self.expression(inner)
             writer.token(")", SourceRange(start: range.end - 1, end: range.end))
+        case .call(let callee, let arguments):
+            identifier(callee)
+            writer.token("(", SourceRange(start: callee.range.end, end: callee.range.end + 1))
+            for (index, argument) in arguments.enumerated() {
+                if index > 0 {
+                    writer.token(",", nil)
+                    writer.space()
+                }
+                self.expression(argument)
+            }
+            writer.token(")", SourceRange(start: range.end - 1, end: range.end))
         case .missing:
             break
         }
@@ -263,6 +274,7 @@ struct FormatPrinter {
         case .size(let width, let height): flat(width) + " x " + flat(height)
         case .tuple(let elements): "(" + elements.map(flat).joined(separator: ", ") + (elements.count == 1 ? ",)" : ")")
         case .parenthesized(let inner): "(" + flat(inner) + ")"
+        case .call(let callee, let arguments): callee.text + "(" + arguments.map(flat).joined(separator: ", ") + ")"
         case .missing: ""
         }
     }

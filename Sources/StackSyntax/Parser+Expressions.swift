@@ -74,6 +74,7 @@ extension Parser {
     }
 
     /// primary = number | string | "true" | "false" | "none" | identifier | "." identifier
+    ///         | identifier "(" [ expression { "," expression } [ "," ] ] ")"
     ///         | "(" expression { "," expression } [ "," ] ")" ;
     mutating func parsePrimary() -> Expression {
         let token = current
@@ -98,6 +99,8 @@ extension Parser {
             return Expression(.none, range: token.range)
         case .identifier:
             advance()
+            // A call's `(` follows its name directly: `system(15)`, never `system (15)`.
+            if at(.leftParen), currentStart == Int(token.end) { return parseCall(token) }
             return Expression(.identifier(text(of: token)), range: token.range)
         case .invalid:
             // Already reported by the lexer: consume it quietly.
@@ -114,6 +117,30 @@ extension Parser {
             reportExpected("a value")
             return Expression(.missing, range: .empty(at: previousEnd))
         }
+    }
+
+    /// The arguments of `name(...)`, after the name.
+    mutating func parseCall(_ name: Token) -> Expression {
+        let start = Int(name.start)
+        let callee = Identifier(text(of: name), range: name.range)
+        advance()
+        guard enterNesting() else {
+            return Expression(.missing, range: skipRest())
+        }
+        defer { leaveNesting() }
+        var arguments: [Expression] = []
+        while !at(.rightParen) && !at(.eof) && !at(.rightBrace) && !at(.leftBrace) {
+            let before = index
+            arguments.append(parseExpression())
+            if eat(.comma) == nil, !at(.rightParen) {
+                reportExpected("',' or ')'")
+                _ = recover(to: [.comma])
+                _ = eat(.comma)
+            }
+            if index == before { advance() }
+        }
+        expect(.rightParen, "to end the arguments of '\(callee.text)'")
+        return Expression(.call(callee, arguments), range: SourceRange(start: start, end: previousEnd))
     }
 
     mutating func parseParenthesized() -> Expression {

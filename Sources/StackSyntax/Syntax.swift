@@ -138,6 +138,8 @@ public struct Expression: Hashable, Sendable {
         /// `(a, b, ...)` with two or more elements; one element in parentheses is `parenthesized`.
         case tuple([Expression])
         indirect case parenthesized(Expression)
+        /// `name(a, b)`: a value built from arguments, such as `system(15, semibold)` for a font.
+        case call(Identifier, [Expression])
         /// The parser expected an expression and found none (already diagnosed).
         case missing
     }

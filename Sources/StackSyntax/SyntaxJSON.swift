@@ -162,6 +162,8 @@ struct SyntaxJSON {
         case .size(let width, let height): members = [("node", .string("size")), ("width", json(width)), ("height", json(height))]
         case .tuple(let elements): members = [("node", .string("tuple")), ("elements", .array(elements.map { json($0) }))]
         case .parenthesized(let inner): members = [("node", .string("parenthesized")), ("expression", json(inner))]
+        case .call(let callee, let arguments):
+            members = [("node", .string("call")), ("callee", json(callee)), ("arguments", .array(arguments.map { json($0) }))]
         case .missing: members = [("node", .string("missing"))]
         }
         members.append(("range", json(expression.range)))

@@ -1,5 +1,6 @@
 import StackDriver
 import StackSyntax
+import StackText
 
 /// `stackc check FILE...`: every diagnostic of every file, swiftc-style, on standard error.
 enum CheckCommand {
@@ -9,7 +10,8 @@ enum CheckCommand {
         help: """
             OVERVIEW: Check .stack files: syntax, names, components, attributes, and layout conflicts and ambiguity.
 
-            USAGE: stackc check [--format text|json|sarif] [--warnings-as-errors] [--max-items N] PATH...
+            USAGE: stackc check [--format text|json|sarif] [--warnings-as-errors] [--content-size C[,C2,...]|all]
+                                [--font-file PATH] [--max-items N] PATH...
 
             PATH is a .stack file, - for standard input, or a directory: every .stack file below it, in
             path order (hidden directories such as .build and .git are skipped).
@@ -18,6 +20,7 @@ enum CheckCommand {
               --format <format>     text (default, swiftc-style on standard error), json or sarif (SARIF 2.1.0),
                                     both on standard output; README describes them
               --warnings-as-errors  Report warnings as errors (and exit 1 when there are any)
+            \(TextOptions.help)
             \(OptionSpec.maximumItemsHelp)
 
             Exit status: 0 when there are no errors (warnings allowed), 1 when any file has errors, 2 on usage or I/O errors.
@@ -25,7 +28,7 @@ enum CheckCommand {
         options: [
             OptionSpec(name: "format", takesValue: true, choices: ["text", "json", "sarif"]),
             OptionSpec(name: "warnings-as-errors", takesValue: false), .maximumItems,
-        ],
+        ] + TextOptions.options,
         run: run)
 
     static func run(_ options: Options) -> Int32 {
@@ -33,6 +36,8 @@ enum CheckCommand {
             Output.error("stackc check: error: no input files\nRun 'stackc check --help' for usage.\n")
             return ExitCode.usage
         }
+        let environments: [TextEnvironment]
+        do { environments = try TextOptions.environments(options, command: "check") } catch { return error.status }
         var status = ExitCode.ok
         let format = options.value("format")
         var json = JSONStream(pretty: true) { Output.write($0) }
@@ -48,7 +53,7 @@ enum CheckCommand {
                 status = ExitCode.usage
                 continue
             }
-            var diagnostics = Compilation(file: file, maximumItems: options.maximumItems).diagnostics
+            var diagnostics = TextOptions.diagnostics(of: file, maximumItems: options.maximumItems, in: environments)
             if warningsAsErrors {
                 for index in diagnostics.indices where diagnostics[index].severity == .warning {
                     diagnostics[index].severity = .error

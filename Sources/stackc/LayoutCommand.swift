@@ -4,6 +4,7 @@ import StackIR
 import StackRender
 import StackSolver
 import StackSyntax
+import StackText
 
 /// `stackc layout FILE`: the frame of every item, solved from the constraints.
 enum LayoutCommand {
@@ -14,15 +15,18 @@ enum LayoutCommand {
             OVERVIEW: Solve a .stack file's constraints with Auto Layout's priority semantics and print the frame
             of every item (stacks, leaves and guides) in root coordinates, the root at (0, 0).
 
-            USAGE: stackc layout [--root NAME] [--width W[,W2,...]] [--height H] [--format text|json] [--explain-solver] [--max-items N] FILE
+            USAGE: stackc layout [--root NAME] [--width W[,W2,...]] [--height H] [--content-size C[,C2,...]|all]
+                                 [--font-file PATH] [--format text|json] [--explain-solver] [--max-items N] FILE
 
             OPTIONS:
               --root <name>      Only this root layout (default: every root)
               --width <widths>   Container width(s), comma-separated: one layout per width
               --height <height>  Container height
+            \(TextOptions.help)
             \(OptionSpec.maximumItemsHelp)
-              --format <format>  text (default: a table) or json ({"root", "width", "height", "frames": [...]};
-                                 an array when there are several roots or widths)
+              --format <format>  text (default: a table) or json ({"root", "width", "height", "frames": [...]},
+                                 with "contentSize" when --content-size is given; an array when there are
+                                 several roots, widths or content sizes)
             \(SolverExplanation.help)
 
             Without a size, a root takes its explicit width/height if it has them, else its natural (fitting) size;
@@ -36,38 +40,46 @@ enum LayoutCommand {
     static let sizeOptions = [
         OptionSpec(name: "root", takesValue: true), OptionSpec(name: "width", takesValue: true),
         OptionSpec(name: "height", takesValue: true), .maximumItems,
-    ]
+    ] + TextOptions.options
 
     static func run(_ options: Options) -> Int32 {
         let request: LayoutRequest
         do { request = try LayoutRequest(options, command: "layout") } catch { return error.status }
-        // One layout per root and width, each written as soon as it is solved.
-        let count = request.roots.count * request.widths.count
+        // One layout per root, content size and width, each written as soon as it is solved.
+        let sizes = request.compilations.count, widths = request.widths.count
+        let count = request.roots.count * sizes * widths
         var findings = LayoutFindings()
         let explain = options.flag(SolverExplanation.option.name)
-        func layout(_ position: Int) -> (ConstraintIR, LayoutSolution, SolveReport?) {
-            let index = request.roots[position / request.widths.count]
-            let width = request.widths[position % request.widths.count]
+        let namedSize = options.value(TextOptions.contentSize.name) != nil
+        func layout(_ position: Int) -> (ConstraintIR, LayoutSolution, SolveReport?, ContentSizeCategory) {
+            let index = request.roots[position / (sizes * widths)]
+            let variant = position / widths % sizes
+            let width = request.widths[position % widths]
             var report: SolveReport?
             let solution: LayoutSolution
             if explain {
-                (solution, report) = request.solutionReporting(for: index, width: width)
+                (solution, report) = request.solutionReporting(for: index, width: width, variant: variant)
             } else {
-                solution = request.solution(for: index, width: width)
+                solution = request.solution(for: index, width: width, variant: variant)
             }
             findings.add(solution, in: request.compilation.file)
-            return (request.compilation.irs[index], solution, report)
+            return (request.compilations[variant].irs[index], solution, report, request.categories[variant])
         }
         if options.value("format") == "json" {
             Output.writeJSON(count: count) { position in
-                let (ir, solution, report) = layout(position)
-                let value = layoutJSON(ir, solution)
+                let (ir, solution, report, category) = layout(position)
+                var value = layoutJSON(ir, solution)
+                if namedSize, case .object(var members) = value {
+                    members.insert(("contentSize", .string(category.rawValue)), at: min(1, members.count))
+                    value = .object(members)
+                }
                 return report.map { SolverExplanation.adding($0, ir, to: value) } ?? value
             }
         } else {
             for position in 0..<count {
-                let (ir, solution, report) = layout(position)
-                let title = count > 1 ? "\(ir.root) (\(formatNumber(solution.width)) x \(formatNumber(solution.height)))\n" : ""
+                let (ir, solution, report, category) = layout(position)
+                let size = sizes > 1 ? ", content size \(category.rawValue)" : ""
+                let title = count > 1 ? "\(ir.root) (\(short(solution.width)) x \(short(solution.height))\(size))\n" : ""
                 let explanation = report.map { "\n" + SolverExplanation.text($0, ir) } ?? ""
                 Output.write((position > 0 ? "\n" : "") + title + layoutText(ir, solution) + explanation)
             }
@@ -78,7 +90,11 @@ enum LayoutCommand {
 
 /// What `layout` and `render` share: the file, the roots and the sizes asked for, and the reporting.
 struct LayoutRequest {
-    let compilation: Compilation
+    /// One compilation per content size asked for (text measures differently at each).
+    let compilations: [Compilation]
+    let categories: [ContentSizeCategory]
+    /// The first content size's compilation: the one whose diagnostics were reported.
+    var compilation: Compilation { compilations[0] }
     /// Indices in `compilation.irs`.
     let roots: [Int]
     /// `[nil]` when no width was given.
@@ -114,12 +130,15 @@ struct LayoutRequest {
             }
             height = value
         }
+        let environments = try TextOptions.environments(options, command: command)
         guard let file = Output.readSource(path) else { throw ExitStatus(ExitCode.usage) }
         // The layout diagnostics are those of the sizes asked for, so solve those instead of the default size.
-        let compilation = Compilation(file: file, solving: false, maximumItems: options.maximumItems)
+        let compilations = environments.map { Compilation(file: file, solving: false, maximumItems: options.maximumItems, text: $0) }
+        let compilation = compilations[0]
         if compilation.reportDiagnostics() { throw ExitStatus(ExitCode.diagnostics) }
         guard let roots = compilation.selectRoots(options.value("root"), command: command) else { throw ExitStatus(ExitCode.usage) }
-        self.compilation = compilation
+        self.compilations = compilations
+        self.categories = environments.map(\.category)
         self.roots = roots
         self.widths = widths
         self.height = height
@@ -133,17 +152,18 @@ struct LayoutRequest {
 
     /// The root at `index` in `compilation.irs`, solved at a requested size, which replaces the root's own
     /// `width:`/`height:` (the file's size is the default preview size).
-    func solution(for index: Int, width: Double?) -> LayoutSolution {
-        solveLayout(ir: sized(index, width: width), width: width, height: height)
+    /// `variant` is the index of a content size in `categories`.
+    func solution(for index: Int, width: Double?, variant: Int = 0) -> LayoutSolution {
+        solveLayout(ir: sized(index, width: width, variant: variant), width: width, height: height)
     }
 
     /// `solution(for:width:)` with how it was solved (`--explain-solver`).
-    func solutionReporting(for index: Int, width: Double?) -> (LayoutSolution, SolveReport) {
-        solveLayoutReporting(ir: sized(index, width: width), width: width, height: height)
+    func solutionReporting(for index: Int, width: Double?, variant: Int = 0) -> (LayoutSolution, SolveReport) {
+        solveLayoutReporting(ir: sized(index, width: width, variant: variant), width: width, height: height)
     }
 
-    private func sized(_ index: Int, width: Double?) -> ConstraintIR {
-        compilation.irs[index].replacingRootSize(width: width != nil, height: height != nil)
+    private func sized(_ index: Int, width: Double?, variant: Int) -> ConstraintIR {
+        compilations[variant].irs[index].replacingRootSize(width: width != nil, height: height != nil)
     }
 }
 

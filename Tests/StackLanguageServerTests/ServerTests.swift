@@ -122,7 +122,9 @@ final class Harness {
 
         let hover = harness.at("textDocument/hover", line: 5, character: 11)["result"]?["contents"]?["value"]?.stringValue ?? ""
         #expect(hover.contains("main.a"))
-        #expect(hover.contains("frame: `x 0, y 0, 40 × 20`"))
+        // The row is as tall as the card's label "x" in body (17 pt): Inter's line, 3408 of 2816 units to the
+        // em, is 20.574 pt, 20.667 on a 3x pixel grid.
+        #expect(hover.contains("frame: `x 0, y 0, 40 × 20.667`"))
 
         let definition = harness.at("textDocument/definition", line: 4, character: 22)["result"]
         #expect(definition?["range"]?["start"]?["line"]?.intValue == 0)

@@ -70,6 +70,7 @@ private func shape(_ expression: StackSyntax.Expression) -> String {
     case .size(let a, let b): return "size(\(shape(a)), \(shape(b)))"
     case .tuple(let elements): return "tuple(\(elements.map(shape).joined(separator: ", ")))"
     case .parenthesized(let inner): return "paren(\(shape(inner)))"
+    case .call(let callee, let arguments): return "call(\(callee.text), \(arguments.map(shape).joined(separator: ", ")))"
     case .missing: return "missing"
     }
 }

@@ -1,0 +1,38 @@
+/// The faces text is measured with, by weight: stackc's default family (metrics derived from Inter,
+/// whose proportions are close to Apple's system font) or an app's own font file.
+public struct FontLibrary: Sendable {
+    /// Faces by weight, ascending.
+    public let faces: [(weight: FontWeight, metrics: FontMetrics)]
+
+    /// A library of the given faces (at least one).
+    public init(faces: [(weight: FontWeight, metrics: FontMetrics)]) {
+        precondition(!faces.isEmpty, "a font library needs a face")
+        self.faces = faces.sorted { $0.weight < $1.weight }
+    }
+
+    /// One face for every weight (an app's font file).
+    public init(single metrics: FontMetrics) {
+        self.init(faces: [(.regular, metrics)])
+    }
+
+    /// stackc's default family: Inter's regular, medium, semibold and bold faces.
+    public static let standard: FontLibrary = {
+        // The data is generated and tested (FontTests): a face that does not read is a build defect.
+        let faces = defaultFaces.compactMap { face in (try? FontMetrics(compact: face.compact)).map { (face.weight, $0) } }
+        return FontLibrary(faces: faces)
+    }()
+
+    /// The face for a weight: the nearest one the library has (the heavier of two equally near).
+    public func face(for weight: FontWeight) -> FontMetrics {
+        faces.min { a, b in
+            let da = abs(a.weight.weightClass - weight.weightClass), db = abs(b.weight.weightClass - weight.weightClass)
+            return da != db ? da < db : a.weight > b.weight
+        }!.metrics
+    }
+
+    /// A measurer for a font at a content size category, on a screen of `scale` pixels per point.
+    public func measurer(for font: FontSpec, category: ContentSizeCategory = .default, scale: Double = 3) -> TextMeasurer {
+        let (size, weight) = font.resolved(at: category)
+        return TextMeasurer(metrics: face(for: weight), size: size, scale: scale)
+    }
+}

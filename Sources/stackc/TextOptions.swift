@@ -1,0 +1,66 @@
+import Foundation
+import StackDriver
+import StackSyntax
+import StackText
+
+/// `--content-size` and `--font-file`: the text environment labels are measured in.
+enum TextOptions {
+    static let contentSize = OptionSpec(name: "content-size", takesValue: true, validate: { text in
+        categories(text) == nil ? "--content-size takes \(names) (or several, comma-separated, or 'all'), got \(NumberRange.quoted(text))" : nil
+    })
+    static let fontFile = OptionSpec(name: "font-file", takesValue: true)
+    static let options = [contentSize, fontFile]
+
+    /// The help lines.
+    static let help = """
+          --content-size <c>  Dynamic Type size(s) text is measured at: \(names.replacingOccurrences(of: ", ", with: " "));
+                              comma-separated for several, 'all' for every one (default: large)
+          --font-file <path>  Measure text in this TrueType/OpenType font instead of stackc's default (Inter)
+        """
+
+    private static let names = ContentSizeCategory.allCases.map(\.rawValue).joined(separator: ", ")
+
+    /// The categories a `--content-size` value names, or nil when a name is unknown.
+    static func categories(_ text: String) -> [ContentSizeCategory]? {
+        if text == "all" { return ContentSizeCategory.allCases }
+        var result: [ContentSizeCategory] = []
+        for part in text.split(separator: ",", omittingEmptySubsequences: false) {
+            guard let category = ContentSizeCategory(rawValue: part.trimmingCharacters(in: .whitespaces)) else { return nil }
+            if !result.contains(category) { result.append(category) }
+        }
+        return result.isEmpty ? nil : result
+    }
+
+    /// A file's diagnostics at every requested content size, each distinct one once, in source order.
+    static func diagnostics(of file: SourceFile, maximumItems: Int, in environments: [TextEnvironment]) -> [Diagnostic] {
+        var all: [Diagnostic] = []
+        var seen = Set<Diagnostic>()
+        for environment in environments {
+            let compilation = Compilation(file: file, maximumItems: maximumItems, text: environment)
+            all += compilation.diagnostics.filter { seen.insert($0).inserted }
+            // Syntax and checker errors do not depend on the text: one pass finds them all.
+            if compilation.irs.isEmpty { break }
+        }
+        return environments.count == 1 ? all : all.sortedByLocation()
+    }
+
+    /// One environment per requested content size; reports and throws exit 2 for a font file that
+    /// cannot be read.
+    static func environments(_ options: Options, command: String) throws(ExitStatus) -> [TextEnvironment] {
+        var fonts = FontLibrary.standard
+        if let path = options.value(fontFile.name) {
+            guard let data = FileManager.default.contents(atPath: path) else {
+                Output.error("stackc \(command): error: cannot read font file '\(path)'\n")
+                throw ExitStatus(ExitCode.usage)
+            }
+            do {
+                fonts = FontLibrary(single: try FontMetrics(fontFile: [UInt8](data)))
+            } catch {
+                Output.error("stackc \(command): error: \(path) is not a font stackc can read: \(error)\n")
+                throw ExitStatus(ExitCode.usage)
+            }
+        }
+        let categories = options.value(contentSize.name).flatMap(categories) ?? [.default]
+        return categories.map { TextEnvironment(fonts: fonts, category: $0) }
+    }
+}

@@ -1,0 +1,178 @@
+"""Text measured from fonts, checked against the font files themselves.
+
+The expected sizes are computed here with fontTools, independently of stackc's Swift font reader: the
+advance widths from `hmtx` through `cmap`, kerning from the `kern` feature's GPOS pair adjustments,
+the line height from `hhea`, scaled to the point size of Apple's Dynamic Type table, then rounded up
+to a 3x screen's pixel grid as UILabel rounds its intrinsic size. stackc lays the labels out in a
+leading-aligned vstack, where each label takes exactly its intrinsic size.
+
+The fonts are Debian's fonts-inter (stackc's default metrics are derived from them); .ci/run installs
+the package. Outside CI a machine without it skips these tests.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import subprocess
+from pathlib import Path
+
+import pytest
+from fontTools.ttLib import TTFont
+
+from stackc_process import find_stackc
+
+INTER = Path("/usr/share/fonts/opentype/inter")
+if not (INTER / "Inter-Regular.otf").is_file():
+    if os.environ.get("CI") == "true":
+        raise RuntimeError("fonts-inter is not installed: .ci/run installs it")
+    pytest.skip("fonts-inter is not installed (apt-get install fonts-inter)", allow_module_level=True)
+
+# Apple's Dynamic Type sizes (Human Interface Guidelines, Typography) for the styles tested here.
+BODY = {"xSmall": 14, "small": 15, "medium": 16, "large": 17, "xLarge": 19, "xxLarge": 21, "xxxLarge": 23,
+        "accessibility1": 28, "accessibility2": 33, "accessibility3": 40, "accessibility4": 47, "accessibility5": 53}
+LARGE = {"largeTitle": 34, "title1": 28, "title2": 22, "title3": 20, "headline": 17, "body": 17, "callout": 16,
+         "subheadline": 15, "footnote": 13, "caption1": 12, "caption2": 11}
+
+
+class Face:
+    """One font file's metrics, read with fontTools."""
+
+    def __init__(self, path: Path):
+        font = TTFont(path)
+        self.cmap = font.getBestCmap()
+        self.hmtx = font["hmtx"]
+        self.upm = font["head"].unitsPerEm
+        hhea = font["hhea"]
+        self.line_units = hhea.ascent - hhea.descent + hhea.lineGap
+        self.ascent_units = hhea.ascent
+        gpos = font["GPOS"].table
+        indices = sorted({i for record in gpos.FeatureList.FeatureRecord if record.FeatureTag == "kern"
+                          for i in record.Feature.LookupListIndex})
+        self.lookups = [gpos.LookupList.Lookup[i] for i in indices]
+        self.notdef = self.hmtx[font.getGlyphOrder()[0]][0]
+
+    def kern(self, first: str, second: str) -> int:
+        for lookup in self.lookups:
+            for subtable in lookup.SubTable:
+                if lookup.LookupType == 9:
+                    subtable = subtable.ExtSubTable
+                if first not in subtable.Coverage.glyphs:
+                    continue
+                if subtable.Format == 1:
+                    pairs = subtable.PairSet[subtable.Coverage.glyphs.index(first)]
+                    for record in pairs.PairValueRecord:
+                        if record.SecondGlyph == second:
+                            return getattr(record.Value1, "XAdvance", 0) or 0
+                    continue
+                row = subtable.ClassDef1.classDefs.get(first, 0)
+                column = subtable.ClassDef2.classDefs.get(second, 0)
+                return getattr(subtable.Class1Record[row].Class2Record[column].Value1, "XAdvance", 0) or 0
+        return 0
+
+    def width_units(self, text: str, kerned: bool = True) -> int:
+        units, previous = 0, None
+        for character in text:
+            glyph = self.cmap.get(ord(character))
+            units += self.hmtx[glyph][0] if glyph else self.notdef
+            if kerned and previous and glyph:
+                units += self.kern(previous, glyph)
+            previous = glyph
+        return units
+
+
+def ceil_pixel(points: float, scale: int = 3) -> float:
+    return math.ceil(points * scale - 1e-9) / scale
+
+
+def layout(stackc: Path, tmp_path: Path, body: str, *arguments: str) -> dict:
+    source = tmp_path / "labels.stack"
+    source.write_text("vstack main(alignment: leading) {\n" + body + "}\n")
+    result = subprocess.run([str(stackc), "layout", "--format", "json", *arguments, str(source)],
+                            capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    return {frame["item"]: frame for frame in json.loads(result.stdout)["frames"]}
+
+
+@pytest.fixture(scope="module")
+def stackc() -> Path:
+    return find_stackc()
+
+
+@pytest.fixture(scope="module")
+def regular() -> Face:
+    return Face(INTER / "Inter-Regular.otf")
+
+
+TEXTS = ["Hello, world", "AVATAR Tokyo", "Wave: \"quoted\" — 12.50 €", "office ffi fl", "T.V. L'Y Ya"]
+
+
+@pytest.mark.parametrize("text", TEXTS)
+def test_width_is_advances_plus_kerning(stackc, regular, tmp_path, text):
+    frames = layout(stackc, tmp_path, f"    label a(text: {json.dumps(text, ensure_ascii=False)})\n")
+    expected = ceil_pixel(regular.width_units(text) * 17 / regular.upm)
+    assert frames["main.a"]["width"] == pytest.approx(expected, abs=1e-6)
+    assert frames["main.a"]["height"] == pytest.approx(ceil_pixel(regular.line_units * 17 / regular.upm), abs=1e-6)
+
+
+def test_kerning_is_applied(regular):
+    # The test texts include pairs the font kerns: without kerning the widths differ.
+    assert any(regular.width_units(text) != regular.width_units(text, kerned=False) for text in TEXTS)
+
+
+@pytest.mark.parametrize("category", sorted(BODY))
+def test_every_content_size_scales_body(stackc, regular, tmp_path, category):
+    frames = layout(stackc, tmp_path, '    label a(text: "Settings")\n', "--content-size", category)
+    size = BODY[category]
+    assert frames["main.a"]["width"] == pytest.approx(ceil_pixel(regular.width_units("Settings") * size / regular.upm), abs=1e-6)
+    assert frames["main.a"]["height"] == pytest.approx(ceil_pixel(regular.line_units * size / regular.upm), abs=1e-6)
+
+
+def test_text_styles_and_weights(stackc, tmp_path):
+    semibold = Face(INTER / "Inter-SemiBold.otf")
+    bold = Face(INTER / "Inter-Bold.otf")
+    regular = Face(INTER / "Inter-Regular.otf")
+    body = "".join(f'    label {style}(text: "Account", font: {style})\n' for style in LARGE)
+    body += '    label fixed(text: "Account", font: system(15, bold))\n'
+    frames = layout(stackc, tmp_path, body)
+    for style, size in LARGE.items():
+        face = semibold if style == "headline" else regular
+        assert frames[f"main.{style}"]["width"] == pytest.approx(ceil_pixel(face.width_units("Account") * size / face.upm), abs=1e-6), style
+    assert frames["main.fixed"]["width"] == pytest.approx(ceil_pixel(bold.width_units("Account") * 15 / bold.upm), abs=1e-6)
+
+
+def test_fixed_size_font_ignores_content_size(stackc, tmp_path):
+    small = layout(stackc, tmp_path, '    label a(text: "Pay", font: system(20))\n', "--content-size", "xSmall")
+    large = layout(stackc, tmp_path, '    label a(text: "Pay", font: system(20))\n', "--content-size", "accessibility5")
+    assert small["main.a"]["width"] == large["main.a"]["width"]
+
+
+def test_font_file_measures_in_that_font(stackc, tmp_path):
+    bold = Face(INTER / "Inter-Bold.otf")
+    frames = layout(stackc, tmp_path, '    label a(text: "Hello, world")\n', "--font-file", str(INTER / "Inter-Bold.otf"))
+    assert frames["main.a"]["width"] == pytest.approx(ceil_pixel(bold.width_units("Hello, world") * 17 / bold.upm), abs=1e-6)
+
+
+def test_several_lines_and_explicit_intrinsic(stackc, regular, tmp_path):
+    frames = layout(stackc, tmp_path,
+                    '    label two(text: "First line\\nSecond", lines: 0)\n'
+                    '    label one(text: "First line\\nSecond")\n'
+                    '    label given(text: "Anything at all", intrinsic: 10 x 12)\n')
+    line = regular.line_units * 17 / regular.upm
+    widest = max(regular.width_units("First line"), regular.width_units("Second"))
+    assert frames["main.two"]["height"] == pytest.approx(ceil_pixel(2 * line), abs=1e-6)
+    assert frames["main.two"]["width"] == pytest.approx(ceil_pixel(widest * 17 / regular.upm), abs=1e-6)
+    # numberOfLines 1 shows the first line only.
+    assert frames["main.one"]["height"] == pytest.approx(ceil_pixel(line), abs=1e-6)
+    assert frames["main.given"]["width"] == 10 and frames["main.given"]["height"] == 12
+
+
+def test_unreadable_font_file_is_a_usage_error(stackc, tmp_path):
+    junk = tmp_path / "junk.ttf"
+    junk.write_bytes(b"not a font at all")
+    source = tmp_path / "a.stack"
+    source.write_text('vstack main { label a(text: "x") }\n')
+    result = subprocess.run([str(stackc), "layout", "--font-file", str(junk), str(source)], capture_output=True, text=True, timeout=60)
+    assert result.returncode == 2
+    assert "junk.ttf is not a font stackc can read" in result.stderr
