@@ -33,12 +33,15 @@ import XCTest
 ///   - widths: Container widths, one snapshot each; empty for the root's own or natural size.
 ///   - height: A container height for every width (nil: the root's own or natural height).
 ///   - root: Only this root layout (default: every root of the file, in one snapshot per width).
+///   - name: The snapshot files' name (default: the `.stack` file's name, plus `.<root>` with `root`);
+///     two files of one name tested from one test file need one each.
 ///   - snapshotDirectory: Where snapshots go instead of `__Snapshots__/<TestFile>` beside the test.
 public func assertLayout(
     _ path: String,
     widths: [Double] = [],
     height: Double? = nil,
     root: String? = nil,
+    named name: String? = nil,
     svg: Bool = false,
     record: Bool = false,
     snapshotDirectory: String? = nil,
@@ -54,7 +57,7 @@ public func assertLayout(
         ?? testFolder.appendingPathComponent("__Snapshots__").appendingPathComponent(testFile.deletingPathExtension().lastPathComponent).path
     let request = SnapshotRequest(
         stackPath: stackPath, displayPath: path, widths: widths.isEmpty ? [nil] : widths.map { $0 }, height: height,
-        root: root, directory: directory, record: record || recordingFromEnvironment(), svg: svg)
+        root: root, name: name, directory: directory, record: record || recordingFromEnvironment(), svg: svg)
     for failure in try checkLayoutSnapshots(request) {
         reportFailure(failure, fileID: "\(fileID)", filePath: filePath, line: line, column: column)
     }

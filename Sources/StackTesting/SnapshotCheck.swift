@@ -23,6 +23,8 @@ struct SnapshotRequest {
     var widths: [Double?]
     var height: Double?
     var root: String?
+    /// The snapshot files' name instead of the `.stack` file's.
+    var name: String? = nil
     /// Where the snapshot files are (`__Snapshots__/<TestFile>` beside the test by default).
     var directory: String
     var record: Bool
@@ -65,8 +67,9 @@ func checkLayoutSnapshots(_ request: SnapshotRequest) throws(LayoutSnapshotError
             failures.append("\(request.displayPath) at \(size) has conflicting constraints:\n"
                             + DiagnosticRenderer(colored: false).render(conflicts, in: file))
         }
-        let base = URL(fileURLWithPath: request.displayPath).deletingPathExtension().lastPathComponent
-            + (request.root.map { "." + $0 } ?? "") + sizeSuffix(width: width, height: request.height)
+        let name = request.name ?? (URL(fileURLWithPath: request.displayPath).deletingPathExtension().lastPathComponent
+            + (request.root.map { "." + $0 } ?? ""))
+        let base = name + sizeSuffix(width: width, height: request.height)
         let path = request.directory + "/" + base + ".txt"
         let header = "stackc layout snapshot of \(request.displayPath) at \(size); STACKC_RECORD=1 re-records"
         let picture = request.svg ? renderSVG(zip(roots, solutions).map { index, solution in
