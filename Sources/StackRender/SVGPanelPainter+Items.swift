@@ -157,20 +157,22 @@ extension PanelPainter {
         }
         let unframed = panel.ir.items.count > count ? panel.ir.items[count...].map(\.name) : []
         if !unframed.isEmpty { footer.append((listed("no frame: ", unframed), Palette.muted, "unframed")) }
-        let lineWidth = max(max(panel.solution.width, 0) * scale, 360)
+        let lineWidth = max(extent.width * scale, 360)
         var line = ""
         let shownKeys = tags.keys.prefix(200)
         for (number, label) in shownKeys {
             let entry = "\(number) = \(label)"
-            let candidate = line.isEmpty ? "tags: " + entry : line + "   " + entry
+            // SVG collapses runs of spaces: entries are separated by a semicolon.
+            let candidate = line.isEmpty ? "tags: " + entry : line + "; " + entry
             if !line.isEmpty, textWidth(candidate, size: 11) > lineWidth {
                 footer.append((line, Palette.text, "keys"))
-                line = "      " + entry
+                footer[footer.count - 1].0 += ";"
+                line = "  " + entry
             } else {
                 line = candidate
             }
         }
-        if tags.keys.count > shownKeys.count { line += "   and \(tags.keys.count - shownKeys.count) more (hover them)" }
+        if tags.keys.count > shownKeys.count { line += "; and \(tags.keys.count - shownKeys.count) more (hover them)" }
         if !line.isEmpty { footer.append((line, Palette.text, "keys")) }
         if !tags.unplaced.isEmpty { footer.append((listed("no room for the tags of: ", tags.unplaced), Palette.muted, "unplaced")) }
     }

@@ -18,6 +18,9 @@ struct PanelPainter {
     /// Hidden items and everything inside them.
     var hidden: [Bool]
     var depth: [Int]
+    /// The drawn area in layout coordinates: the root and every item drawn outside it (a layout that
+    /// overflows its root, after a conflict), so that nothing is drawn over a neighbouring panel.
+    let extent: Frame
     var canvas = SVGCanvas()
     var tags: TagPlacer
     /// Lines under the layout: (text, colour, class).
@@ -41,14 +44,23 @@ struct PanelPainter {
             depth[index] = depth[owner] + 1
             if hidden[owner] { hidden[index] = true }
         }
-        let layout = Box(x: 0, y: Self.header, width: max(panel.solution.width, 0) * scale, height: max(panel.solution.height, 0) * scale)
+        var low = (x: 0.0, y: 0.0)
+        var high = (x: max(panel.solution.width, 0), y: max(panel.solution.height, 0))
+        for index in 0..<count where (!hidden[index] || hiddenRoot[index]) && ir.items[index].kind != .guide {
+            let frame = frames[index]
+            guard [frame.x, frame.y, frame.maxX, frame.maxY].allSatisfy(\.isFinite) else { continue }
+            low = (min(low.x, frame.x, frame.maxX), min(low.y, frame.y, frame.maxY))
+            high = (max(high.x, frame.x, frame.maxX), max(high.y, frame.y, frame.maxY))
+        }
+        extent = Frame(x: low.x, y: low.y, width: high.x - low.x, height: high.y - low.y)
+        let layout = Box(x: 0, y: Self.header, width: extent.width * scale, height: extent.height * scale)
         tags = TagPlacer(bounds: Box(x: 0, y: layout.y - TagPlacer.height - 1, width: max(layout.width, Self.minimumWidth),
                                      height: layout.height + 2 * TagPlacer.height + 2))
     }
 
     /// A frame in panel coordinates; negative sizes (possible with odd constraints) as their absolute extent.
     func box(_ frame: Frame) -> Box {
-        Box(x: min(frame.x, frame.maxX) * scale, y: Self.header + min(frame.y, frame.maxY) * scale,
+        Box(x: (min(frame.x, frame.maxX) - extent.x) * scale, y: Self.header + (min(frame.y, frame.maxY) - extent.y) * scale,
             width: abs(frame.width) * scale, height: abs(frame.height) * scale)
     }
 
@@ -66,8 +78,8 @@ struct PanelPainter {
         drawAmbiguity()
         placeTags()
         collectFooter()
-        var y = Self.header + max(panel.solution.height, 0) * scale + 30
-        var width = max(max(panel.solution.width, 0) * scale, Self.minimumWidth, textWidth(title, size: 13))
+        var y = Self.header + extent.height * scale + 30
+        var width = max(extent.width * scale, Self.minimumWidth, textWidth(title, size: 13))
         for (line, color, kind) in footer {
             // SVG collapses leading spaces: an indented line is moved instead.
             let indent = line.hasPrefix(" ") ? 12.0 : 0

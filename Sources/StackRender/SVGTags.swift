@@ -87,10 +87,10 @@ struct TagPlacer {
         title: String, item: String, into canvas: inout SVGCanvas
     ) {
         guard placed < Self.maximumTags else { return }
+        // A name shortened below 6 characters says little (`vsta…`): a key says more.
         var attempts = labels
-        for length in [Int((anchor.width - 2 * Self.padding) / (Self.fontSize * monospaceAdvance)), 5] where length >= 4 {
-            if length < name.count { attempts.append(String(name.prefix(length - 1)) + "…") }
-        }
+        let fitting = Int((anchor.width - 2 * Self.padding) / (Self.fontSize * monospaceAdvance))
+        if fitting < name.count, fitting >= 7 { attempts.append(String(name.prefix(fitting - 1)) + "…") }
         for label in attempts {
             if let box = firstFree(width: Self.width(label), around: anchor, tight: tight) {
                 draw(label, in: box, style: style, title: title, item: item, into: &canvas)

@@ -64,8 +64,8 @@ public func assertLayout(
 }
 
 /// `STACKC_RECORD=1` (or `true`, `yes`) asks every `assertLayout` to record.
-func recordingFromEnvironment() -> Bool {
-    ["1", "true", "yes"].contains(ProcessInfo.processInfo.environment["STACKC_RECORD"]?.lowercased() ?? "")
+func recordingFromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
+    ["1", "true", "yes"].contains(environment["STACKC_RECORD"]?.lowercased() ?? "")
 }
 
 /// The test framework whose test is running, which is the one a failure is reported to.

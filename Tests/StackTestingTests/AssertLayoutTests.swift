@@ -96,6 +96,13 @@ let rowSource = """
         #expect(failures.first?.hasPrefix("re-recorded the layout of row.stack at width 120") == true)
     }
 
+    @Test func stackcRecordInTheEnvironmentRecords() {
+        #expect(recordingFromEnvironment(["STACKC_RECORD": "1"]))
+        #expect(recordingFromEnvironment(["STACKC_RECORD": "true"]))
+        #expect(!recordingFromEnvironment(["STACKC_RECORD": "0"]))
+        #expect(!recordingFromEnvironment([:]))
+    }
+
     @Test func svgIsRecordedBesideTheFrames() throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
