@@ -9,8 +9,9 @@ public struct SVGPanel: Sendable {
     public var ir: ConstraintIR
     /// Its solution.
     public var solution: LayoutSolution
-    /// The width and height the layout was asked for, or nil where the root took its own or its natural size.
+    /// The width the layout was asked for, or nil where the root took its own or its natural width.
     public var width: Double?
+    /// The height the layout was asked for, or nil where the root took its own or its natural height.
     public var height: Double?
     /// The checked tree the IR was lowered from: with it, leaves show their text and image names.
     public var tree: LayoutTree?

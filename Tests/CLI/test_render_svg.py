@@ -86,7 +86,7 @@ def test_no_tag_overlaps_another(tmp_path, sample, widths):
 
 
 def test_every_stack_of_the_springboard_is_named(tmp_path):
-    """The four stacks hidden by overlapping tags before (firstColumn, calendar, photos, safari) and every other:
+    """Every stack, the four that share a corner with another (firstColumn, calendar, photos, safari) included:
     by a tag that starts with its name, or by a numbered key that the lines under the panel explain."""
     sample = REPO / "Samples" / "springboard.stack"
     (panel,) = panels(render(tmp_path, sample))
