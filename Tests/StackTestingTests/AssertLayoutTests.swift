@@ -110,6 +110,13 @@ let rowSource = """
         let svg = try String(contentsOfFile: folder.appendingPathComponent("snapshots/row.120.svg").path, encoding: .utf8)
         #expect(svg.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\""))
         #expect(svg.contains("row — width 120 (given), natural height: 120 × 40"))
+        // On a difference the new picture goes to the temporary folder, not over the recorded one.
+        let changed = rowSource.replacingOccurrences(of: "30 x 40", with: "40 x 40")
+        let failures = try checkLayoutSnapshots(request(folder, widths: [120], source: changed, svg: true))
+        let drawn = try #require(failures.first?.split(separator: "\n").first { $0.hasPrefix("the new layout is drawn in ") })
+        let path = String(drawn.dropFirst("the new layout is drawn in ".count))
+        #expect(try String(contentsOfFile: path, encoding: .utf8).contains("row — width 120 (given), natural height: 120 × 40"))
+        #expect(try String(contentsOfFile: folder.appendingPathComponent("snapshots/row.120.svg").path, encoding: .utf8) == svg)
     }
 
     @Test func aFileWithErrorsThrowsItsDiagnostics() throws {
