@@ -12,6 +12,8 @@ let package = Package(
         .executable(name: "stackc", targets: ["stackc"]),
         /// The UIKit anchor API on Linux, backed by the solver: runs code `stackc build` generates.
         .library(name: "StackRuntime", targets: ["StackRuntime"]),
+        /// Snapshot tests of `.stack` layouts (`assertLayout`), under Swift Testing and XCTest.
+        .library(name: "StackTesting", targets: ["StackTesting"]),
         /// Generates Swift from every `.stack` file of a target (`stackc build`).
         .plugin(name: "StackcPlugin", targets: ["StackcPlugin"]),
     ],
@@ -26,6 +28,7 @@ let package = Package(
         .target(name: "StackLanguageServer", dependencies: ["StackDriver", "StackSyntax", "StackSemantics", "StackIR", "StackSolver"]),
         .target(name: "StackCodegen", dependencies: ["StackIR", "StackSemantics"]),
         .target(name: "StackRuntime", dependencies: ["StackSolver", "StackIR"]),
+        .target(name: "StackTesting", dependencies: ["StackDriver", "StackRender", "StackSyntax", "StackSemantics", "StackIR", "StackSolver"]),
         .plugin(name: "StackcPlugin", capability: .buildTool(), dependencies: ["stackc"]),
         .executableTarget(name: "stackc", dependencies: ["StackSyntax", "StackText", "StackSemantics", "StackDriver", "StackIR", "StackSolver", "StackRender", "StackLanguageServer", "StackCodegen"]),
         .executableTarget(name: "stackc-metrics", dependencies: ["StackText"]),
@@ -41,5 +44,6 @@ let package = Package(
         .testTarget(name: "StackCodegenTests", dependencies: ["StackCodegen", "StackRuntime", "StackDriver", "StackSolver"],
                     exclude: ["Generated/README.md"], swiftSettings: [.define("STACKC_RUNTIME")]),
         .testTarget(name: "StackDriverTests", dependencies: ["StackDriver", "StackTestSupport"]),
+        .testTarget(name: "StackTestingTests", dependencies: ["StackTesting"], exclude: ["__Snapshots__", "Layouts"]),
     ]
 )

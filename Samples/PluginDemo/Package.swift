@@ -16,5 +16,10 @@ let package = Package(
             // Build the generated code against StackRuntime on every platform (headless layout).
             swiftSettings: [.define("STACKC_RUNTIME")],
             plugins: [.plugin(name: "StackcPlugin", package: "stackc")]),
+        // Snapshot tests of the .stack files' frames (README "Snapshot tests").
+        .testTarget(
+            name: "PluginDemoTests",
+            dependencies: [.product(name: "StackTesting", package: "stackc")],
+            exclude: ["__Snapshots__"]),
     ]
 )

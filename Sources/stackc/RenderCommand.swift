@@ -7,13 +7,14 @@ enum RenderCommand {
         name: "render",
         summary: "Render the solved layout as SVG",
         help: """
-            OVERVIEW: Solve a .stack layout and draw it as SVG: every item a labelled box, stacks outlined,
-            guides and spacing marked, one panel per requested width.
+            OVERVIEW: Solve a .stack layout and draw it as SVG: every item a labelled box (labels and buttons
+            show their text, images their name), stacks outlined and tagged, guides and spacing marked, hidden
+            items as ghosts; one row of panels per root, one panel per requested width.
 
             USAGE: stackc render [--root NAME] [--width W[,W2,...]] [--height H] [--max-items N] [-o OUT.svg] FILE
 
             OPTIONS:
-              --root <name>      The root layout to draw (default: the first)
+              --root <name>      The root layout to draw (default: every root)
               --width <widths>   Container width(s), comma-separated: one panel per width
               --height <height>  Container height
             \(OptionSpec.maximumItemsHelp)
@@ -25,14 +26,23 @@ enum RenderCommand {
     static func run(_ options: Options) -> Int32 {
         let request: LayoutRequest
         do { request = try LayoutRequest(options, command: "render") } catch { return error.status }
-        guard let index = request.roots.first else {
+        guard !request.roots.isEmpty else {
             Output.error("stackc render: error: \(request.compilation.file.path) has no root layout to draw\n")
             return ExitCode.usage
         }
-        let panels = request.widths.map { width in (width: width, solution: request.solution(for: index, width: width)) }
+        let compilation = request.compilation
         var findings = LayoutFindings()
-        for panel in panels { findings.add(panel.solution, in: request.compilation.file) }
-        guard Output.writeFile(renderSVG(request.compilation.irs[index], panels: panels), to: options.value("output")) else { return ExitCode.usage }
+        var panels: [SVGPanel] = []
+        for index in request.roots {
+            for width in request.widths {
+                let solution = request.solution(for: index, width: width)
+                findings.add(solution, in: compilation.file)
+                let ir = compilation.irs[index].replacingRootSize(width: width != nil, height: request.height != nil)
+                let tree = compilation.checked.model.roots.indices.contains(index) ? compilation.checked.model.roots[index] : nil
+                panels.append(SVGPanel(ir: ir, solution: solution, width: width, height: request.height, tree: tree, file: compilation.file))
+            }
+        }
+        guard Output.writeFile(renderSVG(panels), to: options.value("output")) else { return ExitCode.usage }
         return findings.report(in: request.compilation.file)
     }
 }
