@@ -55,7 +55,9 @@ extension LanguageServer {
     /// The requests that need a document's analysis.
     static let analysedMethods: Set<String> = [
         "textDocument/documentSymbol", "textDocument/hover", "textDocument/completion", "textDocument/definition",
-        "textDocument/formatting", "textDocument/codeAction",
+        "textDocument/formatting", "textDocument/codeAction", "textDocument/references", "textDocument/documentHighlight",
+        "textDocument/prepareRename", "textDocument/rename", "textDocument/semanticTokens/full", "textDocument/semanticTokens/range",
+        "textDocument/signatureHelp", "textDocument/inlayHint",
     ]
 
     /// Whether a document's cached analysis is of its current text.
@@ -85,6 +87,7 @@ extension LanguageServer {
         guard let state = documents[job.uri], state.generation == job.generation else { return }
         documents[job.uri]?.analysis = (job.generation, analysis)
         if dirty.contains(job.uri) { publish(job.uri, analysis) }
+        if staleInlayHints.remove(job.uri) != nil, refreshesInlayHints { requestFromClient("workspace/inlayHint/refresh") }
         let ready = waiting.filter { $0.uri == job.uri }
         waiting.removeAll { $0.uri == job.uri }
         for request in ready {
@@ -115,6 +118,9 @@ extension LanguageServer {
         guard waiting.contains(where: { $0.deadline <= now }) else { return }
         let expired = waiting.filter { $0.deadline <= now }
         waiting.removeAll { $0.deadline <= now }
-        for request in expired { respond(id: request.id, result: .null) }
+        for request in expired {
+            if request.method == "textDocument/inlayHint" { staleInlayHints.insert(request.uri) }
+            respond(id: request.id, result: .null)
+        }
     }
 }
