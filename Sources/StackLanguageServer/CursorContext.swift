@@ -35,10 +35,13 @@ struct CursorScan {
     let insideOtherToken: Bool
     /// The brackets open at the cursor, outermost first.
     let open: [OpenBracket]
+    /// The cursor's byte offset.
+    let offset: Int
     private let file: SourceFile
 
     init(_ file: SourceFile, at offset: Int) {
         self.file = file
+        self.offset = offset
         tokens = Lexer.tokenize(file).tokens.filter { $0.kind != .eof }
         var count = 0
         var wordStart = offset
@@ -141,7 +144,8 @@ struct CursorScan {
         }
     }
 
-    /// The labels written in the argument list whose `(` is `tokens[paren]`, but the word under the cursor.
+    /// The labels written in the argument list whose `(` is `tokens[paren]`, but one the cursor is in or ends
+    /// (being typed or replaced).
     func writtenLabels(paren: Int) -> Set<String> {
         var labels = Set<String>()
         var depth = 0
@@ -157,7 +161,7 @@ struct CursorScan {
             case .leftBrace, .rightBrace:
                 return labels
             case .identifier where depth == 0 && index + 1 < tokens.count && tokens[index + 1].kind == .colon:
-                if token.range.start != wordStart || index < beforeCount { labels.insert(text(token)) }
+                if !(token.range.start < offset && offset <= token.range.end) { labels.insert(text(token)) }
             default:
                 break
             }

@@ -7,10 +7,8 @@ struct RenameRefusal: Error, Equatable {
 }
 
 extension NameResolver {
-    /// The words that cannot name anything: the language's keywords and element kinds, and `x`, which
-    /// reads as the size operator between two values (`w x h`).
-    static let reservedWords: Set<String> = Set(["let", "component", "constraints", "true", "false", "none", "x"])
-        .union(ElementKind.allCases.map(\.rawValue))
+    /// The language's keywords, which cannot name anything.
+    static let keywords: Set<String> = ["let", "component", "constraints", "true", "false", "none"]
 
     /// The declaration a rename at `offset` changes, with the range of the name under the cursor; nil
     /// where nothing can be renamed (a keyword, a number, an unresolved name, an attribute label).
@@ -31,9 +29,9 @@ extension NameResolver {
             return .failure(RenameRefusal(message: "'\(newName)' is already declared in this scope (line \(line))"))
         }
         if let changed = changedMeaning(renaming: ranges, of: target, to: newName) {
-            let position = tree.file.lineIndex(of: changed.start)
-            let column = changed.start - tree.file.lineStarts[position] + 1
-            return .failure(RenameRefusal(message: "renaming to '\(newName)' changes what the name at \(position + 1):\(column) refers to"))
+            let line = tree.file.lineIndex(of: changed.start)
+            let column = String(decoding: tree.file.bytes[tree.file.lineStarts[line]..<changed.start], as: UTF8.self).count + 1
+            return .failure(RenameRefusal(message: "renaming to '\(newName)' changes what the name at \(line + 1):\(column) refers to"))
         }
         return .success(ranges)
     }
@@ -45,7 +43,10 @@ extension NameResolver {
         guard let first = bytes.first, isLetter(first), bytes.allSatisfy({ isLetter($0) || isDigit($0) }) else {
             return "'\(name)' is not an identifier (a letter or '_', then letters, digits or '_')"
         }
-        if NameResolver.reservedWords.contains(name) { return "'\(name)' is a keyword" }
+        if NameResolver.keywords.contains(name) { return "'\(name)' is a keyword" }
+        if ElementKind(rawValue: name) != nil { return "'\(name)' is an element kind" }
+        // Between two values `x` is the size operator (`w x h`), so a value named `x` would not read back.
+        if name == "x" { return "'x' is the size operator" }
         let capitalized = first >= UInt8(ascii: "A") && first <= UInt8(ascii: "Z")
         if target.kind == .component, !capitalized { return "a component name starts with an uppercase letter" }
         if target.kind != .component, capitalized { return "only component names start with an uppercase letter" }

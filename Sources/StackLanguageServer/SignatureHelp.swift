@@ -61,10 +61,18 @@ extension Analysis {
             default: break
             }
         }
+        if label == nil { label = labelAfterCursor(scan) }
         let names = signature.parameters.map(\.name)
         if let label { return (signature, names.firstIndex(of: label)) }
         let written = scan.writtenLabels(paren: paren)
         return (signature, names.firstIndex { !written.contains($0) })
+    }
+
+    /// The label of an argument that starts at the cursor (`(|title: "n"`), if any.
+    private func labelAfterCursor(_ scan: CursorScan) -> String? {
+        let index = scan.beforeCount
+        guard index + 1 < scan.tokens.count, scan.tokens[index].kind == .identifier, scan.tokens[index + 1].kind == .colon else { return nil }
+        return scan.text(scan.tokens[index])
     }
 }
 
