@@ -13,6 +13,10 @@ struct Reference {
         case item
         /// An argument label of a component instance: the component's parameter.
         case argumentLabel(component: String)
+        /// The first name of an item path in a constraint (`card` in `card.width`): an item only.
+        case itemPath
+        /// An item named through another (`card.avatar`): in the instance's component or the stack's descendants.
+        case member(base: Expression)
     }
     var name: String
     var range: SourceRange
@@ -41,6 +45,8 @@ struct DeclarationTarget {
     var component: ComponentDecl?
     /// For an item, the element tree its name is unique in (the root layout or component body).
     var scope: [Declaration] = []
+    /// For an item, its element.
+    var element: ElementSyntax?
 
     /// Whether two targets are the same declaration.
     func isSame(as other: DeclarationTarget) -> Bool { nameRange == other.nameRange }
@@ -112,7 +118,33 @@ struct NameResolver {
             return nil
         case .argumentLabel(let component):
             return parameterTarget(reference.name, in: componentsByName[component])
+        case .itemPath:
+            return item(at: Expression(.identifier(reference.name), range: reference.range), scope: reference.scope)
+        case .member(let base):
+            return item(reference.name, under: base, scope: reference.scope)
         }
+    }
+
+    /// The item an item path (`card`, `card.avatar`) names, as the checker finds it.
+    private func item(at path: Expression, scope: [Declaration]) -> DeclarationTarget? {
+        switch path.kind {
+        case .identifier(let name):
+            return NameResolver.findElement(named: name, in: scope).map { NameResolver.itemTarget($0, scope: scope) }
+        case .member(let base, let name):
+            return item(name.text, under: base, scope: scope)
+        default:
+            return nil
+        }
+    }
+
+    /// The item `name` under the item `base` names: in its component's body when it is an instance, else
+    /// among its descendants.
+    private func item(_ name: String, under base: Expression, scope: [Declaration]) -> DeclarationTarget? {
+        guard let parent = item(at: base, scope: scope)?.element else { return nil }
+        if let decl = componentsByName[parent.kind.text] {
+            return NameResolver.findElement(named: name, in: decl.body.members).map { NameResolver.itemTarget($0, scope: decl.body.members) }
+        }
+        return NameResolver.findElement(named: name, in: parent.body?.members ?? []).map { NameResolver.itemTarget($0, scope: scope) }
     }
 
     /// Every reference that resolves to `target`, the declaration included, in source order.
@@ -138,7 +170,8 @@ struct NameResolver {
 
     static func itemTarget(_ element: ElementSyntax, scope: [Declaration]) -> DeclarationTarget {
         let name = element.name ?? element.kind
-        return DeclarationTarget(kind: .element, name: name.text, nameRange: name.range, signatureRange: element.range, scope: scope)
+        return DeclarationTarget(kind: .element, name: name.text, nameRange: name.range, signatureRange: element.range,
+                                 scope: scope, element: element)
     }
 
     private func parameterTarget(_ name: String, in decl: ComponentDecl?) -> DeclarationTarget? {
@@ -248,6 +281,9 @@ struct ReferenceWalker {
         switch expression.kind {
         case .identifier(let name):
             report(Reference(name: name, range: expression.range, role: role, component: component, scope: scope))
+        case .member(let base, _) where role == .constraint:
+            // `path.anchor`: the last name is an anchor, the ones before it name items.
+            walkItemPath(base)
         case .member(let base, _):
             walk(base, role: role)
         case .negate(let operand), .parenthesized(let operand):
@@ -259,6 +295,21 @@ struct ReferenceWalker {
             for element in elements { walk(element, role: role) }
         case .number, .string, .bool, .none, .missing:
             break
+        }
+    }
+
+    private func walkItemPath(_ path: Expression) {
+        guard case .member(let base, let name) = path.kind else {
+            if case .identifier(let name) = path.kind {
+                report(Reference(name: name, range: path.range, role: .itemPath, component: component, scope: scope))
+            } else {
+                walk(path, role: .constraint)
+            }
+            return
+        }
+        walkItemPath(base)
+        if !name.isMissing {
+            report(Reference(name: name.text, range: name.range, role: .member(base: base), component: component, scope: scope))
         }
     }
 }

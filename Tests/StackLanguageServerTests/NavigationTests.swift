@@ -49,6 +49,25 @@ import Testing
             """)
     }
 
+    @Test func itemPathsReachIntoInstancesAndStacks() {
+        // `card.avatar` is the avatar of Card's body, not the root's own avatar.
+        expectOccurrences("""
+            component Card() {
+                vstack { label ⟨avatar⟩(intrinsic: 10 x 10) }
+            }
+            hstack main {
+                Card card()
+                label avatar(intrinsic: 5 x 5)
+                constraints { card.⟨avatar⟩.width == avatar.width }
+            }
+            """)
+        expectOccurrences("hstack main { vstack ⟨col⟩ { label t } constraints { ⟨col⟩.t.width == t.width } }")
+        expectOccurrences("hstack main { vstack col { label ⟨t⟩ } constraints { col.⟨t⟩.width == ⟨t⟩.width } }")
+        // An anchor is not a name: nothing to rename on `width`.
+        let file = SourceFile(path: "t.stack", text: "hstack main { label t  constraints { t.width == 1 } }")
+        #expect(NameResolver(tree: Parser.parse(file)).renameTarget(at: 41) == nil)
+    }
+
     @Test func constantsComponentsAndParameters() {
         expectOccurrences("let ⟨gap⟩ = 8\nlet twice = ⟨gap⟩ * 2\nhstack(spacing: ⟨gap⟩) { view v }\n")
         expectOccurrences("""
