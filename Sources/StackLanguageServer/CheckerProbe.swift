@@ -42,12 +42,25 @@ enum CheckerProbe {
         return result
     }()
 
+    /// Per value type, the types a value of it may be given as (`Number` → `Number`, `Priority`, `Insets`):
+    /// a component parameter of the second type defaulting to a value of the first, checked.
+    static let acceptingTypes: [String: Set<String>] = {
+        var result: [String: Set<String>] = [:]
+        for valueType in AttributeCatalog.typeNames {
+            result[valueType] = Set(AttributeCatalog.typeNames.filter { target in
+                !check(probe("component P(p: \(target) = \(sampleValue(of: valueType))) { vstack { } }")).diagnostics.hasErrors
+            })
+        }
+        return result
+    }()
+
     /// A value of each type that is not its default, so a rule about a value that changes something applies.
     private static func sampleValue(of typeName: String) -> String {
         switch typeName {
         case "String": "\"a\""
         case "Size": "1 x 1"
-        case "Number", "Insets": "1"
+        case "Number": "1"
+        case "Insets": "(1, 2)"
         case "Bool": "true"
         default: AttributeCatalog.valueWords(forType: typeName).first ?? "1"
         }

@@ -110,6 +110,31 @@ extension Analysis {
         }
     }
 
+    /// What a constant's value is, read from its syntax: a word (an enum case, a priority name), a value
+    /// of a type, or nil when it cannot be told without evaluating it.
+    enum LiteralType: Equatable {
+        case word(String)
+        case type(String)
+    }
+
+    func literalType(of expression: Expression, depth: Int) -> LiteralType? {
+        switch expression.kind {
+        case .number, .negate, .binary: return .type("Number")
+        case .string: return .type("String")
+        case .bool: return .type("Bool")
+        case .size: return .type("Size")
+        case .tuple: return .type("Insets")
+        case .parenthesized(let inner): return literalType(of: inner, depth: depth)
+        case .identifier(let name):
+            // Another constant's value, a few levels deep (a cycle is the checker's error to report).
+            if depth < 8, let constant = constants.first(where: { $0.name.text == name }) {
+                return literalType(of: constant.value, depth: depth + 1)
+            }
+            return constants.contains { $0.name.text == name } ? nil : .word(name)
+        case .member, .none, .missing: return nil
+        }
+    }
+
     /// The components that may be used in the body of `component` (nil: outside any component): all but
     /// those whose expansion reaches `component`, which the checker refuses as recursive.
     func usableComponents(inside component: String?) -> [ComponentDecl] {
@@ -153,11 +178,24 @@ extension LanguageServer {
             items.append(.object(members))
         }
         let component = analysis.enclosingComponent(at: offset)
-        func addValues() {
-            for parameter in component?.parameters ?? [] where !parameter.name.isMissing {
+        /// Parameters and constants, only those whose value the checker would take as `type` when it is known.
+        func addValues(of type: String? = nil) {
+            let accepts = { (valueType: String?) in
+                guard let type, let valueType, let accepted = CheckerProbe.acceptingTypes[valueType] else { return true }
+                return accepted.contains(type)
+            }
+            for parameter in component?.parameters ?? [] where !parameter.name.isMissing && accepts(parameter.type.text) {
                 add(parameter.name.text, CompletionKind.variable, detail: parameter.type.text)
             }
             for constant in analysis.constants where !constant.name.isMissing {
+                switch analysis.literalType(of: constant.value, depth: 0) {
+                case .word(let word)?:
+                    if let type, !AttributeCatalog.valueWords(forType: type).contains(word) { continue }
+                case .type(let valueType)?:
+                    if !accepts(valueType) { continue }
+                case nil:
+                    break
+                }
                 add(constant.name.text, CompletionKind.constant, detail: "let " + analysis.file.text(constant.value.range))
             }
         }
@@ -176,7 +214,7 @@ extension LanguageServer {
             if label == "alignment", let stack = ElementKind(rawValue: kind), let valid = CheckerProbe.alignments[stack] { words = valid }
             let isEnum = typeName == "Alignment" || typeName == "Distribution"
             for word in words { add(word, CompletionKind.enumMember, detail: typeName) }
-            if !afterDot, !isEnum { addValues() }
+            if !afterDot, !isEnum { addValues(of: typeName) }
         case .parameterType:
             for name in AttributeCatalog.typeNames { add(name, CompletionKind.typeParameter) }
         case .expression:

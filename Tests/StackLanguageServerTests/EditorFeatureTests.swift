@@ -63,6 +63,29 @@ import Testing
         #expect(CheckerProbe.attributes[.view]?.contains("text") == false)
     }
 
+    @Test func valuesAreOfferedOnlyWhereTheirTypeIsAccepted() {
+        #expect(CheckerProbe.acceptingTypes["Number"] == ["Number", "Priority", "Insets"])
+        #expect(CheckerProbe.acceptingTypes["String"] == ["String"])
+        #expect(CheckerProbe.acceptingTypes["Size"] == ["Size"])
+        #expect(CheckerProbe.acceptingTypes["Insets"] == ["Insets"])
+        let text = """
+            let n = 4
+            let m = n * 2
+            let s = "a"
+            let z = 1 x 2
+            let w = defaultHigh
+            component C(p: Number, q: String) {
+                hstack(spacing: , margins: ) { label(text: , hugging: ) }
+            }
+
+            """
+        #expect(labels(text, line: 6, character: 20) == ["p", "n", "m"])  // spacing:
+        #expect(labels(text, line: 6, character: 31) == ["p", "n", "m"])  // margins: a number is all four insets
+        #expect(labels(text, line: 6, character: 47) == ["q", "s"])       // text:
+        #expect(labels(text, line: 6, character: 58)                      // hugging: the names, then values
+                == ["required", "defaultHigh", "defaultLow", "fittingSizeLevel", "p", "n", "m", "w"])
+    }
+
     func labels(_ text: String, line: Int, character: Int) -> [String] {
         let harness = Harness()
         harness.open(text)
