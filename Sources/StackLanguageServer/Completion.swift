@@ -224,7 +224,8 @@ extension LanguageServer {
                 for anchor in AnchorAttribute.allCases { add(anchor.rawValue, CompletionKind.property, detail: "anchor") }
             } else {
                 for name in itemNames(around: offset, in: analysis) { add(name, CompletionKind.field, detail: "item") }
-                addValues()
+                // A constraint's terms are numbers.
+                addValues(of: "Number")
             }
         }
         return .object([("isIncomplete", .bool(false)), ("items", .array(items))])

@@ -293,6 +293,7 @@ public final class LanguageServer {
             guard let uri = params["textDocument"]?["uri"]?.stringValue else { return }
             documents[uri] = nil
             dirty.removeAll { $0 == uri }
+            staleInlayHints.remove(uri)
             answerWaitingAsModified(uri)
             notify("textDocument/publishDiagnostics", .object([("uri", .string(uri)), ("diagnostics", .array([]))]))
         default:

@@ -84,6 +84,8 @@ import Testing
         #expect(labels(text, line: 6, character: 47) == ["q", "s"])       // text:
         #expect(labels(text, line: 6, character: 58)                      // hugging: the names, then values
                 == ["required", "defaultHigh", "defaultLow", "fittingSizeLevel", "p", "n", "m", "w"])
+        // In a constraint, numbers only.
+        #expect(labels("let n = 4\nlet s = \"a\"\nhstack { view v  constraints { v.width ==  } }\n", line: 2, character: 42) == ["v", "n"])
     }
 
     func labels(_ text: String, line: Int, character: Int) -> [String] {
