@@ -66,9 +66,4 @@ extension LanguageServer {
             return .object(members)
         })
     }
-
-    /// Whether the client takes `workspace/inlayHint/refresh`.
-    var refreshesInlayHints: Bool {
-        clientCapabilities["workspace"]?["inlayHint"]?["refreshSupport"]?.boolValue ?? false
-    }
 }

@@ -32,9 +32,10 @@ public final class LanguageServer {
     var waiting: [WaitingRequest] = []
     private var generations = 0
     var clientCapabilities: JSONValue = .object([])
-    /// Documents whose inlay hints were answered with `null` while they compiled: the client is asked to
-    /// request them again when the compile arrives.
-    var staleInlayHints: Set<String> = []
+    /// Per document, the refresh requests (`workspace/inlayHint/refresh`, …) owed to the client because a
+    /// request for that view was answered with `null` while the document compiled; sent when the compile arrives.
+    var owedRefreshes: [String: [String]] = [:]
+    private var clientRequests = 0
 
     /// Set by the `exit` notification: 0 after `shutdown`, 1 otherwise. The transport stops when set.
     public private(set) var exitCode: Int32?
@@ -162,8 +163,8 @@ public final class LanguageServer {
 
     /// Sends a request without parameters to the client; its answer is not needed (`handle` drops responses).
     func requestFromClient(_ method: String) {
-        generations += 1
-        let id = JSONValue.string("stackc/\(generations)")
+        clientRequests += 1
+        let id = JSONValue.string("stackc/\(clientRequests)")
         sendBody(JSONValue.object([("jsonrpc", .string("2.0")), ("id", id), ("method", .string(method))]).rendered())
     }
 
@@ -293,7 +294,7 @@ public final class LanguageServer {
             guard let uri = params["textDocument"]?["uri"]?.stringValue else { return }
             documents[uri] = nil
             dirty.removeAll { $0 == uri }
-            staleInlayHints.remove(uri)
+            owedRefreshes[uri] = nil
             answerWaitingAsModified(uri)
             notify("textDocument/publishDiagnostics", .object([("uri", .string(uri)), ("diagnostics", .array([]))]))
         default:

@@ -87,7 +87,7 @@ extension LanguageServer {
         guard let state = documents[job.uri], state.generation == job.generation else { return }
         documents[job.uri]?.analysis = (job.generation, analysis)
         if dirty.contains(job.uri) { publish(job.uri, analysis) }
-        if staleInlayHints.remove(job.uri) != nil, refreshesInlayHints { requestFromClient("workspace/inlayHint/refresh") }
+        for refresh in owedRefreshes.removeValue(forKey: job.uri) ?? [] { requestFromClient(refresh) }
         let ready = waiting.filter { $0.uri == job.uri }
         waiting.removeAll { $0.uri == job.uri }
         for request in ready {
@@ -110,6 +110,20 @@ extension LanguageServer {
         }
     }
 
+    /// The request that asks the client to ask again for what `method` answers, when the client takes it:
+    /// inlay hints and semantic tokens are views the client keeps until told they changed.
+    private func refresh(for method: String) -> String? {
+        let workspace = clientCapabilities["workspace"]
+        switch method {
+        case "textDocument/inlayHint":
+            return workspace?["inlayHint"]?["refreshSupport"]?.boolValue == true ? "workspace/inlayHint/refresh" : nil
+        case "textDocument/semanticTokens/full", "textDocument/semanticTokens/range":
+            return workspace?["semanticTokens"]?["refreshSupport"]?.boolValue == true ? "workspace/semanticTokens/refresh" : nil
+        default:
+            return nil
+        }
+    }
+
     /// When the first waiting request gives up, for the transport to wake then; nil when none waits.
     public var nextDeadline: ContinuousClock.Instant? { waiting.map(\.deadline).min() }
 
@@ -119,7 +133,9 @@ extension LanguageServer {
         let expired = waiting.filter { $0.deadline <= now }
         waiting.removeAll { $0.deadline <= now }
         for request in expired {
-            if request.method == "textDocument/inlayHint" { staleInlayHints.insert(request.uri) }
+            if let refresh = refresh(for: request.method), !(owedRefreshes[request.uri] ?? []).contains(refresh) {
+                owedRefreshes[request.uri, default: []].append(refresh)
+            }
             respond(id: request.id, result: .null)
         }
     }

@@ -132,15 +132,19 @@ import Testing
     }
 
     @Test func inlayHintsAreRefreshedWhenAnsweredBeforeTheCompile() {
-        let harness = BackgroundHarness(waitLimit: .zero, capabilities: #"{"workspace": {"inlayHint": {"refreshSupport": true}}}"#)
+        let harness = BackgroundHarness(waitLimit: .zero, capabilities: #"{"workspace": {"inlayHint": {"refreshSupport": true}, "semanticTokens": {"refreshSupport": true}}}"#)
         harness.open("file:///a.stack", "hstack main { label a(intrinsic: 10 x 4) }")
         let request = #"{"jsonrpc":"2.0","id":ID,"method":"textDocument/inlayHint","params":{"textDocument":{"uri":"file:///a.stack"},"range":{"start":{"line":0,"character":0},"end":{"line":1,"character":0}}}}"#
         harness.send(request.replacingOccurrences(of: "ID", with: "1"))
+        harness.send(request.replacingOccurrences(of: "ID", with: "3"))
+        harness.send(#"{"jsonrpc":"2.0","id":4,"method":"textDocument/semanticTokens/full","params":{"textDocument":{"uri":"file:///a.stack"}}}"#)
         harness.server.expireWaitingRequests()
         #expect(harness.response(1)?["result"]?.isNull == true)
         harness.runJob()
+        // One refresh per view, however many requests were answered early.
+        let refreshes = harness.sent.compactMap { $0["method"]?.stringValue }.filter { $0.hasPrefix("workspace/") }
+        #expect(refreshes == ["workspace/inlayHint/refresh", "workspace/semanticTokens/refresh"])
         let refresh = harness.sent.filter { $0["method"]?.stringValue == "workspace/inlayHint/refresh" }
-        #expect(refresh.count == 1)
         #expect(refresh.first?["id"]?.stringValue != nil)
         harness.send(request.replacingOccurrences(of: "ID", with: "2"))
         #expect(harness.response(2)?["result"]?.arrayValue?.compactMap { $0["label"]?.stringValue } == ["10×4", "10×4"])
