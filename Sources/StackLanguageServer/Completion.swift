@@ -15,12 +15,12 @@ enum CompletionKind {
 
 /// Where the cursor is, read from the tokens before it (robust to the half-typed text completion sees).
 enum CompletionContext: Equatable {
-    /// Where a declaration may start: element kinds, components, keywords.
-    case declaration
+    /// Where a declaration may start, and what may be declared there.
+    case declaration(MemberPlace)
     /// Inside a `constraints { }` block: item names, constants; anchors after `name.`.
     case constraint(afterDot: Bool)
-    /// An attribute label in an element's argument list.
-    case attributeLabel(kind: String)
+    /// An attribute label in an element's argument list, with the labels already written there.
+    case attributeLabel(kind: String, written: Set<String>)
     /// An attribute's value; `afterDot` when a leading `.` was typed (`alignment: .cen`).
     case attributeValue(kind: String, label: String, afterDot: Bool)
     /// A parameter type in a component declaration.
@@ -31,74 +31,37 @@ enum CompletionContext: Equatable {
     case none
 }
 
+/// Where a member is being written, which decides what it may be.
+enum MemberPlace: Equatable {
+    /// The top level: constants, components and root layouts (stacks, or components whose body is one).
+    case file
+    /// A stack's body (inside component `component`, if any): elements, instances, constraints.
+    case stack(component: String?)
+    /// A component's body: its one element, and constraints.
+    case componentBody(String)
+    /// A leaf's or a component instance's block: nothing is valid there.
+    case nothing
+}
+
 extension Analysis {
     /// The completion context at `offset` and the start of the word being typed there.
     func completionContext(at offset: Int) -> (CompletionContext, wordStart: Int) {
-        let tokens = Lexer.tokenize(file).tokens
-        var wordStart = offset
-        var before: [Token] = []
-        before.reserveCapacity(64)
-        for token in tokens where token.kind != .eof {
-            let range = token.range
-            if range.end < offset || (range.end == offset && !isWordToken(token)) {
-                before.append(token)
-            } else if range.start < offset {
-                // The cursor is inside or at the end of this token.
-                if token.kind == .string { return (.none, offset) }
-                if isWordToken(token) { wordStart = range.start } else { return (.none, offset) }
-                break
-            } else {
-                break
-            }
-        }
-        if comments(contain: offset) { return (.none, offset) }
-
-        // Open brackets before the cursor, each with the context it opened.
-        enum Bracket { case arguments(String), parameters, expression, block, constraints }
-        var open: [Bracket] = []
-        for (index, token) in before.enumerated() {
-            switch token.kind {
-            case .leftParen:
-                let atBlockLevel: Bool = {
-                    switch open.last {
-                    case nil, .block?: return true
-                    default: return false
-                    }
-                }()
-                let previous = index > 0 ? before[index - 1] : nil
-                let beforePrevious = index > 1 ? before[index - 2] : nil
-                if beforePrevious?.kind == .componentKeyword {
-                    open.append(.parameters)
-                } else if atBlockLevel, let previous, previous.kind == .identifier {
-                    let word = text(previous)
-                    if isKindWord(word) || beforePrevious?.kind != .identifier {
-                        open.append(.arguments(word))
-                    } else {
-                        open.append(.arguments(text(beforePrevious!)))
-                    }
-                } else {
-                    open.append(.expression)
-                }
-            case .leftBrace:
-                open.append(index > 0 && before[index - 1].kind == .constraintsKeyword ? .constraints : .block)
-            case .rightParen, .rightBrace:
-                if !open.isEmpty { open.removeLast() }
-            default:
-                break
-            }
-        }
+        let scan = CursorScan(file, at: offset)
+        let wordStart = scan.wordStart
+        if scan.insideOtherToken || comments(contain: offset) { return (.none, offset) }
+        let before = scan.before
         let last = before.last
-        let beforeLast = before.count > 1 ? before[before.count - 2] : nil
-        let beforeThat = before.count > 2 ? before[before.count - 3] : nil
-        switch open.last {
-        case .arguments(let kind)?:
+        let beforeLast = before.count > 1 ? before[before.endIndex - 2] : nil
+        let beforeThat = before.count > 2 ? before[before.endIndex - 3] : nil
+        switch scan.open.last {
+        case .arguments(let kind, let paren)?:
             switch last?.kind {
             case .leftParen?, .comma?:
-                return (.attributeLabel(kind: kind), wordStart)
+                return (.attributeLabel(kind: kind, written: scan.writtenLabels(paren: paren)), wordStart)
             case .colon? where beforeLast?.kind == .identifier:
-                return (.attributeValue(kind: kind, label: text(beforeLast!), afterDot: false), wordStart)
+                return (.attributeValue(kind: kind, label: scan.text(beforeLast!), afterDot: false), wordStart)
             case .dot? where beforeLast?.kind == .colon && beforeThat?.kind == .identifier:
-                return (.attributeValue(kind: kind, label: text(beforeThat!), afterDot: true), wordStart)
+                return (.attributeValue(kind: kind, label: scan.text(beforeThat!), afterDot: true), wordStart)
             case .dot?:
                 return (.none, wordStart)
             default:
@@ -116,26 +79,27 @@ extension Analysis {
                 return (.expression, wordStart)
             case .letKeyword?, .componentKeyword?, .dot?:
                 return (.none, wordStart)
-            case .identifier? where last.map { isKindWord(text($0)) && offset > $0.range.end } ?? false:
-                // `label |`: a name is being declared; nothing to offer but a new declaration is also possible.
-                return (.declaration, wordStart)
             default:
-                return (.declaration, wordStart)
+                return (.declaration(memberPlace(scan.open)), wordStart)
             }
         }
     }
 
-    private func isWordToken(_ token: Token) -> Bool {
-        switch token.kind {
-        case .identifier, .letKeyword, .componentKeyword, .constraintsKeyword, .trueKeyword, .falseKeyword, .noneKeyword: true
-        default: false
+    private func memberPlace(_ open: [OpenBracket]) -> MemberPlace {
+        let component = open.lazy.compactMap { bracket -> String? in
+            if case .block(.component(let name)) = bracket { name } else { nil }
+        }.first
+        switch open.last {
+        case nil:
+            return .file
+        case .block(.component(let name))?:
+            return .componentBody(name)
+        case .block(.element(let kind))?:
+            if let elementKind = ElementKind(rawValue: kind) { return elementKind.isStack ? .stack(component: component) : .nothing }
+            return kind.first?.isUppercase == true ? .nothing : .stack(component: component)
+        default:
+            return .stack(component: component)
         }
-    }
-
-    private func text(_ token: Token) -> String { file.text(token.range) }
-
-    private func isKindWord(_ word: String) -> Bool {
-        ElementKind(rawValue: word) != nil || word.first?.isUppercase == true
     }
 
     private func comments(contain offset: Int) -> Bool {
@@ -143,6 +107,58 @@ extension Analysis {
             guard comment.range.start < offset else { return false }
             // A line comment runs to the end of its line: the cursor at its end is still inside.
             return comment.style == .line ? offset <= comment.range.end : offset < comment.range.end
+        }
+    }
+
+    /// What a constant's value is, read from its syntax: a word (an enum case, a priority name), a value
+    /// of a type, or nil when it cannot be told without evaluating it.
+    enum LiteralType: Equatable {
+        case word(String)
+        case type(String)
+    }
+
+    func literalType(of expression: Expression, depth: Int) -> LiteralType? {
+        switch expression.kind {
+        case .number, .negate, .binary: return .type("Number")
+        case .string: return .type("String")
+        case .bool: return .type("Bool")
+        case .size: return .type("Size")
+        case .tuple: return .type("Insets")
+        case .parenthesized(let inner): return literalType(of: inner, depth: depth)
+        case .identifier(let name):
+            // Another constant's value, a few levels deep (a cycle is the checker's error to report).
+            if depth < 8, let constant = constants.first(where: { $0.name.text == name }) {
+                return literalType(of: constant.value, depth: depth + 1)
+            }
+            return constants.contains { $0.name.text == name } ? nil : .word(name)
+        case .member, .none, .missing: return nil
+        }
+    }
+
+    /// The components that may be used in the body of `component` (nil: outside any component): all but
+    /// those whose expansion reaches `component`, which the checker refuses as recursive.
+    func usableComponents(inside component: String?) -> [ComponentDecl] {
+        let declared = components.filter { !$0.name.isMissing }
+        guard let component else { return declared }
+        var uses: [String: [String]] = [:]
+        for decl in declared where uses[decl.name.text] == nil {
+            var kinds: [String] = []
+            var members = decl.body.members
+            while let member = members.popLast() {
+                guard case .element(let element) = member else { continue }
+                if element.kind.text.first?.isUppercase == true { kinds.append(element.kind.text) }
+                members += element.body?.members ?? []
+            }
+            uses[decl.name.text] = kinds
+        }
+        return declared.filter { decl in
+            var seen: Set<String> = [decl.name.text]
+            var pending = [decl.name.text]
+            while let name = pending.popLast() {
+                if name == component { return false }
+                for next in uses[name] ?? [] where seen.insert(next).inserted { pending.append(next) }
+            }
+            return true
         }
     }
 }
@@ -162,33 +178,43 @@ extension LanguageServer {
             items.append(.object(members))
         }
         let component = analysis.enclosingComponent(at: offset)
-        func addValues() {
-            for parameter in component?.parameters ?? [] where !parameter.name.isMissing {
+        /// Parameters and constants, only those whose value the checker would take as `type` when it is known.
+        func addValues(of type: String? = nil) {
+            let accepts = { (valueType: String?) in
+                guard let type, let valueType, let accepted = CheckerProbe.acceptingTypes[valueType] else { return true }
+                return accepted.contains(type)
+            }
+            for parameter in component?.parameters ?? [] where !parameter.name.isMissing && accepts(parameter.type.text) {
                 add(parameter.name.text, CompletionKind.variable, detail: parameter.type.text)
             }
             for constant in analysis.constants where !constant.name.isMissing {
+                switch analysis.literalType(of: constant.value, depth: 0) {
+                case .word(let word)?:
+                    if let type, !AttributeCatalog.valueWords(forType: type).contains(word) { continue }
+                case .type(let valueType)?:
+                    if !accepts(valueType) { continue }
+                case nil:
+                    break
+                }
                 add(constant.name.text, CompletionKind.constant, detail: "let " + analysis.file.text(constant.value.range))
             }
         }
         switch context {
         case .none:
             break
-        case .declaration:
-            for kind in ElementKind.allCases { add(kind.rawValue, CompletionKind.keyword, detail: kind.isStack ? "stack" : "view") }
-            for decl in analysis.components where !decl.name.isMissing {
-                add(decl.name.text, CompletionKind.class, detail: "component")
-            }
-            for keyword in ["let", "component", "constraints"] { add(keyword, CompletionKind.keyword) }
-        case .attributeLabel(let kind):
-            for name in attributeNames(for: kind, in: analysis) {
+        case .declaration(let place):
+            addDeclarations(place, analysis: analysis, at: offset, add: { add($0, $1, detail: $2) })
+        case .attributeLabel(let kind, let written):
+            for name in attributeNames(for: kind, in: analysis) where !written.contains(name.name) {
                 add(name.name, CompletionKind.property, detail: name.type, insert: name.name + ": ")
             }
         case .attributeValue(let kind, let label, let afterDot):
             let typeName = attributeType(kind: kind, label: label, in: analysis)
-            let words = typeName.map(AttributeCatalog.valueWords(forType:)) ?? []
+            var words = typeName.map(AttributeCatalog.valueWords(forType:)) ?? []
+            if label == "alignment", let stack = ElementKind(rawValue: kind), let valid = CheckerProbe.alignments[stack] { words = valid }
             let isEnum = typeName == "Alignment" || typeName == "Distribution"
             for word in words { add(word, CompletionKind.enumMember, detail: typeName) }
-            if !afterDot, !isEnum { addValues() }
+            if !afterDot, !isEnum { addValues(of: typeName) }
         case .parameterType:
             for name in AttributeCatalog.typeNames { add(name, CompletionKind.typeParameter) }
         case .expression:
@@ -198,10 +224,44 @@ extension LanguageServer {
                 for anchor in AnchorAttribute.allCases { add(anchor.rawValue, CompletionKind.property, detail: "anchor") }
             } else {
                 for name in itemNames(around: offset, in: analysis) { add(name, CompletionKind.field, detail: "item") }
-                addValues()
+                // A constraint's terms are numbers.
+                addValues(of: "Number")
             }
         }
         return .object([("isIncomplete", .bool(false)), ("items", .array(items))])
+    }
+
+    /// What may be declared at `place`: only what the checker accepts there.
+    private func addDeclarations(_ place: MemberPlace, analysis: Analysis, at offset: Int, add: (String, Double, String) -> Void) {
+        let kindDetail = { (kind: ElementKind) in kind.isStack ? "stack" : "view" }
+        switch place {
+        case .nothing:
+            return
+        case .file:
+            for kind in ElementKind.allCases where kind.isStack { add(kind.rawValue, CompletionKind.keyword, kindDetail(kind)) }
+            // A root layout must be a stack: a component can be one when its body is a stack or an instance.
+            for decl in analysis.usableComponents(inside: nil) {
+                let body = decl.body.members.lazy.compactMap { if case .element(let element) = $0 { element } else { nil } }.first
+                guard let kind = body?.kind.text, ElementKind(rawValue: kind)?.isStack ?? (kind.first?.isUppercase == true) else { continue }
+                add(decl.name.text, CompletionKind.class, "component")
+            }
+            for keyword in ["let", "component"] { add(keyword, CompletionKind.keyword, "declaration") }
+        case .stack(let component):
+            for kind in ElementKind.allCases { add(kind.rawValue, CompletionKind.keyword, kindDetail(kind)) }
+            for decl in analysis.usableComponents(inside: component) { add(decl.name.text, CompletionKind.class, "component") }
+            add("constraints", CompletionKind.keyword, "constraints block")
+        case .componentBody(let name):
+            // The body is one element: once it is written, only constraints may follow.
+            let body = analysis.components.first { $0.name.text == name && $0.range.start <= offset && offset <= $0.range.end }?.body.members ?? []
+            let hasElement = body.contains { member in
+                if case .element(let element) = member { !(element.range.start <= offset && offset <= element.kind.range.end) } else { false }
+            }
+            if !hasElement {
+                for kind in ElementKind.allCases { add(kind.rawValue, CompletionKind.keyword, kindDetail(kind)) }
+                for decl in analysis.usableComponents(inside: name) { add(decl.name.text, CompletionKind.class, "component") }
+            }
+            add("constraints", CompletionKind.keyword, "constraints block")
+        }
     }
 
     private func format4(_ value: Int) -> String {
@@ -212,7 +272,7 @@ extension LanguageServer {
     /// The attributes an element kind (or a component instance) accepts, with their type names.
     private func attributeNames(for kind: String, in analysis: Analysis) -> [(name: String, type: String)] {
         if let elementKind = ElementKind(rawValue: kind) {
-            return AttributeCatalog.attributes(for: elementKind).map { ($0, AttributeCatalog.typeName(of: $0) ?? "") }
+            return (CheckerProbe.attributes[elementKind] ?? []).map { ($0, AttributeCatalog.typeName(of: $0) ?? "") }
         }
         guard let decl = analysis.components.first(where: { $0.name.text == kind }) else { return [] }
         return decl.parameters.filter { !$0.name.isMissing }.map { ($0.name.text, $0.type.text) }

@@ -32,6 +32,10 @@ public final class LanguageServer {
     var waiting: [WaitingRequest] = []
     private var generations = 0
     var clientCapabilities: JSONValue = .object([])
+    /// Per document, the refresh requests (`workspace/inlayHint/refresh`, …) owed to the client because a
+    /// request for that view was answered with `null` while the document compiled; sent when the compile arrives.
+    var owedRefreshes: [String: [String]] = [:]
+    private var clientRequests = 0
 
     /// Set by the `exit` notification: 0 after `shutdown`, 1 otherwise. The transport stops when set.
     public private(set) var exitCode: Int32?
@@ -157,6 +161,13 @@ public final class LanguageServer {
         sendBody(JSONValue.object([("jsonrpc", .string("2.0")), ("method", .string(method)), ("params", params)]).rendered())
     }
 
+    /// Sends a request without parameters to the client; its answer is not needed (`handle` drops responses).
+    func requestFromClient(_ method: String) {
+        clientRequests += 1
+        let id = JSONValue.string("stackc/\(clientRequests)")
+        sendBody(JSONValue.object([("jsonrpc", .string("2.0")), ("id", id), ("method", .string(method))]).rendered())
+    }
+
     /// Sends `window/logMessage` (type 3: info, 2: warning, 1: error).
     func log(_ message: String, type: Int = 3) {
         notify("window/logMessage", .object([("type", .number(Double(type))), ("message", .string(message))]))
@@ -204,6 +215,41 @@ public final class LanguageServer {
             guard let range = LSPRange(json: params["range"]) else { throw .invalidParams("expected 'range'") }
             return codeActions(try analysis(params), uri: try uri(params), range: range, context: params["context"])
         default:
+            return try navigationRequest(method, params: params)
+        }
+    }
+
+    /// The requests built on name resolution and the solved layout: references, highlights, rename,
+    /// semantic tokens, signature help and inlay hints.
+    private func navigationRequest(_ method: String, params: JSONValue) throws(ResponseError) -> JSONValue {
+        switch method {
+        case "textDocument/references":
+            let (analysis, offset) = try position(params)
+            let includeDeclaration = params["context"]?["includeDeclaration"]?.boolValue ?? false
+            return references(analysis, at: offset, uri: try uri(params), includeDeclaration: includeDeclaration)
+        case "textDocument/documentHighlight":
+            let (analysis, offset) = try position(params)
+            return documentHighlights(analysis, at: offset)
+        case "textDocument/prepareRename":
+            let (analysis, offset) = try position(params)
+            return prepareRename(analysis, at: offset)
+        case "textDocument/rename":
+            let (analysis, offset) = try position(params)
+            guard let newName = params["newName"]?.stringValue else { throw .invalidParams("expected 'newName'") }
+            let uri = try uri(params)
+            return try rename(analysis, at: offset, newName: newName, uri: uri, version: documents[uri]?.document.version ?? 0)
+        case "textDocument/semanticTokens/full":
+            return semanticTokens(try analysis(params), range: nil)
+        case "textDocument/semanticTokens/range":
+            guard let range = LSPRange(json: params["range"]) else { throw .invalidParams("expected 'range'") }
+            return semanticTokens(try analysis(params), range: range)
+        case "textDocument/signatureHelp":
+            let (analysis, offset) = try position(params)
+            return signatureHelp(analysis, at: offset)
+        case "textDocument/inlayHint":
+            guard let range = LSPRange(json: params["range"]) else { throw .invalidParams("expected 'range'") }
+            return inlayHints(try analysis(params), range: range)
+        default:
             throw ResponseError(code: ResponseError.methodNotFoundCode, message: "unknown method '\(method)'")
         }
     }
@@ -248,6 +294,7 @@ public final class LanguageServer {
             guard let uri = params["textDocument"]?["uri"]?.stringValue else { return }
             documents[uri] = nil
             dirty.removeAll { $0 == uri }
+            owedRefreshes[uri] = nil
             answerWaitingAsModified(uri)
             notify("textDocument/publishDiagnostics", .object([("uri", .string(uri)), ("diagnostics", .array([]))]))
         default:
@@ -340,6 +387,18 @@ public final class LanguageServer {
                 ("definitionProvider", .bool(true)),
                 ("documentFormattingProvider", .bool(true)),
                 ("codeActionProvider", .object([("codeActionKinds", .array([.string("quickfix")]))])),
+                ("referencesProvider", .bool(true)),
+                ("documentHighlightProvider", .bool(true)),
+                ("renameProvider", clientCapabilities["textDocument"]?["rename"]?["prepareSupport"]?.boolValue == true
+                    ? .object([("prepareProvider", .bool(true))]) : .bool(true)),
+                ("semanticTokensProvider", .object([
+                    ("legend", SemanticLegend.json), ("range", .bool(true)), ("full", .bool(true)),
+                ])),
+                ("signatureHelpProvider", .object([
+                    ("triggerCharacters", .array([.string("("), .string(",")])),
+                    ("retriggerCharacters", .array([.string(":")])),
+                ])),
+                ("inlayHintProvider", .bool(true)),
             ])),
             ("serverInfo", .object([("name", .string(LanguageServer.name)), ("version", .string(LanguageServer.version))])),
         ])

@@ -27,6 +27,8 @@ public struct ResponseError: Error, Hashable, Sendable {
     public static let serverNotInitializedCode = -32002
     /// The document changed while the request waited for its analysis.
     public static let contentModifiedCode = -32801
+    /// A valid request the server declines, such as a rename to a name that is taken.
+    public static let requestFailedCode = -32803
 
     static func invalidParams(_ message: String) -> ResponseError { ResponseError(code: invalidParamsCode, message: message) }
 }

@@ -55,7 +55,9 @@ extension LanguageServer {
     /// The requests that need a document's analysis.
     static let analysedMethods: Set<String> = [
         "textDocument/documentSymbol", "textDocument/hover", "textDocument/completion", "textDocument/definition",
-        "textDocument/formatting", "textDocument/codeAction",
+        "textDocument/formatting", "textDocument/codeAction", "textDocument/references", "textDocument/documentHighlight",
+        "textDocument/prepareRename", "textDocument/rename", "textDocument/semanticTokens/full", "textDocument/semanticTokens/range",
+        "textDocument/signatureHelp", "textDocument/inlayHint",
     ]
 
     /// Whether a document's cached analysis is of its current text.
@@ -85,6 +87,7 @@ extension LanguageServer {
         guard let state = documents[job.uri], state.generation == job.generation else { return }
         documents[job.uri]?.analysis = (job.generation, analysis)
         if dirty.contains(job.uri) { publish(job.uri, analysis) }
+        for refresh in owedRefreshes.removeValue(forKey: job.uri) ?? [] { requestFromClient(refresh) }
         let ready = waiting.filter { $0.uri == job.uri }
         waiting.removeAll { $0.uri == job.uri }
         for request in ready {
@@ -107,6 +110,20 @@ extension LanguageServer {
         }
     }
 
+    /// The request that asks the client to ask again for what `method` answers, when the client takes it:
+    /// inlay hints and semantic tokens are views the client keeps until told they changed.
+    private func refresh(for method: String) -> String? {
+        let workspace = clientCapabilities["workspace"]
+        switch method {
+        case "textDocument/inlayHint":
+            return workspace?["inlayHint"]?["refreshSupport"]?.boolValue == true ? "workspace/inlayHint/refresh" : nil
+        case "textDocument/semanticTokens/full", "textDocument/semanticTokens/range":
+            return workspace?["semanticTokens"]?["refreshSupport"]?.boolValue == true ? "workspace/semanticTokens/refresh" : nil
+        default:
+            return nil
+        }
+    }
+
     /// When the first waiting request gives up, for the transport to wake then; nil when none waits.
     public var nextDeadline: ContinuousClock.Instant? { waiting.map(\.deadline).min() }
 
@@ -115,6 +132,11 @@ extension LanguageServer {
         guard waiting.contains(where: { $0.deadline <= now }) else { return }
         let expired = waiting.filter { $0.deadline <= now }
         waiting.removeAll { $0.deadline <= now }
-        for request in expired { respond(id: request.id, result: .null) }
+        for request in expired {
+            if let refresh = refresh(for: request.method), !(owedRefreshes[request.uri] ?? []).contains(refresh) {
+                owedRefreshes[request.uri, default: []].append(refresh)
+            }
+            respond(id: request.id, result: .null)
+        }
     }
 }

@@ -13,20 +13,12 @@ import time
 from pathlib import Path
 
 import pytest
-import pytest_lsp
 from lsprotocol import types
-from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities
+from pytest_lsp import LanguageClient
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from conftest import REPO, find_stackc  # noqa: E402
-
-STACKC = find_stackc()
-SERVER = [str(STACKC) if STACKC else "stackc", "lsp"]
-
-# Every recorded client pytest-lsp ships, by its latest version.
-CLIENTS = ["neovim", "visual-studio-code", "emacs"]
-
-URI = "file:///tmp/stackc-lsp-test/main.stack"
+# The `client` fixture (one session per recorded client) is in conftest.py.
+from conftest import LSP_SERVER as SERVER, LSP_URI as URI, REPO, STACKC, line_of, open_document, position, utf16_column  # noqa: E402
 
 SOURCE = """\
 let gap = 8
@@ -42,44 +34,6 @@ hstack main(spacing: gap, alignment: centre) {
 """
 
 CLEAN = SOURCE.replace("centre", "center").replace("intrinsc", "intrinsic")
-
-
-def utf16_column(line: str, needle: str) -> int:
-    """The UTF-16 column of `needle` in `line`, as LSP counts."""
-    return len(line[: line.index(needle)].encode("utf-16-le")) // 2
-
-
-def line_of(text: str, needle: str) -> int:
-    return next(i for i, line in enumerate(text.splitlines()) if needle in line)
-
-
-@pytest_lsp.fixture(
-    params=CLIENTS,
-    config=ClientServerConfig(server_command=SERVER),
-)
-async def client(request, lsp_client: LanguageClient):
-    if STACKC is None or not Path(STACKC).is_file():
-        pytest.fail("stackc binary not found: set STACKC or run `swift build --product stackc` first")
-    params = types.InitializeParams(capabilities=client_capabilities(request.param))
-    lsp_client.initialize_result = await lsp_client.initialize_session(params)
-    lsp_client.client_name = request.param
-    yield
-    await lsp_client.shutdown_session()
-
-
-async def open_document(client: LanguageClient, text: str, uri: str = URI) -> list[types.Diagnostic]:
-    client.text_document_did_open(
-        types.DidOpenTextDocumentParams(
-            text_document=types.TextDocumentItem(uri=uri, language_id="stack", version=1, text=text)
-        )
-    )
-    await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
-    return list(client.diagnostics[uri])
-
-
-def position(text: str, needle: str, offset: int = 0) -> types.Position:
-    line = line_of(text, needle)
-    return types.Position(line=line, character=utf16_column(text.splitlines()[line], needle) + offset)
 
 
 @pytest.mark.asyncio

@@ -151,6 +151,16 @@ PAYLOADS = {
     "method not a string": encode({"jsonrpc": "2.0", "id": 8, "method": 12}),
     "id an object": b'{"jsonrpc":"2.0","id":{"a":1},"method":"shutdown"}',
     "not an object": b"[1,2,3]",
+    "rename without newName": encode({"jsonrpc": "2.0", "id": 9, "method": "textDocument/rename",
+                                      "params": {"textDocument": {"uri": URI}, "position": {"line": 0, "character": 0}}}),
+    "rename to a number": encode({"jsonrpc": "2.0", "id": 10, "method": "textDocument/rename",
+                                  "params": {"textDocument": {"uri": URI}, "position": {"line": 0, "character": 0}, "newName": 5}}),
+    "inlay hints without a range": encode({"jsonrpc": "2.0", "id": 11, "method": "textDocument/inlayHint",
+                                           "params": {"textDocument": {"uri": URI}}}),
+    "semantic tokens of no document": encode({"jsonrpc": "2.0", "id": 12, "method": "textDocument/semanticTokens/full",
+                                              "params": {}}),
+    "references with a position of strings": encode({"jsonrpc": "2.0", "id": 13, "method": "textDocument/references",
+                                                     "params": {"textDocument": {"uri": URI}, "position": {"line": "a", "character": []}}}),
 }
 
 
@@ -217,3 +227,27 @@ def test_server_answers_while_an_expansion_bomb_compiles(server: Server):
     assert "result" in symbols
     server.expect_shutdown_answered(seconds=5)
     assert time.monotonic() - started < 15
+
+
+NEW_REQUESTS = ["textDocument/references", "textDocument/documentHighlight", "textDocument/prepareRename", "textDocument/rename",
+                "textDocument/semanticTokens/full", "textDocument/semanticTokens/range", "textDocument/signatureHelp",
+                "textDocument/inlayHint"]
+
+
+def test_new_requests_at_hostile_positions_are_answered(server: Server):
+    server.send({"jsonrpc": "2.0", "method": "textDocument/didOpen",
+                 "params": {"textDocument": {"uri": URI, "languageId": "stack", "version": 1,
+                                             "text": 'hstack main(spacing: { label a(text: "é😀\n  Card c(\n}}} constraints {'}}})
+    server.wait_for(lambda m: m.get("method") == "textDocument/publishDiagnostics")
+    positions = [{"line": -1, "character": -1}, {"line": 0, "character": 10**9}, {"line": 10**9, "character": 0},
+                 {"line": 0, "character": 36}]
+    next_id = 100
+    for method in NEW_REQUESTS:
+        for position in positions:
+            next_id += 1
+            server.send({"jsonrpc": "2.0", "id": next_id, "method": method, "params": {
+                "textDocument": {"uri": URI}, "position": position, "newName": "z", "context": {"includeDeclaration": True},
+                "range": {"start": position, "end": {"line": 0, "character": 0}}}})
+            answer, _ = server.wait_for(lambda m, wanted=next_id: m.get("id") == wanted)
+            assert "result" in answer or "error" in answer
+    server.expect_shutdown_answered()

@@ -74,11 +74,17 @@ import Testing
     }
 
     @Test func contexts() {
-        #expect(context("|") == .declaration)
-        #expect(context("hstack { lab| }") == .declaration)
-        #expect(context("hstack(|") == .attributeLabel(kind: "hstack"))
-        #expect(context("hstack main(spacing: 8, al|") == .attributeLabel(kind: "hstack"))
-        #expect(context("vstack { Card c(|) }") == .attributeLabel(kind: "Card"))
+        #expect(context("|") == .declaration(.file))
+        #expect(context("hstack { lab| }") == .declaration(.stack(component: nil)))
+        #expect(context("component C() { vstack { | } }") == .declaration(.stack(component: "C")))
+        #expect(context("component C() { | }") == .declaration(.componentBody("C")))
+        #expect(context("hstack { label a { | } }") == .declaration(.nothing))
+        #expect(context("hstack { Card c { | } }") == .declaration(.nothing))
+        #expect(context("hstack(|") == .attributeLabel(kind: "hstack", written: []))
+        #expect(context("hstack main(spacing: 8, al|") == .attributeLabel(kind: "hstack", written: ["spacing"]))
+        #expect(context("hstack main(|spacing: 8, alignment: fill)") == .attributeLabel(kind: "hstack", written: ["spacing", "alignment"]))
+        #expect(context("hstack main(spac|ing: 8, alignment: fill)") == .attributeLabel(kind: "hstack", written: ["alignment"]))
+        #expect(context("vstack { Card c(|) }") == .attributeLabel(kind: "Card", written: []))
         #expect(context("hstack(alignment: |") == .attributeValue(kind: "hstack", label: "alignment", afterDot: false))
         #expect(context("hstack(alignment: .ce|") == .attributeValue(kind: "hstack", label: "alignment", afterDot: true))
         #expect(context("hstack(margins: (1, |") == .expression)

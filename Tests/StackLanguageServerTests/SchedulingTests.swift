@@ -20,9 +20,9 @@ final class BackgroundHarness {
     }()
     let waitLimit: Duration
 
-    init(waitLimit: Duration = .seconds(60)) {
+    init(waitLimit: Duration = .seconds(60), capabilities: String = "{}") {
         self.waitLimit = waitLimit
-        send(#"{"jsonrpc":"2.0","id":"init","method":"initialize","params":{}}"#)
+        send(#"{"jsonrpc":"2.0","id":"init","method":"initialize","params":{"capabilities":\#(capabilities)}}"#)
     }
 
     func send(_ text: String) { server.receive(Array(text.utf8)) }

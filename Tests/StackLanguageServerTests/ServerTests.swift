@@ -138,10 +138,13 @@ final class Harness {
             harness.at("textDocument/completion", line: line, character: character)["result"]?["items"]?.arrayValue?
                 .compactMap { $0["label"]?.stringValue } ?? []
         }
-        #expect(labels(4, 12).contains("spacing"))           // hstack main(|
+        // Attributes already written in the list (the cursor is before them) are not offered again.
+        #expect(labels(4, 12).contains("distribution"))      // hstack main(|spacing: gap
+        #expect(!labels(4, 12).contains("spacing"))
         #expect(!labels(4, 12).contains("intrinsic"))
-        #expect(labels(5, 12).contains("intrinsic"))         // label a(|
-        #expect(labels(6, 11) == ["title", "width", "height", "hidden", "spacingAfter"])
+        #expect(labels(5, 12).contains("hugging"))           // label a(|intrinsic: 40 x 20
+        #expect(!labels(5, 12).contains("intrinsic"))
+        #expect(labels(6, 11) == ["width", "height", "hidden", "spacingAfter"])
         #expect(labels(4, 22).contains("gap"))               // spacing: |gap
         #expect(labels(7, 1).contains("hstack"))
         #expect(labels(7, 1).contains("Card"))
@@ -167,7 +170,10 @@ final class Harness {
             """
         harness.open(base)
         let methods = ["textDocument/hover", "textDocument/completion", "textDocument/definition",
-                       "textDocument/documentSymbol", "textDocument/codeAction", "textDocument/formatting"]
+                       "textDocument/documentSymbol", "textDocument/codeAction", "textDocument/formatting",
+                       "textDocument/references", "textDocument/documentHighlight", "textDocument/prepareRename",
+                       "textDocument/rename", "textDocument/semanticTokens/full", "textDocument/semanticTokens/range",
+                       "textDocument/signatureHelp", "textDocument/inlayHint"]
         let snippets = ["", "x", "(", ")", "{", "}", ":", ".", "\"", "😀", "\n", "/*", "label", "Card c(", "alignment: ", "@", "x"]
         for step in 0..<600 {
             let line = Int(generator.next() % 14) - 2
@@ -182,7 +188,7 @@ final class Harness {
                 if generator.next() % 4 == 0 { _ = harness.diagnostics() }
             } else {
                 let method = methods[Int(generator.next() % UInt64(methods.count))]
-                let response = harness.request(method, #"{"textDocument": {"uri": "file:///t.stack"}, "position": \#(position), "range": {"start": \#(position), "end": \#(position)}, "context": {"diagnostics": []}, "options": {"tabSize": 4, "insertSpaces": true}}"#)
+                let response = harness.request(method, #"{"textDocument": {"uri": "file:///t.stack"}, "position": \#(position), "range": {"start": \#(position), "end": \#(position)}, "context": {"diagnostics": [], "includeDeclaration": true}, "newName": "y", "options": {"tabSize": 4, "insertSpaces": true}}"#)
                 #expect(response["result"] != nil || response["error"] != nil)
             }
         }
