@@ -52,3 +52,21 @@ public struct Compilation: Sendable {
         return irs.first { $0.root == name }.map { [$0] }
     }
 }
+
+extension Compilation {
+    /// The root at `index` in `irs` solved at a requested size, which replaces the root's own
+    /// `width:`/`height:` (the file's size is the default preview size): what `stackc layout`,
+    /// `stackc render` and StackTesting show.
+    public func solution(root index: Int, width: Double?, height: Double?) -> LayoutSolution {
+        solveLayout(ir: sized(index, width: width, height: height), width: width, height: height)
+    }
+
+    /// `solution(root:width:height:)` with how it was solved (`stackc layout --explain-solver`).
+    public func solutionReporting(root index: Int, width: Double?, height: Double?) -> (solution: LayoutSolution, report: SolveReport) {
+        solveLayoutReporting(ir: sized(index, width: width, height: height), width: width, height: height)
+    }
+
+    private func sized(_ index: Int, width: Double?, height: Double?) -> ConstraintIR {
+        irs[index].replacingRootSize(width: width != nil, height: height != nil)
+    }
+}

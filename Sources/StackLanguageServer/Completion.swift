@@ -124,6 +124,7 @@ extension Analysis {
         case .bool: return .type("Bool")
         case .size: return .type("Size")
         case .tuple: return .type("Insets")
+        case .call: return .type("Font")
         case .parenthesized(let inner): return literalType(of: inner, depth: depth)
         case .identifier(let name):
             // Another constant's value, a few levels deep (a cycle is the checker's error to report).

@@ -134,6 +134,10 @@ private struct SyntaxClassifier {
             walk(right)
         case .tuple(let elements):
             for element in elements { walk(element) }
+        case .call(let callee, let arguments):
+            // `system(15, bold)` reads like an enum case with values (`.system(size:weight:)`).
+            emit(SemanticToken(range: callee.range, type: SemanticLegend.enumMember))
+            for argument in arguments { walk(argument) }
         case .identifier, .number, .string, .bool, .none, .missing:
             break
         }

@@ -57,7 +57,7 @@ func checkLayoutSnapshots(_ request: SnapshotRequest) throws(LayoutSnapshotError
     }
     var failures: [String] = []
     for width in request.widths {
-        let solutions = roots.map { solve(compilation, root: $0, width: width, height: request.height) }
+        let solutions = roots.map { compilation.solution(root: $0, width: width, height: request.height) }
         let snapshot = LayoutSnapshot(roots: zip(roots, solutions).map { index, solution in
             snapshotRoot(compilation.irs[index], solution)
         })
@@ -104,14 +104,6 @@ func checkLayoutSnapshots(_ request: SnapshotRequest) throws(LayoutSnapshotError
         failures.append(message)
     }
     return failures
-}
-
-/// The root at `index` solved at a size, as `stackc layout` solves it: a given size replaces the
-/// root's own `width:`/`height:`.
-private func solve(_ compilation: Compilation, root index: Int, width: Double?, height: Double?) -> LayoutSolution {
-    let sized = compilation.irs[index].replacingRootSize(width: width != nil, height: height != nil)
-    guard compilation.checked.model.roots.indices.contains(index) else { return StackSolver.solve(sized, width: width, height: height) }
-    return solveLayout(tree: compilation.checked.model.roots[index], ir: sized, width: width, height: height)
 }
 
 private func panel(_ compilation: Compilation, root index: Int, solution: LayoutSolution, width: Double?, height: Double?) -> SVGPanel {

@@ -154,16 +154,12 @@ struct LayoutRequest {
     /// `width:`/`height:` (the file's size is the default preview size).
     /// `variant` is the index of a content size in `categories`.
     func solution(for index: Int, width: Double?, variant: Int = 0) -> LayoutSolution {
-        solveLayout(ir: sized(index, width: width, variant: variant), width: width, height: height)
+        compilations[variant].solution(root: index, width: width, height: height)
     }
 
     /// `solution(for:width:)` with how it was solved (`--explain-solver`).
     func solutionReporting(for index: Int, width: Double?, variant: Int = 0) -> (LayoutSolution, SolveReport) {
-        solveLayoutReporting(ir: sized(index, width: width, variant: variant), width: width, height: height)
-    }
-
-    private func sized(_ index: Int, width: Double?, variant: Int) -> ConstraintIR {
-        compilations[variant].irs[index].replacingRootSize(width: width != nil, height: height != nil)
+        compilations[variant].solutionReporting(root: index, width: width, height: height)
     }
 }
 
