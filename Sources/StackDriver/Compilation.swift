@@ -37,7 +37,7 @@ public struct Compilation: Sendable {
         self.solutions = solving ? irs.map { solveLayout(ir: $0) } : []
         // A constraint inside a component body is lowered once per instance: one report per place and cause.
         // The checker's own are distinct already, so only the layout's are looked up.
-        let layout = solutions.flatMap { $0.diagnostics(in: file) }
+        let layout = zip(solutions, irs).flatMap { $0.diagnostics(in: file, ir: $1) }
         if layout.isEmpty {
             self.diagnostics = checked.diagnostics
         } else {

@@ -1,4 +1,4 @@
-/// Explanations of the layout's diagnostics (E2xx, W201) and the warnings (W1xx), for `stackc explain`
+/// Explanations of the layout's diagnostics (E2xx, W2xx) and the warnings (W1xx), for `stackc explain`
 /// (DiagnosticExplanations.swift).
 extension DiagnosticID {
     /// Conflicts and ambiguity found by solving, and the warnings.
@@ -36,6 +36,23 @@ extension DiagnosticID {
                 hstack bar(alignment: center) {
                     label title(intrinsic: 100 x 20)
                     view badge(width: 20, intrinsic: none x 20)
+                }
+                """)
+        case .negativeFrame:
+            return ("""
+                The solved layout gives an item a negative width or height: its required constraints (spacing,
+                fixed sizes, the container's size) leave less than nothing for it, and only its compression
+                resistance, an optional constraint, held it up. UIKit lays it out the same way and draws nothing,
+                or draws it flipped. Make room: less spacing, a smaller fixed size, a larger container, or fewer items.
+                """, """
+                hstack row(width: 100, spacing: 80) {
+                    image avatar(intrinsic: 40 x 40)
+                    label greeting(intrinsic: 60 x 20)
+                }
+                """, """
+                hstack row(width: 100, spacing: 8) {
+                    image avatar(intrinsic: 40 x 40)
+                    label greeting(intrinsic: 52 x 20)
                 }
                 """)
         case .unusedConstant:

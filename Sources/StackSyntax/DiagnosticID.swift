@@ -42,6 +42,7 @@ public enum DiagnosticID: String, Sendable, CaseIterable, Comparable {
     case unsatisfiableConstraints = "E201"
     // Warnings
     case ambiguousLayout = "W201"
+    case negativeFrame = "W202"
     case unusedConstant = "W101"
     case attributeHasNoEffect = "W102"
     case unusedParameter = "W103"
@@ -89,6 +90,7 @@ public enum DiagnosticID: String, Sendable, CaseIterable, Comparable {
         case .expansionTooLarge: "layout too large after expanding components"
         case .unsatisfiableConstraints: "required constraints cannot all hold"
         case .ambiguousLayout: "ambiguous layout"
+        case .negativeFrame: "solved size below zero"
         case .unusedConstant: "unused constant"
         case .attributeHasNoEffect: "attribute has no effect"
         case .unusedParameter: "unused component parameter"

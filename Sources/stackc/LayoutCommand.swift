@@ -62,7 +62,7 @@ enum LayoutCommand {
             } else {
                 solution = request.solution(for: index, width: width, variant: variant)
             }
-            findings.add(solution, in: request.compilation.file)
+            findings.add(solution, of: request.compilations[variant].irs[index], in: request.compilation.file)
             return (request.compilations[variant].irs[index], solution, report, request.categories[variant])
         }
         if options.value("format") == "json" {
@@ -168,8 +168,8 @@ struct LayoutFindings {
     private var seen = Set<Diagnostic>()
     private var diagnostics: [Diagnostic] = []
 
-    mutating func add(_ solution: LayoutSolution, in file: SourceFile) {
-        diagnostics += solution.diagnostics(in: file).filter { seen.insert($0).inserted }
+    mutating func add(_ solution: LayoutSolution, of ir: ConstraintIR, in file: SourceFile) {
+        diagnostics += solution.diagnostics(in: file, ir: ir).filter { seen.insert($0).inserted }
     }
 
     /// Prints them in source order; the exit status is 1 when any is an error.

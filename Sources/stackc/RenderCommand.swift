@@ -36,8 +36,8 @@ enum RenderCommand {
         for index in request.roots {
             for width in request.widths {
                 let solution = request.solution(for: index, width: width)
-                findings.add(solution, in: compilation.file)
                 let ir = compilation.irs[index].replacingRootSize(width: width != nil, height: request.height != nil)
+                findings.add(solution, of: ir, in: compilation.file)
                 let tree = compilation.checked.model.roots.indices.contains(index) ? compilation.checked.model.roots[index] : nil
                 panels.append(SVGPanel(ir: ir, solution: solution, width: width, height: request.height, tree: tree, file: compilation.file))
             }
