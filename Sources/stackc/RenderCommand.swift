@@ -6,20 +6,18 @@ enum RenderCommand {
     static let command = Command(
         name: "render",
         summary: "Render the solved layout as SVG",
-        help: """
-            OVERVIEW: Solve a .stack layout and draw it as SVG: every item a labelled box, stacks outlined,
+        overview: """
+            Solve a .stack layout and draw it as SVG: every item a labelled box, stacks outlined,
             guides and spacing marked, one panel per requested width.
-
-            USAGE: stackc render [--root NAME] [--width W[,W2,...]] [--height H] [--max-items N] [-o OUT.svg] FILE
-
-            OPTIONS:
-              --root <name>      The root layout to draw (default: the first)
-              --width <widths>   Container width(s), comma-separated: one panel per width
-              --height <height>  Container height
-            \(OptionSpec.maximumItemsHelp)
-              -o, --output <path>  Where to write the SVG (default: standard output)
             """,
-        options: LayoutCommand.sizeOptions + [OptionSpec(name: "output", short: "o", takesValue: true)],
+        usage: ["render [--root NAME] [--width W[,W2,...]] [--height H] [--max-items N] [-o OUT.svg] FILE"],
+        options: LayoutCommand.sizeOptions + [
+            OptionSpec(name: "output", short: "o", takesValue: true, valueName: "path",
+                       help: "Where to write the SVG (default: standard output)", takesPath: true),
+            .config, .noConfig,
+        ],
+        arguments: .stackFile,
+        discussion: "--root names the root layout to draw (default: the first); --width gives one panel per width.",
         run: run)
 
     static func run(_ options: Options) -> Int32 {
@@ -33,6 +31,6 @@ enum RenderCommand {
         var findings = LayoutFindings()
         for panel in panels { findings.add(panel.solution, in: request.compilation.file) }
         guard Output.writeFile(renderSVG(request.compilation.irs[index], panels: panels), to: options.value("output")) else { return ExitCode.usage }
-        return findings.report(in: request.compilation.file)
+        return findings.report(in: request.compilation.file, configuration: request.configuration)
     }
 }
