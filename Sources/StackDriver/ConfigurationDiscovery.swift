@@ -10,12 +10,19 @@ extension ProjectConfiguration {
     /// folder above, up to the file system root (as swift-format finds `.swift-format`). A relative path is
     /// taken from the current directory; `-` (standard input) looks from the current directory itself.
     /// Nil when there is none.
+    /// The path found is relative when `path` is and the configuration is in the current directory or below.
     public static func find(forFile path: String) -> String? {
         let absolute = absolutePath(path == "-" ? "./-" : path)
+        let current = path.hasPrefix("/") ? nil : absolutePath(".")
         var folder = parent(of: absolute)
         while true {
             let candidate = (folder == "/" ? "" : folder) + "/" + fileName
-            if isRegularFile(candidate) { return candidate }
+            if isRegularFile(candidate) {
+                if let current, candidate.hasPrefix(current == "/" ? "/" : current + "/") {
+                    return String(candidate.dropFirst(current == "/" ? 1 : current.count + 1))
+                }
+                return candidate
+            }
             if folder == "/" { return nil }
             folder = parent(of: folder)
         }

@@ -106,10 +106,18 @@ struct ConfigurationReader {
         return value.description
     }
 
+    /// The names other formatters give the settings (swift-format, clang-format, Prettier, EditorConfig).
+    static let otherNames = [
+        "indent": "indentWidth", "indentation": "indentWidth", "indentsize": "indentWidth", "tabwidth": "indentWidth",
+        "linelength": "lineWidth", "maxlinelength": "lineWidth", "columnlimit": "lineWidth", "printwidth": "lineWidth",
+        "maxlinewidth": "lineWidth", "max_line_length": "lineWidth", "indent_size": "indentWidth",
+    ]
+
     private mutating func unknownKey(_ key: String, at range: SourceRange, known: [String], in section: String?) {
         let place = section.map { " in '\($0)'" } ?? ""
-        let closest = known.min { distance(key, $0) < distance(key, $1) }
-        let hint = closest.map { distance(key, $0) <= max(2, key.count / 3) ? "; did you mean '\($0)'?" : "" } ?? ""
+        let closest = Self.otherNames[key.lowercased()].flatMap { known.contains($0) ? $0 : nil }
+            ?? known.min { distance(key, $0) < distance(key, $1) }.flatMap { distance(key, $0) <= max(2, key.count / 3) ? $0 : nil }
+        let hint = closest.map { "; did you mean '\($0)'?" } ?? ""
         let list = hint.isEmpty ? " (known keys: \(known.joined(separator: ", ")))" : ""
         report("unknown key '\(key)'\(place)\(hint)\(list)", at: range)
     }

@@ -16,6 +16,18 @@ extension CompletionScript {
             "    test (count $tokens) -ge 2; and test \"$tokens[2]\" = \"$name\"",
             "end",
             "",
+            "# .stack files and folders (for folders of them) that start with the word being completed.",
+            "function __fish_stackc_stack_files",
+            "    set -l token (commandline -ct)",
+            "    for path in $token*",
+            "        if test -d $path",
+            "            printf '%s/\\n' $path",
+            "        else if string match -q '*.stack' -- $path",
+            "            printf '%s\\n' $path",
+            "        end",
+            "    end",
+            "end",
+            "",
             "complete -c stackc -f",
         ]
         for option in leadingOptions {
@@ -32,7 +44,7 @@ extension CompletionScript {
             }
             switch command.arguments {
             case .stackPaths, .stackFile:
-                lines.append("complete -c stackc -n \(condition) -k -a '(__fish_complete_suffix .stack)'")
+                lines.append("complete -c stackc -n \(condition) -a '(__fish_stackc_stack_files)'")
             case .words(let words):
                 for (word, help) in words {
                     lines.append("complete -c stackc -n \(condition) -a \(word) -d \(fishQuoted(help))")
