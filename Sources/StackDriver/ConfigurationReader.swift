@@ -69,7 +69,7 @@ struct ConfigurationReader {
             }
             ids.append(id)
         }
-        return ids
+        return Array(Set(ids)).sorted()
     }
 
     // MARK: Helpers

@@ -80,7 +80,10 @@ extension ProjectConfiguration {
         }
         var reader = ConfigurationReader()
         let configuration = reader.read(document)
-        guard reader.problems.isEmpty else { return .failure(ConfigurationError(file: file, problems: reader.problems)) }
+        guard reader.problems.isEmpty else {
+            let problems = reader.problems.sorted { ($0.range.start, $0.range.end) < ($1.range.start, $1.range.end) }
+            return .failure(ConfigurationError(file: file, problems: problems))
+        }
         return .success(configuration)
     }
 }

@@ -170,10 +170,15 @@ def test_fix_with_json_reports_what_remains_and_refuses_standard_input(run_stack
 
 
 def test_readme_fix_command(stackc, tmp_path):
-    """README: `stackc check --fix Samples/errors/unknown-element.stack`, run in a copy of the folder."""
-    (tmp_path / "Samples" / "errors").mkdir(parents=True)
-    copy_samples(tmp_path / "Samples" / "errors", ["unknown-element.stack"])
-    result = subprocess.run([str(stackc), "check", "--fix", "Samples/errors/unknown-element.stack"],
+    """README "Fixing files": `stackc check --fix Layouts/`, on a folder of two samples."""
+    copy_samples(tmp_path, ["unknown-element.stack", "unknown-enum-case.stack"])
+    (tmp_path / "Layouts").mkdir()
+    for path in tmp_path.glob("*.stack"):
+        path.rename(tmp_path / "Layouts" / path.name)
+    result = subprocess.run([str(stackc), "check", "--fix", "Layouts/"],
                             cwd=tmp_path, capture_output=True, text=True, env={**os.environ, "NO_COLOR": "1"})
-    assert (result.returncode, result.stderr) == (0, "stackc check: applied 1 fix-it to 1 file\n")
-    assert (tmp_path / "Samples" / "errors" / "unknown-element.stack").read_text(encoding="utf-8") == FIXED["unknown-element.stack"]
+    assert result.returncode == 1  # 'evenly' has no fix-it
+    assert result.stderr.startswith("Layouts/unknown-enum-case.stack:2:41: error: unknown distribution 'evenly'")
+    assert result.stderr.endswith("stackc check: applied 2 fix-its to 2 files\n")
+    assert (tmp_path / "Layouts" / "unknown-element.stack").read_text(encoding="utf-8") == FIXED["unknown-element.stack"]
+    assert (tmp_path / "Layouts" / "unknown-enum-case.stack").read_text(encoding="utf-8") == FIXED["unknown-enum-case.stack"]

@@ -169,3 +169,50 @@ def test_man_page_has_every_command_and_option_of_the_help(run_stackc, man_page)
         assert re.search(rf"^       (-\w, )?{option}\b", rendered.split("\nCOMMANDS\n")[0], re.MULTILINE), option
     for section in ["NAME", "SYNOPSIS", "DESCRIPTION", "OPTIONS", "CONFIGURATION", "ENVIRONMENT", "EXIT STATUS"]:
         assert f"\n{section}\n" in rendered, section
+
+
+def readme_block(repo, heading: str) -> list[str]:
+    """The command lines of the first ```sh block after `heading` in README."""
+    readme = (repo / "README.md").read_text(encoding="utf-8")
+    start = readme.index("```sh\n", readme.index(heading)) + len("```sh\n")
+    return [line.split("  #")[0].strip() for line in readme[start:readme.index("```", start)].splitlines() if line.strip()]
+
+
+def test_readme_install_commands_put_each_file_where_its_tool_finds_it(stackc, repo, tmp_path):
+    """README "Shell completions and man page": the install lines, run with HOME in a temporary folder."""
+    home = tmp_path / "home"
+    home.mkdir()
+    (home / "bin").mkdir()
+    (home / "bin" / "stackc").symlink_to(stackc)
+    env = {**os.environ, "HOME": str(home), "PATH": f"{home}/bin:{os.environ['PATH']}"}
+    env.pop("XDG_DATA_HOME", None)
+    env.pop("XDG_CONFIG_HOME", None)
+    for line in readme_block(repo, "### Shell completions and man page"):
+        subprocess.run(["bash", "-c", line], env=env, check=True, cwd=home)
+    # man finds the page through the MANPATH the README gives.
+    man = need("man")
+    found = subprocess.run([man, "-w", "stackc"], env={**env, "MANPATH": f"{home}/.local/share/man:"}, capture_output=True, text=True)
+    assert found.stdout.strip() == f"{home}/.local/share/man/man1/stackc.1", found.stderr
+    # bash-completion's loader finds the script in the user's folder.
+    loader = "/usr/share/bash-completion/bash_completion"
+    if os.path.exists(loader) or os.environ.get("CI") == "true":
+        loaded = subprocess.run(["bash", "-c", f"source {loader}; _completion_loader stackc; complete -p stackc"],
+                                env=env, capture_output=True, text=True)
+        assert loaded.stdout.strip() == "complete -F _stackc stackc", loaded.stderr
+    # zsh autoloads _stackc from the fpath the README gives.
+    zsh = need("zsh")
+    registered = subprocess.run([zsh, "-f", "-c", "fpath=(~/.zfunc $fpath); autoload -U compinit && compinit -u -D && print -r -- $_comps[stackc]"],
+                                env=env, capture_output=True, text=True)
+    assert registered.stdout.strip() == "_stackc", registered.stderr
+    # fish loads completions from ~/.config/fish/completions by itself.
+    fish = need("fish")
+    completed = subprocess.run([fish, "-c", "complete -C 'stackc chec'"], env=env, capture_output=True, text=True)
+    assert completed.stdout.split("\t")[0] == "check", completed.stderr
+
+
+def test_readme_quick_start_man_page(stackc, repo):
+    """README Quick start: `stackc man | man -l -` shows the page."""
+    man = need("man")
+    shown = subprocess.run(f"'{stackc}' man | '{man}' -l -", shell=True, capture_output=True, text=True, env={**os.environ, "MANWIDTH": "80"})
+    assert shown.returncode == 0 and shown.stdout.startswith("STACKC(1)"), shown.stderr
+    assert "swift run stackc man | man -l -" in (repo / "README.md").read_text(encoding="utf-8")

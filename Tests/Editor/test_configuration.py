@@ -137,9 +137,12 @@ def test_readme_configuration_example(stackc, tmp_path, repo):
     readme = (repo / "README.md").read_text(encoding="utf-8")
     start = readme.index("```json\n", readme.index("### Configuration")) + len("```json\n")
     example = readme[start:readme.index("```", start)]
-    tree(tmp_path, {".stackc.json": example, "w.stack": WARNING, "long.stack": LONG})
-    assert run_in(stackc, tmp_path, "check", "w.stack").stderr == ""
-    assert run_in(stackc, tmp_path, "fmt", "long.stack").stdout.startswith("hstack bar(\n  spacing: 8,\n")
+    longer = LONG.replace("fillEqually", "fillEqually, layoutMarginsRelative: true")  # 100 columns
+    tree(tmp_path, {".stackc.json": example, "w.stack": WARNING, "long.stack": LONG, "longer.stack": longer})
+    assert run_in(stackc, tmp_path, "check", "w.stack").stderr == ""  # W101 is disabled
+    # 2 spaces of indentation; 80 columns hold the 76 of LONG, not the 100 of the longer one.
+    assert run_in(stackc, tmp_path, "fmt", "long.stack").stdout == LONG.replace("    view", "  view")
+    assert run_in(stackc, tmp_path, "fmt", "longer.stack").stdout.startswith("hstack bar(\n  spacing: 8,\n")
 
 
 def lsp_exchange(stackc, messages: list[dict], until) -> list[dict]:
