@@ -9,6 +9,7 @@ import os
 import re
 import shutil
 import subprocess
+from pathlib import Path
 
 import pytest
 
@@ -216,3 +217,14 @@ def test_readme_quick_start_man_page(stackc, repo):
     shown = subprocess.run(f"'{stackc}' man | '{man}' -l -", shell=True, capture_output=True, text=True, env={**os.environ, "MANWIDTH": "80"})
     assert shown.returncode == 0 and shown.stdout.startswith("STACKC(1)"), shown.stderr
     assert "swift run stackc man | man -l -" in (repo / "README.md").read_text(encoding="utf-8")
+
+
+def test_readme_sourcing_the_script_completes_in_the_current_shell(stackc, tmp_path):
+    """README: `source <(stackc completions bash)`, or `zsh` after `compinit`, without installing anything."""
+    env = {**os.environ, "PATH": f"{Path(stackc).parent}:{os.environ['PATH']}"}
+    bash = subprocess.run(["bash", "-c", "source <(stackc completions bash); complete -p stackc"], env=env, capture_output=True, text=True)
+    assert bash.stdout.strip() == "complete -F _stackc stackc", bash.stderr
+    zsh = need("zsh")
+    registered = subprocess.run([zsh, "-f", "-c", "autoload -U compinit && compinit -u -D; source <(stackc completions zsh); print -r -- $_comps[stackc]"],
+                                env=env, capture_output=True, text=True, cwd=tmp_path)
+    assert registered.stdout.strip() == "_stackc", registered.stderr
