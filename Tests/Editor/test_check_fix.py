@@ -182,3 +182,17 @@ def test_readme_fix_command(stackc, tmp_path):
     assert result.stderr.endswith("stackc check: applied 2 fix-its to 2 files\n")
     assert (tmp_path / "Layouts" / "unknown-element.stack").read_text(encoding="utf-8") == FIXED["unknown-element.stack"]
     assert (tmp_path / "Layouts" / "unknown-enum-case.stack").read_text(encoding="utf-8") == FIXED["unknown-enum-case.stack"]
+
+
+def test_fmt_write_does_not_replace_a_read_only_file_either(run_stackc, tmp_path):
+    """README "Limits": a read-only target is never replaced, even by root (which rename(2) would not stop)."""
+    path = tmp_path / "u.stack"
+    source = "vstack{view(intrinsic:1x1)}\n"
+    path.write_text(source, encoding="utf-8")
+    path.chmod(0o444)
+    try:
+        result = run_stackc("fmt", "-w", str(path))
+        assert (result.returncode, result.stderr) == (2, f"stackc: error: cannot write '{path}': permission denied; the file is unchanged\n")
+        assert path.read_text(encoding="utf-8") == source
+    finally:
+        path.chmod(0o644)
