@@ -8,14 +8,20 @@ struct FixTally {
     private(set) var files = 0
     /// Why the current file's fix-its were not written, when they were not.
     private var refusal: String?
+    /// Whether writing the current file failed (already reported, with the file unchanged).
+    private var writeFailed = false
 
     /// Applies the fix-its of `file` and writes the result over it when anything changes; `file` becomes
     /// the text written. False when the write failed (reported; the file is unchanged).
     mutating func fix(_ file: inout SourceFile, configuration: ProjectConfiguration, maximumItems: Int) -> Bool {
         let application = FixApplication(file: file, configuration: configuration, maximumItems: maximumItems)
         refusal = application.refusal
+        writeFailed = false
         guard application.changed else { return true }
-        guard Output.writeFile(bytes: application.bytes, to: file.path) else { return false }
+        guard Output.writeFile(bytes: application.bytes, to: file.path) else {
+            writeFailed = true
+            return false
+        }
         file = SourceFile(path: file.path, bytes: application.bytes)
         fixIts += application.applied
         files += 1
@@ -24,6 +30,7 @@ struct FixTally {
 
     /// A note for each fix-it that is still suggested in the file as written, saying why it was not applied.
     func reportUnapplied(_ diagnostics: [Diagnostic], in file: SourceFile, renderer: DiagnosticRenderer) {
+        guard !writeFailed else { return }
         if let refusal {
             Output.error(renderer.header(file.path, SourceLocation(line: 1, column: 1), .note, "no fix-it applied: \(refusal); the file is unchanged"))
             return

@@ -149,6 +149,8 @@ def test_a_read_only_file_is_an_io_error_and_stays_intact(run_stackc, tmp_path):
         result = run_stackc("check", "--fix", str(tmp_path))
         assert result.returncode == 2, result.stderr
         assert f"stackc: error: cannot write '{locked}': permission denied; the file is unchanged" in result.stderr
+        # Its diagnostics are those of the file as it is, with no note blaming anything else.
+        assert "unknown element 'lable'" in result.stderr and "note: fix-it not applied" not in result.stderr
         assert locked.read_bytes() == (SAMPLES / "unknown-element.stack").read_bytes()
         assert stat.S_IMODE(locked.stat().st_mode) == 0o444
         # The other file is fixed all the same.
