@@ -34,9 +34,11 @@ struct LocatedJSON {
         var range: SourceRange
     }
 
-    /// Reads a whole JSON document (RFC 8259: one value, surrounded by whitespace only).
+    /// Reads a whole JSON document (RFC 8259: one value, surrounded by whitespace only). A byte order mark,
+    /// which some editors write, is skipped.
     static func parse(_ bytes: [UInt8]) throws(SyntaxError) -> LocatedJSON {
         var reader = LocatedJSONReader(bytes: bytes)
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { reader.position = 3 }
         reader.skipWhitespace()
         let value = try reader.value(depth: 0)
         reader.skipWhitespace()

@@ -69,6 +69,10 @@ private func problems(_ text: String) -> [String] {
     #expect(problems(String(repeating: "[", count: 100_000)) == ["1:65: JSON nested more than 64 levels deep"])
 }
 
+@Test func aByteOrderMarkIsSkipped() throws {
+    #expect(try ProjectConfiguration.parse([0xEF, 0xBB, 0xBF] + Array(#"{"warningsAsErrors": true}"#.utf8), path: "x").get().warningsAsErrors)
+}
+
 @Test func escapesInKeysAreDecoded() throws {
     #expect(try parse(#"{"warnings\u0041sErrors": true}"#).get().warningsAsErrors)
 }
