@@ -1,8 +1,10 @@
+import StackDriver
 import StackSyntax
 
 extension LanguageServer {
-    /// The formatter `stackc lsp` uses: StackSyntax's `format(_:)` once it exists; nil until then.
-    public static let defaultFormatter: Formatter? = { format($0) }
+    /// The formatter `stackc lsp` uses: StackSyntax's `format(_:style:)`, in the style of the document's
+    /// `.stackc.json` when it is on disk.
+    public static let defaultFormatter: Formatter? = { format($0, style: ProjectConfiguration.forDocument(atPath: $0.file.path).formatStyle) }
 
     /// `textDocument/formatting`: one edit replacing the whole text with its canonical form; no edits
     /// when the file is already formatted, does not parse, or no formatter is configured.

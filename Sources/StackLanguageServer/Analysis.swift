@@ -19,7 +19,7 @@ public struct Analysis: Sendable {
     public init(file: SourceFile) {
         self.file = file
         self.tree = Parser.parse(file)
-        self.compilation = Compilation(tree: tree)
+        self.compilation = Compilation(Compilation(tree: tree), configuration: .forDocument(atPath: file.path))
         self.mapper = PositionMapper(file)
     }
 

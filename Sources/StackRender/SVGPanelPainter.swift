@@ -67,6 +67,7 @@ struct PanelPainter {
     /// Paints everything; returns the panel's size.
     mutating func paint() -> (width: Double, height: Double) {
         let title = "\(panel.ir.root) — \(sizeDescription(panel)): \(short(panel.solution.width)) × \(short(panel.solution.height))"
+            + (panel.caption.map { ", \($0)" } ?? "")
         canvas.text(title, x: 0, y: 16, size: 13, weight: "600", color: Palette.text, extra: [("class", "title")])
         tags.occupied.insert(Box(x: 0, y: 0, width: textWidth(title, size: 13), height: 20))
         drawStacks()

@@ -17,16 +17,19 @@ public struct SVGPanel: Sendable {
     public var tree: LayoutTree?
     /// The source, to tell a button's image name from its title.
     public var file: SourceFile?
+    /// What else the panel's title says, such as the content size its text was measured at.
+    public var caption: String?
 
     /// Creates a panel.
     public init(ir: ConstraintIR, solution: LayoutSolution, width: Double? = nil, height: Double? = nil,
-                tree: LayoutTree? = nil, file: SourceFile? = nil) {
+                tree: LayoutTree? = nil, file: SourceFile? = nil, caption: String? = nil) {
         self.ir = ir
         self.solution = solution
         self.width = width
         self.height = height
         self.tree = tree
         self.file = file
+        self.caption = caption
     }
 }
 

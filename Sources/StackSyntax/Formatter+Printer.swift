@@ -2,12 +2,14 @@
 struct FormatPrinter {
     let file: SourceFile
     let comments: [Comment]
+    let style: StackFormatter.Style
     var writer: FormatWriter
 
-    init(tree: SyntaxTree) {
+    init(tree: SyntaxTree, style: StackFormatter.Style) {
         file = tree.file
         comments = tree.comments
-        writer = FormatWriter(bytes: tree.file.bytes, comments: tree.comments)
+        self.style = style
+        writer = FormatWriter(bytes: tree.file.bytes, comments: tree.comments, indentWidth: style.indentWidth)
     }
 
     mutating func printFile(_ declarations: [Declaration]) {
@@ -88,9 +90,9 @@ struct FormatPrinter {
     /// `(a, b, c)` on one line, or one item per line when it would be too wide or holds a comment.
     mutating func list(_ items: [Item], open: Int, close: Int, headerWidth: Int, forceWrap: Bool) {
         let flatItems = items.map(flat)
-        let flatWidth = writer.indent * StackFormatter.indentWidth + headerWidth + 2 + flatItems.reduce(0) { $0 + $1.count }
+        let flatWidth = writer.indent * style.indentWidth + headerWidth + 2 + flatItems.reduce(0) { $0 + $1.count }
             + max(0, items.count - 1) * 2
-        let wrap = forceWrap || flatWidth > StackFormatter.lineWidth
+        let wrap = forceWrap || flatWidth > style.lineWidth
         writer.token("(", SourceRange(start: open, end: open + 1))
         if wrap { writer.indent += 1 }
         for (index, item) in items.enumerated() {

@@ -14,6 +14,8 @@ struct FormatWriter {
 
     let bytes: [UInt8]
     let comments: [Comment]
+    /// Spaces per indentation level.
+    let indentWidth: Int
     var nextComment = 0
     var output = ""
     /// Indentation level of new lines.
@@ -30,9 +32,10 @@ struct FormatWriter {
     /// The last thing written opens a block or a list: no blank line may follow it.
     var afterOpen = true
 
-    init(bytes: [UInt8], comments: [Comment]) {
+    init(bytes: [UInt8], comments: [Comment], indentWidth: Int) {
         self.bytes = bytes
         self.comments = comments
+        self.indentWidth = indentWidth
     }
 
     /// Ends the current line before the next token.
@@ -119,7 +122,7 @@ struct FormatWriter {
     private mutating func lineBreak(blank: Bool, indent: Int) {
         guard !atStart else { return }
         output += blank ? "\n\n" : "\n"
-        output += String(repeating: " ", count: indent * StackFormatter.indentWidth)
+        output += String(repeating: " ", count: indent * indentWidth)
     }
 
     private func hasLineBreak(from start: Int, to end: Int) -> Bool {

@@ -1,11 +1,12 @@
 /// The canonical formatter of `.stack` files (`stackc fmt`, and the language server's formatting).
 ///
-/// One style, no options:
-/// - 4-space indentation, one declaration, element or constraint per line, `{` on the line of its owner;
+/// One style, with two settings (``Style``: indentation width and line width, which a project's
+/// `.stackc.json` sets):
+/// - 4-space indentation (by default), one declaration, element or constraint per line, `{` on the line of its owner;
 /// - `kind name(label: value, ...)` with a space after each comma and colon, `W x H` sizes,
 ///   spaces around binary operators and relations, `@750` priorities;
-/// - argument and parameter lists that would pass ``StackFormatter/lineWidth`` columns, or that hold a comment,
-///   wrapped one per line;
+/// - argument and parameter lists that would pass the line width (100 columns by default), or that hold a
+///   comment, wrapped one per line; constraints and expressions are never broken;
 /// - blank lines between declarations and members kept, at most one; none after `{` or before `}`;
 /// - every comment kept in order: a comment on the line of the code before it stays on that line,
 ///   others get their own line at the indentation of what follows. Comment texts are kept verbatim
@@ -17,31 +18,54 @@
 /// parses to the same tree, checks to the same model and lowers to the same constraints; formatting is
 /// idempotent. Files with syntax errors are not formatted.
 public enum StackFormatter {
-    /// Argument and parameter lists that would make a line longer than this (in characters) are wrapped.
+    /// The default line width: argument and parameter lists that would make a line longer than this (in
+    /// characters) are wrapped.
     public static let lineWidth = 100
-    /// Spaces per indentation level.
+    /// The default number of spaces per indentation level.
     public static let indentWidth = 4
+
+    /// The settings of the one style.
+    public struct Style: Hashable, Sendable {
+        /// Spaces per indentation level.
+        public var indentWidth: Int
+        /// Argument and parameter lists that would make a line longer than this (in characters) are wrapped.
+        public var lineWidth: Int
+
+        /// The range `indentWidth` may take: at 256 levels of nesting, 16 spaces make lines of 4,096.
+        public static let indentWidths = 1...16
+        /// The range `lineWidth` may take.
+        public static let lineWidths = 1...10_000
+
+        /// A style; values outside `indentWidths` and `lineWidths` are clamped into them.
+        public init(indentWidth: Int = StackFormatter.indentWidth, lineWidth: Int = StackFormatter.lineWidth) {
+            self.indentWidth = min(max(indentWidth, Style.indentWidths.lowerBound), Style.indentWidths.upperBound)
+            self.lineWidth = min(max(lineWidth, Style.lineWidths.lowerBound), Style.lineWidths.upperBound)
+        }
+
+        /// 4-space indentation, 100 columns.
+        public static let standard = Style()
+    }
 
     /// The formatted text of a parsed file, or `nil` when the tree has syntax errors or the file is not
     /// valid UTF-8 (formatting would have to change bytes the parser never reads, in comments).
-    public static func format(_ tree: SyntaxTree) -> String? {
+    public static func format(_ tree: SyntaxTree, style: Style = .standard) -> String? {
         guard !tree.diagnostics.hasErrors, firstInvalidUTF8(tree.file.bytes) == nil else { return nil }
-        var printer = FormatPrinter(tree: tree)
+        var printer = FormatPrinter(tree: tree, style: style)
         printer.printFile(tree.declarations)
         return printer.writer.finish()
     }
 
     /// Parses and formats text; `nil` when it has syntax errors.
-    public static func format(text: String, path: String = "<input>") -> String? {
-        format(Parser.parse(SourceFile(path: path, text: text)))
+    public static func format(text: String, path: String = "<input>", style: Style = .standard) -> String? {
+        format(Parser.parse(SourceFile(path: path, text: text)), style: style)
     }
 
     /// The edits that turn the file into its formatted form, for editors (LSP `textDocument/formatting`):
     /// empty when the file is already formatted, else one edit replacing the smallest differing span
     /// (whole characters; the common prefix and suffix are left alone, so cursors and marks outside it stay).
     /// `nil` when the file cannot be formatted (see ``format(_:)``).
-    public static func edits(_ tree: SyntaxTree) -> [TextEdit]? {
-        guard let formatted = format(tree) else { return nil }
+    public static func edits(_ tree: SyntaxTree, style: Style = .standard) -> [TextEdit]? {
+        guard let formatted = format(tree, style: style) else { return nil }
         let old = tree.file.bytes
         let new = Array(formatted.utf8)
         if old == new { return [] }
@@ -63,8 +87,8 @@ public enum StackFormatter {
     }
 
     /// One edit replacing the whole document with its formatted form, or `nil` when it cannot be formatted.
-    public static func wholeDocumentEdit(_ tree: SyntaxTree) -> TextEdit? {
-        guard let formatted = format(tree) else { return nil }
+    public static func wholeDocumentEdit(_ tree: SyntaxTree, style: Style = .standard) -> TextEdit? {
+        guard let formatted = format(tree, style: style) else { return nil }
         return TextEdit(range: SourceRange(start: 0, end: tree.file.bytes.count), replacement: formatted)
     }
 
@@ -86,8 +110,8 @@ public enum StackFormatter {
 }
 
 /// The formatted text of a parsed file, or `nil` when it has syntax errors; see ``StackFormatter``.
-public func format(_ tree: SyntaxTree) -> String? {
-    StackFormatter.format(tree)
+public func format(_ tree: SyntaxTree, style: StackFormatter.Style = .standard) -> String? {
+    StackFormatter.format(tree, style: style)
 }
 
 /// The edits that format a parsed file (empty when it is formatted), or `nil`; see ``StackFormatter/edits(_:)``.

@@ -5,15 +5,11 @@ enum ASTCommand {
     static let command = Command(
         name: "ast",
         summary: "Print the syntax tree",
-        help: """
-            OVERVIEW: Print the syntax tree of a .stack file (diagnostics go to standard error).
-
-            USAGE: stackc ast [--format text|json] FILE
-
-            OPTIONS:
-              --format <format>  text (default: an indented outline) or json (the schema in README)
-            """,
-        options: [OptionSpec(name: "format", takesValue: true, choices: ["text", "json"])],
+        overview: "Print the syntax tree of a .stack file (diagnostics go to standard error).",
+        usage: ["ast [--format text|json] FILE"],
+        options: [OptionSpec(name: "format", takesValue: true, choices: ["text", "json"], valueName: "format",
+                             help: "text (default: an indented outline) or json (the schema in README)")],
+        arguments: .stackFile,
         run: run)
 
     static func run(_ options: Options) -> Int32 {

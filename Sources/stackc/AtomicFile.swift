@@ -38,6 +38,8 @@ final class AtomicFile {
         target = AtomicFile.resolvingLinks(path)
         if stat(target, &status) == 0 {
             if (status.st_mode & S_IFMT) == S_IFDIR { throw IOError(EISDIR) }
+            // A file made read-only says "do not change me"; renaming over it would, and root would not be stopped.
+            if access(target, W_OK) != 0 || status.st_mode & 0o222 == 0 { throw IOError(EACCES) }
             existing = status
         }
         var template = Array((AtomicFile.parentFolder(of: target) + "/.stackc-" + AtomicFile.baseName(of: target) + ".XXXXXX").utf8CString)
@@ -54,15 +56,18 @@ final class AtomicFile {
     /// Appends to the new contents; a failure is kept for `commit`. A pipe whose reader went away
     /// (`-o /dev/stdout | head`) takes no more, quietly, as standard output does.
     func write(_ text: String) {
-        guard failure == nil, !readerGone else { return }
         var text = text
-        text.withUTF8 { bytes in
-            if identical { identical = AtomicFile.matches(comparison, bytes) }
-            switch Output.writeAll(descriptor, bytes) {
-            case .success: break
-            case .failure(let error) where error.code == EPIPE && writesDirectly: readerGone = true
-            case .failure(let error): failure = error
-            }
+        text.withUTF8 { write(bytes: $0) }
+    }
+
+    /// Appends bytes as they are (a file's own bytes, which need not be valid UTF-8).
+    func write(bytes: UnsafeBufferPointer<UInt8>) {
+        guard failure == nil, !readerGone else { return }
+        if identical { identical = AtomicFile.matches(comparison, bytes) }
+        switch Output.writeAll(descriptor, bytes) {
+        case .success: break
+        case .failure(let error) where error.code == EPIPE && writesDirectly: readerGone = true
+        case .failure(let error): failure = error
         }
     }
 

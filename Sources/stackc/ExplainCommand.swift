@@ -5,19 +5,14 @@ enum ExplainCommand {
     static let command = Command(
         name: "explain",
         summary: "Explain a diagnostic code (stackc explain E104)",
-        help: """
-            OVERVIEW: Print the long explanation of a diagnostic ID, with an example that produces it and the
+        overview: """
+            Print the long explanation of a diagnostic ID, with an example that produces it and the
             example corrected (like 'rustc --explain').
-
-            USAGE: stackc explain CODE
-                   stackc explain --list
-
-            OPTIONS:
-              --list  List every diagnostic ID with its one-line title
-
-            CODE is an ID as diagnostics print it (E104, e104, and 104 where only one ID has that number).
             """,
-        options: [OptionSpec(name: "list", takesValue: false)],
+        usage: ["explain CODE", "explain --list"],
+        options: [OptionSpec(name: "list", takesValue: false, help: "List every diagnostic ID with its one-line title")],
+        arguments: .words(DiagnosticID.allCases.sorted().map { ($0.rawValue, $0.title) }),
+        discussion: "CODE is an ID as diagnostics print it (E104, e104, and 104 where only one ID has that number).",
         run: run)
 
     static func run(_ options: Options) -> Int32 {

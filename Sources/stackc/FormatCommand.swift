@@ -1,3 +1,4 @@
+import StackDriver
 import StackSyntax
 
 /// `stackc fmt FILE... [-w] [--check]`: the canonical layout of .stack files (see `StackFormatter`).
@@ -5,26 +6,26 @@ enum FormatCommand {
     static let command = Command(
         name: "fmt",
         summary: "Format files in the canonical style",
-        help: """
-            OVERVIEW: Format .stack files in the one canonical style: 4-space indentation, one element per line,
+        overview: """
+            Format .stack files in the one canonical style: 4-space indentation, one element per line,
             long argument lists wrapped, comments kept in place. The formatted file has the same constraints.
-
-            USAGE: stackc fmt [-w | --check | --diff] FILE...
-
-            OPTIONS:
-              -w, --write  Rewrite the files in place (only those that change) instead of printing them
-              --check      Print nothing but the names of the files that are not formatted; exit 1 if there are any
-              --diff       Print what formatting would change, as a unified diff (nothing for a formatted
-                           file); with --check, also exit 1 if anything would change
-
+            """,
+        usage: ["fmt [-w | --check | --diff] PATH..."],
+        options: [
+            OptionSpec(name: "write", short: "w", takesValue: false, help: "Rewrite the files in place (only those that change) instead of printing them"),
+            OptionSpec(name: "check", takesValue: false, help: "Print nothing but the names of the files that are not formatted; exit 1 if there are any"),
+            OptionSpec(name: "diff", takesValue: false,
+                       help: "Print what formatting would change, as a unified diff (nothing for a formatted\nfile); with --check, also exit 1 if anything would change"),
+            .config, .noConfig,
+        ],
+        arguments: .stackPaths,
+        discussion: """
+            PATH is a .stack file, - for standard input (printed, never written back), or a directory: every
+            .stack file below it. The indentation and line width come from the nearest .stackc.json in the
+            file's folder or a folder above it ("fmt": {"indentWidth": 4, "lineWidth": 100} by default).
             Files with syntax errors are not formatted: their diagnostics are printed and the exit status is 1.
-            Use '-' to read standard input (printed, never written back).
             Exit status: 0 ok, 1 syntax errors or (with --check) unformatted files, 2 usage or I/O errors.
             """,
-        options: [
-            OptionSpec(name: "write", short: "w", takesValue: false), OptionSpec(name: "check", takesValue: false),
-            OptionSpec(name: "diff", takesValue: false),
-        ],
         run: run)
 
     static func run(_ options: Options) -> Int32 {
@@ -42,13 +43,21 @@ enum FormatCommand {
             if code == ExitCode.usage || status == ExitCode.ok { status = code }
         }
         let renderer = DiagnosticRenderer(colored: Output.stderrIsColorTerminal)
-        for path in options.positional {
-            guard let file = Output.readSource(path) else {
+        let configurations: Configurations
+        do { configurations = try Configurations(options) } catch {
+            Output.error("stackc fmt: error: \(error.message)\n")
+            return ExitCode.usage
+        }
+        var unreadable = false
+        let paths = SourcePaths.expand(options.positional, failed: &unreadable)
+        if unreadable { fail(ExitCode.usage) }
+        for path in paths {
+            guard let configuration = configurations.forFile(path), let file = Output.readSource(path) else {
                 fail(ExitCode.usage)
                 continue
             }
             let tree = Parser.parse(file)
-            guard let formatted = StackFormatter.format(tree) else {
+            guard let formatted = StackFormatter.format(tree, style: configuration.formatStyle) else {
                 if tree.diagnostics.hasErrors {
                     Output.error(renderer.render(tree.diagnostics, in: file))
                     Output.error("stackc fmt: \(file.path) has syntax errors; not formatted\n")

@@ -11,35 +11,30 @@ enum LayoutCommand {
     static let command = Command(
         name: "layout",
         summary: "Solve the layout and print every frame",
-        help: """
-            OVERVIEW: Solve a .stack file's constraints with Auto Layout's priority semantics and print the frame
+        overview: """
+            Solve a .stack file's constraints with Auto Layout's priority semantics and print the frame
             of every item (stacks, leaves and guides) in root coordinates, the root at (0, 0).
-
-            USAGE: stackc layout [--root NAME] [--width W[,W2,...]] [--height H] [--content-size C[,C2,...]|all]
-                                 [--font-file PATH] [--format text|json] [--explain-solver] [--max-items N] FILE
-
-            OPTIONS:
-              --root <name>      Only this root layout (default: every root)
-              --width <widths>   Container width(s), comma-separated: one layout per width
-              --height <height>  Container height
-            \(TextOptions.help)
-            \(OptionSpec.maximumItemsHelp)
-              --format <format>  text (default: a table) or json ({"root", "width", "height", "frames": [...]},
-                                 with "contentSize" when --content-size is given; an array when there are
-                                 several roots, widths or content sizes)
-            \(SolverExplanation.help)
-
+            """,
+        usage: ["layout [--root NAME] [--width W[,W2,...]] [--height H] [--content-size C[,C2,...]|all] [--font-file PATH] [--format text|json] [--explain-solver] [--max-items N] FILE"],
+        options: sizeOptions + [
+            OptionSpec(name: "format", takesValue: true, choices: ["text", "json"], valueName: "format",
+                       help: "text (default: a table) or json ({\"root\", \"width\", \"height\", \"frames\": [...]},\nwith \"contentSize\" when --content-size is given; an array when there are\nseveral roots, widths or content sizes)"),
+            SolverExplanation.option, .config, .noConfig,
+        ],
+        arguments: .stackFile,
+        discussion: """
             Without a size, a root takes its explicit width/height if it has them, else its natural (fitting) size;
             a size given here replaces the root's own.
             Conflicts (exit 1) and ambiguity (a warning) are reported on standard error; frames are printed anyway,
             after breaking a conflicting constraint as UIKit does.
             """,
-        options: sizeOptions + [OptionSpec(name: "format", takesValue: true, choices: ["text", "json"]), SolverExplanation.option],
         run: run)
 
     static let sizeOptions = [
-        OptionSpec(name: "root", takesValue: true), OptionSpec(name: "width", takesValue: true),
-        OptionSpec(name: "height", takesValue: true), .maximumItems,
+        OptionSpec(name: "root", takesValue: true, valueName: "name", help: "Only this root layout (default: every root)"),
+        OptionSpec(name: "width", takesValue: true, valueName: "widths", help: "Container width(s), comma-separated: one layout per width"),
+        OptionSpec(name: "height", takesValue: true, valueName: "height", help: "Container height"),
+        .maximumItems,
     ] + TextOptions.options
 
     static func run(_ options: Options) -> Int32 {
@@ -84,7 +79,7 @@ enum LayoutCommand {
                 Output.write((position > 0 ? "\n" : "") + title + layoutText(ir, solution) + explanation)
             }
         }
-        return findings.report(in: request.compilation.file)
+        return findings.report(in: request.compilation.file, configuration: request.configuration)
     }
 }
 
@@ -100,6 +95,8 @@ struct LayoutRequest {
     /// `[nil]` when no width was given.
     let widths: [Double?]
     let height: Double?
+    /// The file's configuration (its disabled warnings are not reported).
+    let configuration: ProjectConfiguration
 
     /// Reads the file and the sizes; throws the exit status after reporting why it cannot go on:
     /// 2 for usage and I/O problems, 1 for a file with errors.
@@ -130,10 +127,13 @@ struct LayoutRequest {
             }
             height = value
         }
+        let configuration = try Configurations.forSingleFile(path, options, command: command)
         let environments = try TextOptions.environments(options, command: command)
         guard let file = Output.readSource(path) else { throw ExitStatus(ExitCode.usage) }
         // The layout diagnostics are those of the sizes asked for, so solve those instead of the default size.
-        let compilations = environments.map { Compilation(file: file, solving: false, maximumItems: options.maximumItems, text: $0) }
+        let compilations = environments.map {
+            Compilation(Compilation(file: file, solving: false, maximumItems: options.maximumItems, text: $0), configuration: configuration)
+        }
         let compilation = compilations[0]
         if compilation.reportDiagnostics() { throw ExitStatus(ExitCode.diagnostics) }
         guard let roots = compilation.selectRoots(options.value("root"), command: command) else { throw ExitStatus(ExitCode.usage) }
@@ -142,6 +142,7 @@ struct LayoutRequest {
         self.roots = roots
         self.widths = widths
         self.height = height
+        self.configuration = configuration
     }
 
     /// A size given on the command line: a finite number from 0 to `NumberRange.maximumMagnitude`.
@@ -172,9 +173,10 @@ struct LayoutFindings {
         diagnostics += solution.diagnostics(in: file, ir: ir).filter { seen.insert($0).inserted }
     }
 
-    /// Prints them in source order; the exit status is 1 when any is an error.
-    func report(in file: SourceFile) -> Int32 {
-        let sorted = diagnostics.sortedByLocation()
+    /// Prints them in source order, but for the warnings `configuration` disables; the exit status is 1
+    /// when any is an error.
+    func report(in file: SourceFile, configuration: ProjectConfiguration) -> Int32 {
+        let sorted = configuration.filtered(diagnostics.sortedByLocation())
         Output.error(DiagnosticRenderer(colored: Output.stderrIsColorTerminal).render(sorted, in: file))
         return sorted.hasErrors ? ExitCode.diagnostics : ExitCode.ok
     }

@@ -6,7 +6,8 @@ struct UsageError: Error {
     let message: String
 }
 
-/// An option a subcommand accepts.
+/// An option a subcommand accepts: what the parser, the help text, the shell completions and the man page
+/// all read, so they cannot disagree.
 struct OptionSpec: Sendable {
     /// `--format`; `short` is `-o`-style.
     let name: String
@@ -17,20 +18,38 @@ struct OptionSpec: Sendable {
     var choices: [String] = []
     /// Checks a value: nil when it is fine, else what is wrong with it.
     var validate: (@Sendable (String) -> String?)? = nil
+    /// The value's name in help (`--format <format>`).
+    var valueName: String = "value"
+    /// What it does, for help, completions and the man page; `\n` starts a continuation line in help.
+    var help: String = ""
+    /// Whether its value is a path (completed as a file name).
+    var takesPath = false
+
+    /// `--color`, every command's: colour in diagnostics (`auto`: on a terminal, unless `NO_COLOR` is set
+    /// or `TERM` is `dumb`), as swiftc's `-color-diagnostics` and cargo's `--color` do.
+    static let color = OptionSpec(name: "color", takesValue: true, choices: ["auto", "always", "never"], valueName: "when",
+                                  help: "Colour diagnostics: auto (default: on a terminal, unless NO_COLOR is set),\nalways or never")
+    /// `-h`, `--help`: every command's (the dispatcher answers it before parsing).
+    static let help = OptionSpec(name: "help", short: "h", takesValue: false, help: "Show help for this command")
 
     /// `--max-items N`, for every command that expands components.
-    /// Every command's: colour in diagnostics (`auto`: on a terminal, unless `NO_COLOR` is set or `TERM`
-    /// is `dumb`), as swiftc's `-color-diagnostics` and cargo's `--color` do.
-    static let color = OptionSpec(name: "color", takesValue: true, choices: ["auto", "always", "never"])
-
     static let maximumItems = OptionSpec(name: "max-items", takesValue: true, validate: { text in
         guard let value = Int(text), (1...100_000_000).contains(value) else {
             return "--max-items takes a whole number from 1 to 100000000, got \(NumberRange.quoted(text))"
         }
         return nil
-    })
-    /// The help line of `--max-items`.
-    static let maximumItemsHelp = "  --max-items <n>    Refuse layouts that expand to more than n items (default \(defaultMaximumItems))"
+    }, valueName: "n", help: "Refuse layouts that expand to more than n items (default \(defaultMaximumItems))")
+
+    /// `--config FILE`: the configuration to use instead of the `.stackc.json` found from each file.
+    static let config = OptionSpec(name: "config", takesValue: true, valueName: "file",
+                                   help: "Use this configuration file instead of the .stackc.json found\nfrom each input file", takesPath: true)
+    /// `--no-config`: no configuration file at all.
+    static let noConfig = OptionSpec(name: "no-config", takesValue: false, help: "Use no configuration file (the defaults)")
+
+    /// How the option is written in help: `-o, --output <path>`.
+    var synopsis: String {
+        (short.map { "-\($0), " } ?? "") + "--" + name + (takesValue ? " <\(valueName)>" : "")
+    }
 }
 
 /// Parsed arguments: option values by long name, and positional arguments in order.

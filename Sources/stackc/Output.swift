@@ -104,6 +104,20 @@ enum Output {
         return writeFile(to: path) { $0(text) }
     }
 
+    /// Replaces the file at `path` with `bytes` (through `AtomicFile`). Reports and returns false on failure,
+    /// leaving the file untouched.
+    static func writeFile(bytes: [UInt8], to path: String) -> Bool {
+        do {
+            let file = try AtomicFile(replacing: path)
+            bytes.withUnsafeBufferPointer { file.write(bytes: $0) }
+            try file.commit()
+            return true
+        } catch {
+            Output.error("stackc: error: cannot write '\(path)': \(error.reason); the file is unchanged\n")
+            return false
+        }
+    }
+
     /// Writes what `produce` hands its sink, piece by piece, to `path` (through `AtomicFile`) or to standard
     /// output for `-`/nil. Reports and returns false on failure, leaving whatever `path` held untouched.
     static func writeFile(to path: String?, _ produce: ((String) -> Void) -> Void) -> Bool {

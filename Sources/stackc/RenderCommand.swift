@@ -6,21 +6,19 @@ enum RenderCommand {
     static let command = Command(
         name: "render",
         summary: "Render the solved layout as SVG",
-        help: """
-            OVERVIEW: Solve a .stack layout and draw it as SVG: every item a labelled box (labels and buttons
+        overview: """
+            Solve a .stack layout and draw it as SVG: every item a labelled box (labels and buttons
             show their text, images their name), stacks outlined and tagged, guides and spacing marked, hidden
             items as ghosts; one row of panels per root, one panel per requested width.
-
-            USAGE: stackc render [--root NAME] [--width W[,W2,...]] [--height H] [--max-items N] [-o OUT.svg] FILE
-
-            OPTIONS:
-              --root <name>      The root layout to draw (default: every root)
-              --width <widths>   Container width(s), comma-separated: one panel per width
-              --height <height>  Container height
-            \(OptionSpec.maximumItemsHelp)
-              -o, --output <path>  Where to write the SVG (default: standard output)
             """,
-        options: LayoutCommand.sizeOptions + [OptionSpec(name: "output", short: "o", takesValue: true)],
+        usage: ["render [--root NAME] [--width W[,W2,...]] [--height H] [--content-size C[,C2,...]|all] [--font-file PATH] [--max-items N] [-o OUT.svg] FILE"],
+        options: LayoutCommand.sizeOptions + [
+            OptionSpec(name: "output", short: "o", takesValue: true, valueName: "path",
+                       help: "Where to write the SVG (default: standard output)", takesPath: true),
+            .config, .noConfig,
+        ],
+        arguments: .stackFile,
+        discussion: "--root names the root layout to draw (default: every root, a row of panels each); --width gives one panel per width.",
         run: run)
 
     static func run(_ options: Options) -> Int32 {
@@ -30,19 +28,23 @@ enum RenderCommand {
             Output.error("stackc render: error: \(request.compilation.file.path) has no root layout to draw\n")
             return ExitCode.usage
         }
-        let compilation = request.compilation
         var findings = LayoutFindings()
         var panels: [SVGPanel] = []
+        // Per root a row: each content size asked for, each width.
         for index in request.roots {
-            for width in request.widths {
-                let solution = request.solution(for: index, width: width)
-                let ir = compilation.irs[index].replacingRootSize(width: width != nil, height: request.height != nil)
-                findings.add(solution, of: ir, in: compilation.file)
-                let tree = compilation.checked.model.roots.indices.contains(index) ? compilation.checked.model.roots[index] : nil
-                panels.append(SVGPanel(ir: ir, solution: solution, width: width, height: request.height, tree: tree, file: compilation.file))
+            for (variant, compilation) in request.compilations.enumerated() {
+                let caption = request.compilations.count > 1 ? "content size \(request.categories[variant].rawValue)" : nil
+                for width in request.widths {
+                    let solution = request.solution(for: index, width: width, variant: variant)
+                    let ir = compilation.irs[index].replacingRootSize(width: width != nil, height: request.height != nil)
+                    findings.add(solution, of: ir, in: compilation.file)
+                    let tree = compilation.checked.model.roots.indices.contains(index) ? compilation.checked.model.roots[index] : nil
+                    panels.append(SVGPanel(ir: ir, solution: solution, width: width, height: request.height, tree: tree,
+                                           file: compilation.file, caption: caption))
+                }
             }
         }
         guard Output.writeFile(renderSVG(panels), to: options.value("output")) else { return ExitCode.usage }
-        return findings.report(in: request.compilation.file)
+        return findings.report(in: request.compilation.file, configuration: request.configuration)
     }
 }

@@ -5,11 +5,10 @@ import StackSyntax
 /// `stackc layout --explain-solver`: how each root and width was solved, as text under the frames or
 /// as a `"solver"` object in the JSON.
 enum SolverExplanation {
-    static let option = OptionSpec(name: "explain-solver", takesValue: false)
-    static let help = """
-          --explain-solver   Say how each layout was solved: per stack, the structured solver's mechanism,
-                             or why the general solver answered and how large a group it solved
-        """
+    static let option = OptionSpec(name: "explain-solver", takesValue: false, help: """
+        Say how each layout was solved: per stack, the structured solver's mechanism,
+        or why the general solver answered and how large a group it solved
+        """)
 
     /// The text block: `solver:` and the report's lines, indented.
     static func text(_ report: SolveReport, _ ir: ConstraintIR) -> String {

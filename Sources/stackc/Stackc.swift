@@ -9,26 +9,40 @@ enum Stackc {
     static let commands: [Command] = [
         CheckCommand.command, ASTCommand.command, IRCommand.command,
         FormatCommand.command, ExplainCommand.command, LayoutCommand.command, RenderCommand.command,
-        LSPCommand.command, BuildCommand.command,
+        LSPCommand.command, BuildCommand.command, CompletionsCommand.command, ManCommand.command,
     ]
 
-    static let usage = """
-        OVERVIEW: stackc compiles .stack layout files: checks them, lowers them to UIStackView's constraints,
+    static let overview = """
+        stackc compiles .stack layout files: checks them, lowers them to UIStackView's constraints,
         solves them to frames, and renders them.
-
-        USAGE: stackc <command> [options] FILE...
-
-        COMMANDS:
-        \(commands.map { "  " + $0.name.padding(toLength: 10, withPad: " ", startingAt: 0) + $0.summary }.joined(separator: "\n"))
-
-        OPTIONS:
-          -h, --help      Show help (also 'stackc <command> --help')
-          --version       Show the version
-          --color <when>  Colour diagnostics: auto (default: on a terminal, unless NO_COLOR is set),
-                          always or never; every command takes it
-
-        Use '-' as FILE to read standard input.
         """
+
+    /// The options of `stackc` itself, before any command.
+    static let globalOptions: [OptionSpec] = [
+        OptionSpec(name: "help", short: "h", takesValue: false, help: "Show help (also 'stackc <command> --help')"),
+        OptionSpec(name: "version", takesValue: false, help: "Show the version"),
+        OptionSpec(name: "generate-completion-script", takesValue: true, choices: CompletionsCommand.shells, valueName: "shell",
+                   help: "Print a completion script for bash, zsh or fish (as 'stackc completions')"),
+    ]
+
+    static var usage: String {
+        let width = commands.map(\.name.count).max() ?? 0
+        return """
+            OVERVIEW: \(overview)
+
+            USAGE: stackc <command> [options] FILE...
+
+            COMMANDS:
+            \(commands.map { "  " + $0.name.padding(toLength: width + 2, withPad: " ", startingAt: 0) + $0.summary }.joined(separator: "\n"))
+
+            OPTIONS:
+            \(Command.optionTable(globalOptions + [.color]).dropLast())
+
+            Every command takes --color and -h/--help; 'stackc <command> --help' lists its options.
+
+            Use '-' as FILE to read standard input.
+            """
+    }
 
     /// Runs one command line; the exit status is 2 whenever standard output or error failed.
     static func run(_ arguments: [String]) -> Int32 {
@@ -57,6 +71,12 @@ enum Stackc {
         case "--version", "version":
             Output.write("stackc \(version)\n")
             return ExitCode.ok
+        case "--generate-completion-script":
+            // swift-argument-parser's spelling of `stackc completions SHELL`.
+            return CompletionsCommand.command.run(Options(positional: Array(arguments.dropFirst())))
+        case let option where option.hasPrefix("--generate-completion-script="):
+            let shell = String(option.dropFirst("--generate-completion-script=".count))
+            return CompletionsCommand.command.run(Options(positional: [shell] + arguments.dropFirst()))
         default:
             guard let command = commands.first(where: { $0.name == first }) else {
                 let suggestion = commands.map(\.name).min { distance(first, $0) < distance(first, $1) }
@@ -70,7 +90,7 @@ enum Stackc {
                 return ExitCode.ok
             }
             do {
-                let options = try Options.parse(rest, spec: command.options + [.color])
+                let options = try Options.parse(rest, spec: command.allOptions)
                 Output.colorChoice = options.value("color")
                 return command.run(options)
             } catch let error as UsageError {
@@ -113,13 +133,4 @@ struct ExitStatus: Error {
     init(_ status: Int32) {
         self.status = status
     }
-}
-
-/// One subcommand.
-struct Command: Sendable {
-    let name: String
-    let summary: String
-    let help: String
-    let options: [OptionSpec]
-    let run: @Sendable (Options) -> Int32
 }

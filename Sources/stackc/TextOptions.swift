@@ -7,16 +7,10 @@ import StackText
 enum TextOptions {
     static let contentSize = OptionSpec(name: "content-size", takesValue: true, validate: { text in
         categories(text) == nil ? "--content-size takes \(names) (or several, comma-separated, or 'all'), got \(NumberRange.quoted(text))" : nil
-    })
-    static let fontFile = OptionSpec(name: "font-file", takesValue: true)
+    }, valueName: "sizes", help: "Dynamic Type size(s) to measure text at: xSmall ... xxxLarge, accessibility1 ... 5;\ncomma-separated for several, 'all' for every one (default: large)")
+    static let fontFile = OptionSpec(name: "font-file", takesValue: true, valueName: "path",
+                                     help: "Measure text in this TrueType/OpenType font instead of stackc's default (Inter)", takesPath: true)
     static let options = [contentSize, fontFile]
-
-    /// The help lines.
-    static let help = """
-          --content-size <c>  Dynamic Type size(s) text is measured at: \(names.replacingOccurrences(of: ", ", with: " "));
-                              comma-separated for several, 'all' for every one (default: large)
-          --font-file <path>  Measure text in this TrueType/OpenType font instead of stackc's default (Inter)
-        """
 
     private static let names = ContentSizeCategory.allCases.map(\.rawValue).joined(separator: ", ")
 
