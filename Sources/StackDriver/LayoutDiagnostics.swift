@@ -32,16 +32,19 @@ extension LayoutSolution {
     /// Sizes below this are negative (the solvers' precision is 1e-6).
     static let negativeTolerance = 1e-6
 
-    /// The arranged items with a negative width or height whose stacks have none.
+    /// The visible arranged items with a negative width or height whose stacks have none. Hidden items
+    /// and what they contain are left out: UIKit collapses a hidden item and draws none of it.
     private func negativeItems(_ ir: ConstraintIR) -> [Int] {
         let count = min(frames.count, ir.items.count)
-        var negative = [Bool](repeating: false, count: count)
+        // Per item: inside a negative or a hidden item (owners come before their items).
+        var covered = [Bool](repeating: false, count: count)
         var result: [Int] = []
         for item in 0..<count where ir.items[item].kind != .guide {
-            negative[item] = frames[item].width < -Self.negativeTolerance || frames[item].height < -Self.negativeTolerance
-            // Owners come before their items, so an owner's flag is already set.
-            if negative[item], !(ir.items[item].owner.map { $0.index < item && negative[$0.index] } ?? false) { result.append(item) }
-            if let owner = ir.items[item].owner, owner.index < item, negative[owner.index] { negative[item] = true }
+            let owner = ir.items[item].owner.map(\.index).flatMap { $0 < item ? $0 : nil }
+            let insideCovered = owner.map { covered[$0] } ?? false
+            let negative = frames[item].width < -Self.negativeTolerance || frames[item].height < -Self.negativeTolerance
+            if negative, !insideCovered, !ir.items[item].isHidden { result.append(item) }
+            covered[item] = insideCovered || negative || ir.items[item].isHidden
         }
         return result
     }

@@ -238,7 +238,10 @@ extension Checker {
         case (.lastBaseline, .number(let value)):
             nodes[index].leaf?.lastBaseline = value
             nodes[index].origins.baselines = nodes[index].origins.baselines ?? range
-        case (.text, .string(let value)), (.image, .string(let value)):
+        case (.text, .string(let value)):
+            nodes[index].leaf?.content = value
+            nodes[index].leaf?.text = value
+        case (.image, .string(let value)):
             nodes[index].leaf?.content = value
         case (.font, .font(let value)):
             nodes[index].leaf?.font = value

@@ -180,6 +180,8 @@ public struct LeafAttributes: Hashable, Sendable {
     public var lastBaseline: Double?
     /// `text:` for labels and buttons, `image:` for images.
     public var content: String?
+    /// `text:` of a label or button (a button's `image:` is `content` too, never `text`).
+    public var text: String?
     /// `font:` of a label or button; nil: the element's default (`body` for a label, `system(15)` for a
     /// button, UIButton's title font).
     public var font: FontSpec?

@@ -176,3 +176,35 @@ def test_unreadable_font_file_is_a_usage_error(stackc, tmp_path):
     result = subprocess.run([str(stackc), "layout", "--font-file", str(junk), str(source)], capture_output=True, text=True, timeout=60)
     assert result.returncode == 2
     assert "junk.ttf is not a font stackc can read" in result.stderr
+
+
+def readme_text_section() -> str:
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
+    return readme.split("### Text\n", 1)[1].split("\n## ", 1)[0]
+
+
+def test_readme_text_example(stackc, regular, tmp_path):
+    section = readme_text_section()
+    example = section.split("```stack\n", 1)[1].split("```", 1)[0]
+    source = tmp_path / "greeting.stack"
+    source.write_text(example)
+    result = subprocess.run([str(stackc), "layout", "--format", "json", str(source)], capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    frames = {frame["item"]: frame for frame in json.loads(result.stdout)["frames"]}
+    width = ceil_pixel(regular.width_units("Hello, world") * 17 / regular.upm)
+    assert width == 95 and "95 points wide" in section
+    assert frames["row.greeting"]["width"] == pytest.approx(width, abs=1e-6)
+    assert frames["row.greeting"]["height"] == 40
+    assert ceil_pixel(regular.line_units * 17 / regular.upm) == pytest.approx(20.667, abs=1e-3) and "20.667" in section
+
+
+def test_readme_text_command(stackc):
+    section = readme_text_section()
+    command = section.split("```sh\n", 1)[1].split("```", 1)[0].strip()
+    assert command == "swift run stackc layout --content-size large,accessibility3 Samples/profile.stack"
+    arguments = command.split()[3:]
+    result = subprocess.run([str(stackc), *arguments], capture_output=True, text=True, timeout=60,
+                            cwd=Path(__file__).resolve().parents[2])
+    assert result.returncode == 0, result.stderr
+    titles = [line for line in result.stdout.splitlines() if "content size" in line]
+    assert [title.split("content size ")[1].rstrip(")") for title in titles] == ["large", "accessibility3"]
