@@ -31,8 +31,8 @@ public enum Declaration: Hashable, Sendable {
     case component(ComponentDecl)
     case element(ElementSyntax)
     case constraints(ConstraintsBlock)
-    /// Tokens the parser skipped to recover.
-    case error(SourceRange)
+    /// Tokens the parser skipped to recover, where a declaration was expected.
+    case error(UnexpectedTokens)
 
     /// The range the declaration covers.
     public var range: SourceRange {
@@ -41,8 +41,24 @@ public enum Declaration: Hashable, Sendable {
         case .component(let decl): decl.range
         case .element(let element): element.range
         case .constraints(let block): block.range
-        case .error(let range): range
+        case .error(let skipped): skipped.range
         }
+    }
+}
+
+/// Tokens the parser skipped to recover from a syntax error (swift-syntax's `UnexpectedNodesSyntax`): kept in
+/// the tree at the node they interrupted, so a file with a syntax error keeps its structure and every byte of
+/// it is accounted for. Never empty; each run of skipped tokens has been diagnosed.
+public struct UnexpectedTokens: Hashable, Sendable {
+    /// The skipped tokens, in source order.
+    public var tokens: [Token]
+    /// From the start of the first skipped token to the end of the last.
+    public var range: SourceRange
+
+    /// Creates a run of skipped tokens; `tokens` must not be empty.
+    public init(tokens: [Token]) {
+        self.tokens = tokens
+        self.range = SourceRange(start: Int(tokens.first?.start ?? 0), end: Int(tokens.last?.end ?? 0))
     }
 }
 
@@ -51,6 +67,8 @@ public struct ConstantDecl: Hashable, Sendable {
     public var name: Identifier
     public var value: Expression
     public var range: SourceRange
+    /// Tokens skipped inside the value (junk in its parentheses), in source order.
+    public var unexpected: [UnexpectedTokens] = []
 }
 
 /// `component Name(param: Type = default, ...) { element }`
@@ -60,6 +78,8 @@ public struct ComponentDecl: Hashable, Sendable {
     /// The members of the body; a valid component has exactly one element.
     public var body: Block
     public var range: SourceRange
+    /// Tokens skipped in the parameter list, in source order.
+    public var unexpected: [UnexpectedTokens] = []
 }
 
 /// `name: Type [= default]`
@@ -84,6 +104,8 @@ public struct ElementSyntax: Hashable, Sendable {
 public struct ArgumentList: Hashable, Sendable {
     public var arguments: [Argument]
     public var range: SourceRange
+    /// Tokens skipped between or inside the arguments, in source order.
+    public var unexpected: [UnexpectedTokens] = []
 }
 
 /// `label: value`
@@ -103,6 +125,8 @@ public struct Block: Hashable, Sendable {
 public struct ConstraintsBlock: Hashable, Sendable {
     public var constraints: [ConstraintSyntax]
     public var range: SourceRange
+    /// Tokens skipped between or inside the constraints, in source order.
+    public var unexpected: [UnexpectedTokens] = []
 }
 
 /// `left relation right [@ priority]`, sides as general expressions; the checker reads them as linear forms.

@@ -60,6 +60,7 @@ struct SyntaxJSON {
             stream.value(json(element.kind), key: "kind")
             stream.value(json(element.name), key: "name")
             stream.value(json(element.arguments), key: "arguments")
+            if let skipped = element.arguments?.unexpected, !skipped.isEmpty { stream.value(json(skipped), key: "unexpected") }
             if let body = element.body { write(body, key: "body", to: &stream) } else { stream.value(.null, key: "body") }
             stream.value(json(element.range), key: "range")
             stream.end()
@@ -102,7 +103,8 @@ struct SyntaxJSON {
     func json(_ declaration: Declaration) -> JSONValue {
         switch declaration {
         case .constant(let decl):
-            return .object([("node", .string("let")), ("name", json(decl.name)), ("value", json(decl.value)), ("range", json(decl.range))])
+            return .object([("node", .string("let")), ("name", json(decl.name)), ("value", json(decl.value))]
+                           + unexpected(decl.unexpected) + [("range", json(decl.range))])
         case .component(let decl):
             return .object([
                 ("node", .string("component")), ("name", json(decl.name)),
@@ -110,8 +112,7 @@ struct SyntaxJSON {
                     .object([("name", json(parameter.name)), ("type", json(parameter.type)),
                              ("default", parameter.defaultValue.map { json($0) } ?? .null), ("range", json(parameter.range))])
                 })),
-                ("body", json(decl.body)), ("range", json(decl.range)),
-            ])
+            ] + unexpected(decl.unexpected) + [("body", json(decl.body)), ("range", json(decl.range))])
         case .element(let element):
             return json(element)
         case .constraints(let block):
@@ -122,10 +123,9 @@ struct SyntaxJSON {
                              ("right", json(constraint.right)), ("priority", constraint.priority.map { json($0) } ?? .null),
                              ("range", json(constraint.range))])
                 })),
-                ("range", json(block.range)),
-            ])
-        case .error(let range):
-            return .object([("node", .string("error")), ("range", json(range))])
+            ] + unexpected(block.unexpected) + [("range", json(block.range))])
+        case .error(let skipped):
+            return json(skipped, node: "error")
         }
     }
 
@@ -133,8 +133,31 @@ struct SyntaxJSON {
         .object([
             ("node", .string("element")), ("kind", json(element.kind)), ("name", json(element.name)),
             ("arguments", json(element.arguments)),
+        ] + unexpected(element.arguments?.unexpected ?? []) + [
             ("body", element.body.map { json($0) } ?? .null),
             ("range", json(element.range)),
+        ])
+    }
+
+    /// `"unexpected": [...]`, the runs of skipped tokens a node holds; no member at all when there are none,
+    /// so a tree without syntax errors reads the same as one from a parser that never skips.
+    func unexpected(_ runs: [UnexpectedTokens]) -> [(String, JSONValue)] {
+        runs.isEmpty ? [] : [("unexpected", json(runs))]
+    }
+
+    func json(_ runs: [UnexpectedTokens]) -> JSONValue {
+        .array(runs.map { json($0, node: "unexpected") })
+    }
+
+    /// A run of skipped tokens: `"node"`, `"tokens"` (each `{"kind", "text", "range"}`) and its `"range"`.
+    func json(_ skipped: UnexpectedTokens, node: String) -> JSONValue {
+        .object([
+            ("node", .string(node)),
+            ("tokens", .array(skipped.tokens.map { token in
+                .object([("kind", .string(String(describing: token.kind))), ("text", .string(file.text(token.range))),
+                         ("range", json(token.range))])
+            })),
+            ("range", json(skipped.range)),
         ])
     }
 
