@@ -1,5 +1,7 @@
 /// The syntax tree of one `.stack` file: every declaration as written, missing pieces marked,
-/// junk kept in error nodes, comments kept beside the tree.
+/// skipped tokens kept where they interrupted the tree (`Declaration.error` and the `unexpected` lists,
+/// see ``UnexpectedTokens``), comments kept beside the tree. A file with syntax errors still has every
+/// element the parser could read: it recovers at the next `{`, `}`, declaration keyword or element on a new line.
 public struct SyntaxTree: Sendable {
     /// The source the tree was parsed from.
     public var file: SourceFile

@@ -153,3 +153,18 @@ def test_fmt_leaves_a_file_with_syntax_errors_untouched(run_stackc, tmp_path):
     assert "has syntax errors; not formatted" in result.stderr
     assert result.stdout == ""
     assert path.read_text() == MISSING_PAREN
+
+
+def test_the_readme_ast_examples(run_stackc, repo):
+    """README "The syntax tree": each `$ stackc ast ...` line prints exactly the outline below it."""
+    readme = (repo / "README.md").read_text(encoding="utf-8")
+    section = readme.split("## The syntax tree (`stackc ast`)", 1)[1].split("\n## ", 1)[0]
+    block = section.split("```\n", 2)[1].split("```", 1)[0]
+    examples = [part for part in block.split("$ stackc ") if part]
+    assert len(examples) == 2
+    for example in examples:
+        command, _, expected = example.partition("\n")
+        result = run_stackc(*command.split())
+        assert result.returncode == 1, command
+        assert result.stdout == expected, command
+        assert "error:" in result.stderr
