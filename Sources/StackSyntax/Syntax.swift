@@ -57,8 +57,8 @@ public struct UnexpectedTokens: Hashable, Sendable {
     /// From the start of the first skipped token to the end of the last.
     public var range: SourceRange
 
-    /// Creates a run of skipped tokens; `tokens` must not be empty.
-    public init(tokens: [Token]) {
+    /// Creates a run of skipped tokens; the parser never makes an empty one.
+    init(tokens: [Token]) {
         self.tokens = tokens
         self.range = SourceRange(start: Int(tokens.first?.start ?? 0), end: Int(tokens.last?.end ?? 0))
     }
