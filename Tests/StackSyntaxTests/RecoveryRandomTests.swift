@@ -118,6 +118,11 @@ private func recoveryViolation(_ original: [UInt8], _ edit: Edit) -> String? {
     let before = Parser.parse(SourceFile(path: "sample", bytes: original))
     let after = Parser.parse(SourceFile(path: "edited", bytes: edit.bytes))
     guard after.diagnostics.hasErrors else { return "no error reported" }
+    // Every run of skipped tokens found a node to hold it.
+    let editedFile = SourceFile(path: "edited", bytes: edit.bytes)
+    var parser = Parser(file: editedFile, tokens: Lexer.tokenize(editedFile).tokens)
+    _ = parser.parseFile()
+    guard parser.unexpected.isEmpty else { return "skipped tokens held by no node: \(parser.unexpected.map(\.range))" }
     var oldElements: [ElementKey] = []
     elements(of: before.declarations, into: &oldElements)
     var newElements: [ElementKey] = []
