@@ -335,3 +335,20 @@ func recoversAtTheNextPart(_ testCase: RecoveryCase) {
     #expect(StackFormatter.edits(tree) == nil)
     #expect(StackFormatter.wholeDocumentEdit(tree) == nil)
 }
+
+@Test func streamedJSONOfSkippedTokensIsTheDocument() {
+    // `stackc ast --format json` streams skipped tokens one by one; the layout must stay `json`'s, key for key.
+    let tree = Parser.parse("""
+        let a = (1 2)
+        component C(x: Number ] y: Number) { view }
+        vstack v { view a(1 2) = 3 constraints { a.width 3 == 4 } }
+        }
+        """)
+    var text = ""
+    var stream = JSONStream(pretty: true) { text += $0 }
+    tree.writeJSON(to: &stream)
+    stream.flush()
+    #expect(text == tree.json.rendered(pretty: true))
+    #expect(text.components(separatedBy: "\"node\": \"unexpected\"").count - 1 == 4)
+    #expect(text.components(separatedBy: "\"node\": \"error\"").count - 1 == 2)
+}
