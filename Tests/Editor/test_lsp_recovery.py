@@ -119,6 +119,22 @@ async def test_completion_inside_the_body(client: LanguageClient):
     assert "text" not in attributes
 
 
+# Typing inside an argument list whose ')' is not there yet: (text, line, character, labels that must be offered).
+UNFINISHED_ARGUMENTS = [
+    ("vstack v(spac {\n    view a\n}\n", 0, len("vstack v(spac"), {"spacing", "alignment"}),
+    ("vstack v(spacing: 8, {\n    view a\n}\n", 0, len("vstack v(spacing: 8, "), {"alignment", "distribution"}),
+    ("vstack v {\n    label t(\n    view a\n}\n", 1, len("    label t("), {"text", "intrinsic"}),
+    ("vstack v(alignment: \n    view a\n}\n", 0, len("vstack v(alignment: "), {"center", "leading"}),
+]
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("text,line,character,wanted", UNFINISHED_ARGUMENTS)
+async def test_completion_in_unfinished_arguments(client: LanguageClient, text, line, character, wanted):
+    await open_document(client, text)
+    assert wanted <= await completion_labels(client, line, character)
+
+
 @pytest.mark.asyncio
 async def test_hover_on_a_child(client: LanguageClient):
     await open_document(client, MISSING_PAREN)
