@@ -26,10 +26,12 @@ extension Parser {
 
     /// Whether the current token can only start an element on a new line, whatever precedes it:
     /// at the start of a line, a name followed by `(` or `{` (`label(`, `hstack {`), or a kind followed on
-    /// the same line by an element name (`view box`, `Card c`). Nothing else in the language reads that way, so
-    /// stopping there changes how errors recover, never what a valid file means. A lone `spacer` or `view` is
-    /// not one: a constant may have that name, and `let a = 1 +` then `spacer` on the next line is valid.
-    /// Nor is `w x h`: `x` is the size operator, not a name.
+    /// the same line by an element name (`view box`, `Card c`). Outside constraints blocks (`inConstraints`), a
+    /// value never reads that way in a file that checks (`let a =` then `b c` would make `c` an element of no
+    /// known kind), so stopping there changes how errors recover, never what a valid file means; the random
+    /// formatter tests, which move line breaks anywhere, hold it to that. A lone `spacer` or `view` is not one:
+    /// a constant may have that name, and `let a = 1 +` then `spacer` on the next line is valid. Nor is `w x h`:
+    /// `x` is the size operator, not a name.
     func atElementOnNewLine() -> Bool {
         guard at(.identifier) else { return false }
         switch peek() {
