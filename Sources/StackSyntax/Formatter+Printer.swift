@@ -42,9 +42,9 @@ struct FormatPrinter {
             self.element(element)
         case .constraints(let block):
             constraints(block)
-        case .error(let range):
+        case .error(let skipped):
             // Only in trees with syntax errors, which are not formatted; kept verbatim for safety.
-            writer.token(file.text(range), range)
+            writer.token(file.text(skipped.range), skipped.range)
         }
     }
 

@@ -27,44 +27,51 @@ extension Parser {
         case .identifier: return .element(parseElement())
         default:
             reportExpected("an element, 'let', 'component' or 'constraints' \(context())")
-            let start = currentStart
+            let first = index
             advance()
-            let skipped = recover(to: [.identifier, .letKeyword, .componentKeyword, .constraintsKeyword])
-            return .error(SourceRange(start: start, end: skipped?.end ?? previousEnd))
+            _ = recover(to: [.identifier, .letKeyword, .componentKeyword, .constraintsKeyword])
+            return .error(skipped(since: first) ?? UnexpectedTokens(tokens: [tokens[first]]))
         }
     }
 
     /// constantDecl = "let" identifier "=" expression ;
     mutating func parseConstantDecl() -> ConstantDecl {
         let start = currentStart
+        let mark = unexpected.count
         advance()
-        let name = parseIdentifier("after 'let'")
+        // `let` alone on a line, then an element: the name is missing, not the element's kind.
+        let name = parseIdentifier("after 'let'", treatAsMissing: atElementOnNewLine())
         expect(.assign, "after the constant's name")
         let value = parseExpression()
-        return ConstantDecl(name: name, value: value, range: SourceRange(start: start, end: previousEnd))
+        return ConstantDecl(name: name, value: value, range: SourceRange(start: start, end: previousEnd),
+                            unexpected: takeUnexpected(since: mark))
     }
 
     /// componentDecl = "component" identifier "(" [ parameter { "," parameter } [ "," ] ] ")" block ;
     mutating func parseComponentDecl() -> ComponentDecl {
         let start = currentStart
+        let mark = unexpected.count
         advance()
-        let name = parseIdentifier("after 'component'")
+        // `component` alone on a line, then an element: the name is missing. `Card(` on the next line is the name
+        // (newlines are insignificant); an element keyword is not (no component has that name).
+        let missingName = at(.identifier) && startsLine(index) && (isElementKeyword(current) || (peek() == .identifier && atElementOnNewLine()))
+        let name = parseIdentifier("after 'component'", treatAsMissing: missingName)
         var parameters: [Parameter] = []
         if eat(.leftParen) != nil {
-            while !at(.rightParen) && !at(.eof) && !at(.leftBrace) {
+            // A list whose `)` is missing ends at the body's `{` or the next element (see `atNextPart`).
+            while !at(.rightParen) && !atNextPart() {
                 let before = index
                 parameters.append(parseParameter())
-                if eat(.comma) == nil {
-                    if !at(.rightParen) {
-                        reportExpected("',' or ')' in the parameter list")
-                        _ = recover(to: [.comma, .leftBrace])
-                        _ = eat(.comma)
-                    }
+                if eat(.comma) == nil && !at(.rightParen) && !atNextPart() {
+                    reportExpected("',' or ')' in the parameter list")
+                    skipInList(to: [.comma])
+                    _ = eat(.comma)
                 }
-                if index == before { advance() }
+                if index == before { skipOne() }
             }
             expect(.rightParen, "to end the parameter list")
         }
+        let skipped = takeUnexpected(since: mark)
         let body: Block
         if at(.leftBrace) {
             body = parseBlock(ending: "component '\(name.text)'")
@@ -72,7 +79,8 @@ extension Parser {
             reportExpected("'{' to begin the body of component '\(name.text)'")
             body = Block(members: [], range: .empty(at: previousEnd))
         }
-        return ComponentDecl(name: name, parameters: parameters, body: body, range: SourceRange(start: start, end: previousEnd))
+        return ComponentDecl(name: name, parameters: parameters, body: body, range: SourceRange(start: start, end: previousEnd),
+                             unexpected: skipped)
     }
 
     /// parameter = identifier ":" identifier [ "=" expression ] ;
@@ -80,7 +88,7 @@ extension Parser {
         let start = currentStart
         let name = parseIdentifier("for a parameter name")
         expect(.colon, "after the parameter name")
-        let type = parseIdentifier("for the parameter's type")
+        let type = parseIdentifier("for the parameter's type", treatAsMissing: atElementOnNewLine())
         var defaultValue: Expression?
         if eat(.assign) != nil { defaultValue = parseExpression() }
         return Parameter(name: name, type: type, defaultValue: defaultValue, range: SourceRange(start: start, end: previousEnd))
@@ -120,25 +128,28 @@ extension Parser {
     /// arguments = "(" [ argument { "," argument } [ "," ] ] ")" ;
     mutating func parseArguments(of element: String) -> ArgumentList {
         let start = currentStart
+        let mark = unexpected.count
         advance()
         var arguments: [Argument] = []
-        while !at(.rightParen) && !at(.eof) && !at(.leftBrace) && !at(.rightBrace) {
+        // A list whose `)` is missing ends at the body's `{` or the next element (see `atNextPart`): one
+        // diagnostic, and the body and the elements after it keep their structure.
+        while !at(.rightParen) && !atNextPart() {
             let before = index
             if let argument = parseArgument() { arguments.append(argument) }
-            if eat(.comma) == nil && !at(.rightParen) {
+            if eat(.comma) == nil && !at(.rightParen) && !atNextPart() {
                 if at(.identifier) && peek() == .colon {
                     // `(a: 1 b: 2)`: a missing comma; report and go on with the next argument.
                     reportExpected("',' between arguments", fixIt: .replace(.empty(at: previousEnd), with: ",", message: "insert ','"))
                 } else {
                     reportExpected("',' or ')' in the arguments of \(element)")
-                    _ = recover(to: [.comma])
+                    skipInList(to: [.comma])
                     _ = eat(.comma)
                 }
             }
-            if index == before { advance() }
+            if index == before { skipOne() }
         }
         expect(.rightParen, "to end the arguments of \(element)")
-        return ArgumentList(arguments: arguments, range: SourceRange(start: start, end: previousEnd))
+        return ArgumentList(arguments: arguments, range: SourceRange(start: start, end: previousEnd), unexpected: takeUnexpected(since: mark))
     }
 
     /// argument = identifier ":" expression ;
@@ -148,7 +159,7 @@ extension Parser {
             if at(.identifier) || at(.number) || at(.string) || at(.minus) {
                 // `(center)`: a value without a label. Report it once and skip the value.
                 reportExpected("an argument label ('name: value')")
-                _ = recover(to: [.comma])
+                skipInList(to: [.comma])
             } else {
                 reportExpected("an argument")
             }
@@ -166,7 +177,7 @@ extension Parser {
         let open = advance()
         guard enterNesting() else {
             let skipped = skipRest()
-            return Block(members: [.error(skipped)], range: SourceRange(start: start, end: skipped.end))
+            return Block(members: skipped.map { [.error($0)] } ?? [], range: SourceRange(start: start, end: previousEnd))
         }
         defer { leaveNesting() }
         var members: [Declaration] = []
@@ -184,18 +195,24 @@ extension Parser {
     /// constraintsBlock = "constraints" "{" { constraint } "}" ;
     mutating func parseConstraintsBlock() -> ConstraintsBlock {
         let start = currentStart
+        let mark = unexpected.count
         advance()
         var constraints: [ConstraintSyntax] = []
         guard let open = expect(.leftBrace, "after 'constraints'") else {
             return ConstraintsBlock(constraints: [], range: SourceRange(start: start, end: previousEnd))
         }
-        while !at(.rightBrace) && !at(.eof) {
+        let outer = inConstraints
+        inConstraints = true
+        defer { inConstraints = outer }
+        // A block whose `}` is missing ends at the next element (no constraint starts like one).
+        while !at(.rightBrace) && !at(.eof) && !atElementOnNewLine() {
             let before = index
             if let constraint = parseConstraint() { constraints.append(constraint) }
-            if index == before { advance() }
+            if index == before { skipOne() }
         }
         expectClosingBrace(matching: open, ending: "the constraints block")
-        return ConstraintsBlock(constraints: constraints, range: SourceRange(start: start, end: previousEnd))
+        return ConstraintsBlock(constraints: constraints, range: SourceRange(start: start, end: previousEnd),
+                                unexpected: takeUnexpected(since: mark))
     }
 
     /// constraint = expression relation expression [ "@" expression ] ;
@@ -215,11 +232,18 @@ extension Parser {
                                           fixIts: [.replace(current.range, with: "==", message: "use '=='")]))
         default:
             reportExpected("'==', '<=' or '>=' in a constraint")
-            _ = recover(to: [.identifier, .rightBrace])
+            if let skipped = recover(to: [.identifier, .rightBrace]) { unexpected.append(skipped) }
             return nil
         }
         advance()
-        let right = parseExpression()
+        let right: Expression
+        if startsNextConstraint() {
+            // `a.width ==` ends its line and the next line is a constraint of its own: the value is missing.
+            reportExpected("a value")
+            right = Expression(.missing, range: .empty(at: previousEnd))
+        } else {
+            right = parseExpression()
+        }
         var priority: Expression?
         if eat(.at) != nil { priority = parseExpression() }
         return ConstraintSyntax(left: left, relation: relation, relationRange: relationRange, right: right, priority: priority,
@@ -238,9 +262,25 @@ extension Parser {
             fixIts: [.replace(.empty(at: previousEnd), with: "}", message: "insert '}'")]))
     }
 
-    /// An identifier, or a missing one (reported) that consumes nothing.
-    mutating func parseIdentifier(_ context: String) -> Identifier {
-        if at(.identifier) {
+    /// Whether the current token starts a line that reads `anchor relation`: the next constraint, not the right
+    /// side of the one before. A valid file never has one there (`a.width ==` then `b.width == c` is two
+    /// relations in a row), so this changes only how an unfinished line recovers.
+    func startsNextConstraint() -> Bool {
+        guard at(.identifier), startsLine(index) else { return false }
+        var position = index + 1
+        while position + 1 < tokens.count, tokens[position].kind == .dot, tokens[position + 1].kind == .identifier {
+            position += 2
+        }
+        switch tokens[position].kind {
+        case .equalEqual, .lessEqual, .greaterEqual, .assign: return true
+        default: return false
+        }
+    }
+
+    /// An identifier, or a missing one (reported) that consumes nothing. `treatAsMissing`: the current identifier
+    /// belongs to what follows (`let` alone on its line, then `vstack v {`), so the name is missing.
+    mutating func parseIdentifier(_ context: String, treatAsMissing: Bool = false) -> Identifier {
+        if at(.identifier), !treatAsMissing {
             let token = advance()
             return Identifier(text(of: token), range: token.range)
         }
@@ -250,7 +290,8 @@ extension Parser {
 
     /// Skips a run of closing brackets that close nothing, with one diagnostic for the run (a million
     /// `}` are one mistake, not a million), and returns the range skipped.
-    mutating func skipStrayClosers(_ kinds: Set<TokenKind>, _ context: String) -> SourceRange {
+    mutating func skipStrayClosers(_ kinds: Set<TokenKind>, _ context: String) -> UnexpectedTokens {
+        let firstIndex = index
         let first = advance()
         var count = 1
         while kinds.contains(current.kind) {
@@ -261,6 +302,6 @@ extension Parser {
         let what = count == 1 ? "'\(text(of: first))'" : "'\(text(of: first))' and \(count - 1) more closing brackets"
         diagnostics.append(Diagnostic(.unexpectedToken, "unexpected \(what) \(context)", at: range,
                                       fixIts: [.replace(range, with: "", message: count == 1 ? "remove it" : "remove them")]))
-        return range
+        return UnexpectedTokens(tokens: Array(tokens[firstIndex..<index]))
     }
 }

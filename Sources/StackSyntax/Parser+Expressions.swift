@@ -19,7 +19,7 @@ extension Parser {
         defer { depth -= levels }
         while at(.plus) || at(.minus) {
             // Each operator deepens the (left-nested) tree: count it, so `1+1+…` cannot grow it without bound.
-            guard enterNesting() else { return Expression(.missing, range: skipRest()) }
+            guard enterNesting() else { return Expression(.missing, range: skipRestOfExpression()) }
             levels += 1
             let op: Expression.BinaryOperator = advance().kind == .plus ? .add : .subtract
             let right = parseProduct()
@@ -35,7 +35,7 @@ extension Parser {
         var levels = 0
         defer { depth -= levels }
         while at(.star) || at(.slash) {
-            guard enterNesting() else { return Expression(.missing, range: skipRest()) }
+            guard enterNesting() else { return Expression(.missing, range: skipRestOfExpression()) }
             levels += 1
             let op: Expression.BinaryOperator = advance().kind == .star ? .multiply : .divide
             let right = parseUnary()
@@ -50,7 +50,7 @@ extension Parser {
         let start = currentStart
         advance()
         guard enterNesting() else {
-            return Expression(.missing, range: skipRest())
+            return Expression(.missing, range: skipRestOfExpression())
         }
         defer { leaveNesting() }
         let operand = parseUnary()
@@ -64,7 +64,7 @@ extension Parser {
         var levels = 0
         defer { depth -= levels }
         while at(.dot) {
-            guard enterNesting() else { return Expression(.missing, range: skipRest()) }
+            guard enterNesting() else { return Expression(.missing, range: skipRestOfExpression()) }
             levels += 1
             advance()
             let member = parseIdentifier("after '.'")
@@ -97,6 +97,10 @@ extension Parser {
         case .noneKeyword:
             advance()
             return Expression(.none, range: token.range)
+        case .identifier where !inConstraints && atElementOnNewLine():
+            // `let gap =` ends its line and an element follows: the value is missing, the element is kept.
+            reportExpected("a value")
+            return Expression(.missing, range: .empty(at: previousEnd))
         case .identifier:
             advance()
             // A call's `(` follows its name directly: `system(15)`, never `system (15)`.
@@ -119,25 +123,25 @@ extension Parser {
         }
     }
 
-    /// The arguments of `name(...)`, after the name.
+    /// The arguments of `name(...)`, after the name; the list ends where `parseParenthesized`'s does.
     mutating func parseCall(_ name: Token) -> Expression {
         let start = Int(name.start)
         let callee = Identifier(text(of: name), range: name.range)
         advance()
         guard enterNesting() else {
-            return Expression(.missing, range: skipRest())
+            return Expression(.missing, range: skipRestOfExpression())
         }
         defer { leaveNesting() }
         var arguments: [Expression] = []
-        while !at(.rightParen) && !at(.eof) && !at(.rightBrace) && !at(.leftBrace) {
+        while !at(.rightParen) && !atNextPart(whereValueMayStart: true) {
             let before = index
             arguments.append(parseExpression())
-            if eat(.comma) == nil, !at(.rightParen) {
+            if eat(.comma) == nil, !at(.rightParen), !atNextPart() {
                 reportExpected("',' or ')'")
-                _ = recover(to: [.comma])
+                skipInList(to: [.comma])
                 _ = eat(.comma)
             }
-            if index == before { advance() }
+            if index == before { skipOne() }
         }
         expect(.rightParen, "to end the arguments of '\(callee.text)'")
         return Expression(.call(callee, arguments), range: SourceRange(start: start, end: previousEnd))
@@ -147,20 +151,21 @@ extension Parser {
         let start = currentStart
         advance()
         guard enterNesting() else {
-            return Expression(.missing, range: skipRest())
+            return Expression(.missing, range: skipRestOfExpression())
         }
         defer { leaveNesting() }
         var elements: [Expression] = []
         var sawComma = false
-        while !at(.rightParen) && !at(.eof) && !at(.rightBrace) && !at(.leftBrace) {
+        // Where a value may start, a lone keyword is a constant's name; after one it ends the list (`atNextPart`).
+        while !at(.rightParen) && !atNextPart(whereValueMayStart: true) {
             let before = index
             elements.append(parseExpression())
-            if eat(.comma) != nil { sawComma = true } else if !at(.rightParen) {
+            if eat(.comma) != nil { sawComma = true } else if !at(.rightParen) && !atNextPart() {
                 reportExpected("',' or ')'")
-                _ = recover(to: [.comma])
+                skipInList(to: [.comma])
                 if eat(.comma) != nil { sawComma = true }
             }
-            if index == before { advance() }
+            if index == before { skipOne() }
         }
         expect(.rightParen, "to end the parenthesized expression")
         let range = SourceRange(start: start, end: previousEnd)

@@ -14,6 +14,12 @@ public struct Parser {
     var diagnostics: [Diagnostic] = []
     /// Set once the nesting limit is hit, so it is reported once, not once per level.
     var reportedNesting = false
+    /// Runs of tokens skipped inside the node being parsed; the innermost node that can hold them
+    /// (`ArgumentList`, `ComponentDecl`, `ConstraintsBlock`, `ConstantDecl`) takes them when it ends.
+    var unexpected: [UnexpectedTokens] = []
+    /// Inside a constraints block, where `b (c.width) == 3` and `b c.width == 3` are two valid constraints, so an
+    /// identifier followed by `(` or a name is a value, never taken for an element (`atElementOnNewLine`).
+    var inConstraints = false
 
     /// Parses a whole file.
     public static func parse(_ file: SourceFile) -> SyntaxTree {
@@ -79,8 +85,8 @@ public struct Parser {
     mutating func reportExpected(_ what: String, fixIt: FixIt? = nil) {
         // Past the nesting limit the rest of the file is skipped: what is missing then is not news.
         guard !reportedNesting else { return }
-        // The lexer already reported an invalid character, and an unterminated string swallowed what follows it.
-        if current.kind == .invalid { return }
+        // The lexer already reported an invalid character here or just before (`(a: 1 ] {`: one mistake), and an unterminated string swallowed what follows it.
+        if current.kind == .invalid || (index > 0 && tokens[index - 1].kind == .invalid) { return }
         if index > 0, tokens[index - 1].kind == .string, !isTerminatedString(tokens[index - 1]) { return }
         // One diagnostic per place: a second "expected" at the same token is a consequence of the first.
         if let last = diagnostics.last, last.id == .expectedToken, last.range.start == (current.kind == .eof ? previousEnd : currentStart) {
@@ -103,24 +109,6 @@ public struct Parser {
     /// The start offset of the current token.
     var currentStart: Int { Int(current.start) }
 
-    /// Skips tokens until one of `kinds` (or a closing brace, or end of file), returning the skipped range.
-    /// Balanced parentheses and braces are skipped whole so recovery does not stop inside them.
-    mutating func recover(to kinds: Set<TokenKind>) -> SourceRange? {
-        let start = currentStart
-        var nesting = 0
-        while !at(.eof) {
-            let kind = current.kind
-            if nesting == 0 && (kinds.contains(kind) || kind == .rightBrace || kind == .rightParen) { break }
-            switch kind {
-            case .leftParen, .leftBrace: nesting += 1
-            case .rightParen, .rightBrace: nesting -= 1
-            default: break
-            }
-            advance()
-        }
-        return previousEnd > start ? SourceRange(start: start, end: previousEnd) : nil
-    }
-
     /// Enters one level of nesting; false (and one diagnostic) when the limit is reached.
     mutating func enterNesting() -> Bool {
         guard depth < Parser.maximumNestingDepth else {
@@ -139,9 +127,17 @@ public struct Parser {
     mutating func leaveNesting() { depth -= 1 }
 
     /// Skips everything up to the end of the file after the nesting limit, keeping braces balanced is pointless then.
-    mutating func skipRest() -> SourceRange {
-        let start = currentStart
+    /// `nil` when nothing is left.
+    mutating func skipRest() -> UnexpectedTokens? {
+        let first = index
         while !at(.eof) { advance() }
-        return SourceRange(start: start, end: previousEnd)
+        return skipped(since: first)
+    }
+
+    /// Skips the rest of the file inside an expression, keeping what it skipped for the enclosing node.
+    mutating func skipRestOfExpression() -> SourceRange {
+        guard let skipped = skipRest() else { return .empty(at: currentStart) }
+        unexpected.append(skipped)
+        return skipped.range
     }
 }

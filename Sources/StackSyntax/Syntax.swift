@@ -1,5 +1,7 @@
 /// The syntax tree of one `.stack` file: every declaration as written, missing pieces marked,
-/// junk kept in error nodes, comments kept beside the tree.
+/// skipped tokens kept where they interrupted the tree (`Declaration.error` and the `unexpected` lists,
+/// see ``UnexpectedTokens``), comments kept beside the tree. A file with syntax errors still has every
+/// element the parser could read: it recovers at the next `{`, `}`, declaration keyword or element on a new line.
 public struct SyntaxTree: Sendable {
     /// The source the tree was parsed from.
     public var file: SourceFile
@@ -31,8 +33,8 @@ public enum Declaration: Hashable, Sendable {
     case component(ComponentDecl)
     case element(ElementSyntax)
     case constraints(ConstraintsBlock)
-    /// Tokens the parser skipped to recover.
-    case error(SourceRange)
+    /// Tokens the parser skipped to recover, where a declaration was expected.
+    case error(UnexpectedTokens)
 
     /// The range the declaration covers.
     public var range: SourceRange {
@@ -41,8 +43,24 @@ public enum Declaration: Hashable, Sendable {
         case .component(let decl): decl.range
         case .element(let element): element.range
         case .constraints(let block): block.range
-        case .error(let range): range
+        case .error(let skipped): skipped.range
         }
+    }
+}
+
+/// Tokens the parser skipped to recover from a syntax error (swift-syntax's `UnexpectedNodesSyntax`): kept in
+/// the tree at the node they interrupted, so a file with a syntax error keeps its structure and every byte of
+/// it is accounted for. Never empty; each run of skipped tokens has been diagnosed.
+public struct UnexpectedTokens: Hashable, Sendable {
+    /// The skipped tokens, in source order.
+    public var tokens: [Token]
+    /// From the start of the first skipped token to the end of the last.
+    public var range: SourceRange
+
+    /// Creates a run of skipped tokens; the parser never makes an empty one.
+    init(tokens: [Token]) {
+        self.tokens = tokens
+        self.range = SourceRange(start: Int(tokens.first?.start ?? 0), end: Int(tokens.last?.end ?? 0))
     }
 }
 
@@ -51,6 +69,8 @@ public struct ConstantDecl: Hashable, Sendable {
     public var name: Identifier
     public var value: Expression
     public var range: SourceRange
+    /// Tokens skipped inside the value (junk in its parentheses), in source order.
+    public var unexpected: [UnexpectedTokens] = []
 }
 
 /// `component Name(param: Type = default, ...) { element }`
@@ -60,6 +80,8 @@ public struct ComponentDecl: Hashable, Sendable {
     /// The members of the body; a valid component has exactly one element.
     public var body: Block
     public var range: SourceRange
+    /// Tokens skipped in the parameter list, in source order.
+    public var unexpected: [UnexpectedTokens] = []
 }
 
 /// `name: Type [= default]`
@@ -84,6 +106,8 @@ public struct ElementSyntax: Hashable, Sendable {
 public struct ArgumentList: Hashable, Sendable {
     public var arguments: [Argument]
     public var range: SourceRange
+    /// Tokens skipped between or inside the arguments, in source order.
+    public var unexpected: [UnexpectedTokens] = []
 }
 
 /// `label: value`
@@ -103,6 +127,8 @@ public struct Block: Hashable, Sendable {
 public struct ConstraintsBlock: Hashable, Sendable {
     public var constraints: [ConstraintSyntax]
     public var range: SourceRange
+    /// Tokens skipped between or inside the constraints, in source order.
+    public var unexpected: [UnexpectedTokens] = []
 }
 
 /// `left relation right [@ priority]`, sides as general expressions; the checker reads them as linear forms.

@@ -19,6 +19,8 @@ struct SyntaxJSON {
     let tree: SyntaxTree
     let locations: LocationCache
     var file: SourceFile { tree.file }
+    /// Whether `json(_:)` leaves `null` in place of `"unexpected"` lists, for `write` to stream them.
+    var unexpectedPlaceholders = false
 
     init(tree: SyntaxTree) {
         self.tree = tree
@@ -60,12 +62,55 @@ struct SyntaxJSON {
             stream.value(json(element.kind), key: "kind")
             stream.value(json(element.name), key: "name")
             stream.value(json(element.arguments), key: "arguments")
+            if let runs = element.arguments?.unexpected, !runs.isEmpty { write(runs, key: "unexpected", to: &stream) }
             if let body = element.body { write(body, key: "body", to: &stream) } else { stream.value(.null, key: "body") }
             stream.value(json(element.range), key: "range")
             stream.end()
+        case .error(let skipped):
+            write(skipped, node: "error", to: &stream)
         default:
-            stream.value(json(declaration))
+            // Skipped tokens can be most of a file: streamed, never built as one value.
+            var placeholders = self
+            placeholders.unexpectedPlaceholders = true
+            guard case .object(let members) = placeholders.json(declaration), members.contains(where: { $0.0 == "unexpected" }) else {
+                stream.value(json(declaration))
+                return
+            }
+            stream.beginObject()
+            for (key, value) in members {
+                if key == "unexpected" { write(unexpectedRuns(of: declaration), key: key, to: &stream) } else { stream.value(value, key: key) }
+            }
+            stream.end()
         }
+    }
+
+    /// The skipped tokens a `let`, `component` or `constraints` declaration holds.
+    func unexpectedRuns(of declaration: Declaration) -> [UnexpectedTokens] {
+        switch declaration {
+        case .constant(let decl): decl.unexpected
+        case .component(let decl): decl.unexpected
+        case .constraints(let block): block.unexpected
+        case .element(let element): element.arguments?.unexpected ?? []
+        case .error(let skipped): [skipped]
+        }
+    }
+
+    /// `json(runs)`, written token by token.
+    func write(_ runs: [UnexpectedTokens], key: String, to stream: inout JSONStream) {
+        stream.beginArray(key: key)
+        for run in runs { write(run, node: "unexpected", to: &stream) }
+        stream.end()
+    }
+
+    /// `json(skipped, node:)`, written token by token.
+    func write(_ skipped: UnexpectedTokens, node: String, to stream: inout JSONStream) {
+        stream.beginObject()
+        stream.value(.string(node), key: "node")
+        stream.beginArray(key: "tokens")
+        for token in skipped.tokens { stream.value(json(token)) }
+        stream.end()
+        stream.value(json(skipped.range), key: "range")
+        stream.end()
     }
 
     func write(_ block: Block, key: String, to stream: inout JSONStream) {
@@ -102,7 +147,8 @@ struct SyntaxJSON {
     func json(_ declaration: Declaration) -> JSONValue {
         switch declaration {
         case .constant(let decl):
-            return .object([("node", .string("let")), ("name", json(decl.name)), ("value", json(decl.value)), ("range", json(decl.range))])
+            return .object([("node", .string("let")), ("name", json(decl.name)), ("value", json(decl.value))]
+                           + unexpected(decl.unexpected) + [("range", json(decl.range))])
         case .component(let decl):
             return .object([
                 ("node", .string("component")), ("name", json(decl.name)),
@@ -110,8 +156,7 @@ struct SyntaxJSON {
                     .object([("name", json(parameter.name)), ("type", json(parameter.type)),
                              ("default", parameter.defaultValue.map { json($0) } ?? .null), ("range", json(parameter.range))])
                 })),
-                ("body", json(decl.body)), ("range", json(decl.range)),
-            ])
+            ] + unexpected(decl.unexpected) + [("body", json(decl.body)), ("range", json(decl.range))])
         case .element(let element):
             return json(element)
         case .constraints(let block):
@@ -122,10 +167,9 @@ struct SyntaxJSON {
                              ("right", json(constraint.right)), ("priority", constraint.priority.map { json($0) } ?? .null),
                              ("range", json(constraint.range))])
                 })),
-                ("range", json(block.range)),
-            ])
-        case .error(let range):
-            return .object([("node", .string("error")), ("range", json(range))])
+            ] + unexpected(block.unexpected) + [("range", json(block.range))])
+        case .error(let skipped):
+            return json(skipped, node: "error")
         }
     }
 
@@ -133,9 +177,34 @@ struct SyntaxJSON {
         .object([
             ("node", .string("element")), ("kind", json(element.kind)), ("name", json(element.name)),
             ("arguments", json(element.arguments)),
+        ] + unexpected(element.arguments?.unexpected ?? []) + [
             ("body", element.body.map { json($0) } ?? .null),
             ("range", json(element.range)),
         ])
+    }
+
+    /// `"unexpected": [...]`, the runs of skipped tokens a node holds; no member at all when there are none,
+    /// so a tree without syntax errors reads the same as one from a parser that never skips.
+    func unexpected(_ runs: [UnexpectedTokens]) -> [(String, JSONValue)] {
+        runs.isEmpty ? [] : [("unexpected", unexpectedPlaceholders ? .null : json(runs))]
+    }
+
+    func json(_ runs: [UnexpectedTokens]) -> JSONValue {
+        .array(runs.map { json($0, node: "unexpected") })
+    }
+
+    /// A run of skipped tokens: `"node"`, `"tokens"` (each `{"kind", "text", "range"}`) and its `"range"`.
+    func json(_ skipped: UnexpectedTokens, node: String) -> JSONValue {
+        .object([
+            ("node", .string(node)),
+            ("tokens", .array(skipped.tokens.map { json($0) })),
+            ("range", json(skipped.range)),
+        ])
+    }
+
+    /// One skipped token: `{"kind", "text", "range"}`, the kind as `TokenKind` spells its case.
+    func json(_ token: Token) -> JSONValue {
+        .object([("kind", .string(String(describing: token.kind))), ("text", .string(file.text(token.range))), ("range", json(token.range))])
     }
 
     func json(_ arguments: ArgumentList?) -> JSONValue {

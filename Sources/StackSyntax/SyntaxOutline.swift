@@ -17,9 +17,11 @@ public enum SyntaxOutline {
         switch declaration {
         case .constant(let decl):
             lines.append(indent + "let \(decl.name.text) = \(file.text(decl.value.range))" + at)
+            unexpected(decl.unexpected, locations, depth: depth + 1, into: &lines)
         case .component(let decl):
             let parameters = decl.parameters.map { "\($0.name.text): \($0.type.text)" }.joined(separator: ", ")
             lines.append(indent + "component \(decl.name.text)(\(parameters))" + at)
+            unexpected(decl.unexpected, locations, depth: depth + 1, into: &lines)
             for member in decl.body.members { outline(member, locations, depth: depth + 1, into: &lines) }
         case .element(let element):
             var line = indent + element.kind.text
@@ -28,14 +30,25 @@ public enum SyntaxOutline {
                 line += "(" + arguments.arguments.map { "\($0.label.text): \(file.text($0.value.range))" }.joined(separator: ", ") + ")"
             }
             lines.append(line + at)
+            unexpected(element.arguments?.unexpected ?? [], locations, depth: depth + 1, into: &lines)
             for member in element.body?.members ?? [] { outline(member, locations, depth: depth + 1, into: &lines) }
         case .constraints(let block):
             lines.append(indent + "constraints" + at)
             for constraint in block.constraints {
                 lines.append(indent + "  " + file.text(constraint.range))
             }
-        case .error(let range):
-            lines.append(indent + "<error \(file.text(range).prefix(40))>" + at)
+            unexpected(block.unexpected, locations, depth: depth + 1, into: &lines)
+        case .error(let skipped):
+            lines.append(indent + "<error \(file.text(skipped.range).prefix(40))>" + at)
+        }
+    }
+
+    /// One line per run of skipped tokens a node holds, below the node: `<unexpected ] 3>`.
+    static func unexpected(_ runs: [UnexpectedTokens], _ locations: LocationCache, depth: Int, into lines: inout [String]) {
+        let indent = String(repeating: "  ", count: depth)
+        for run in runs {
+            let location = locations.location(of: run.range.start)
+            lines.append(indent + "<unexpected \(locations.file.text(run.range).prefix(40))> @\(location.line):\(location.column)")
         }
     }
 }

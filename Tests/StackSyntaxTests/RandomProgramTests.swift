@@ -38,13 +38,14 @@ private struct RangeCollector {
     mutating func add(_ d: Declaration) {
         ranges.append(d.range)
         switch d {
-        case .constant(let c): ranges.append(c.name.range); add(c.value)
+        case .constant(let c): ranges.append(c.name.range); add(c.value); add(c.unexpected)
         case .component(let c):
             ranges.append(c.name.range)
             for p in c.parameters {
                 ranges += [p.range, p.name.range, p.type.range]
                 if let value = p.defaultValue { add(value) }
             }
+            add(c.unexpected)
             ranges.append(c.body.range)
             for member in c.body.members { add(member) }
         case .element(let e):
@@ -53,6 +54,7 @@ private struct RangeCollector {
             if let arguments = e.arguments {
                 ranges.append(arguments.range)
                 for a in arguments.arguments { ranges += [a.range, a.label.range]; add(a.value) }
+                add(arguments.unexpected)
             }
             if let body = e.body {
                 ranges.append(body.range)
@@ -65,7 +67,20 @@ private struct RangeCollector {
                 add(c.right)
                 if let priority = c.priority { add(priority) }
             }
-        case .error: break
+            add(block.unexpected)
+        case .error(let skipped): add([skipped])
+        }
+    }
+
+    /// Skipped tokens: each run's range and every token's. A run that is empty or has a token outside its range
+    /// adds the range -1..<-1, which `violation(in:)` reports as outside the file.
+    mutating func add(_ runs: [UnexpectedTokens]) {
+        for run in runs {
+            ranges.append(run.range)
+            ranges += run.tokens.map(\.range)
+            if run.tokens.isEmpty || run.tokens.contains(where: { $0.start < run.range.start || $0.end > run.range.end }) {
+                ranges.append(SourceRange(start: -1, end: -1))
+            }
         }
     }
 }
