@@ -63,10 +63,13 @@ struct RootEmitter {
     var naming: Naming { plan.naming }
     var appKitCondition: String { Names.appKitCondition }
 
-    /// Leaves with an intrinsic size get a `Sized…` subclass of their class.
-    func hasIntrinsic(_ node: LayoutNode) -> Bool {
-        guard let leaf = node.leaf else { return false }
-        return leaf.intrinsic.horizontal != nil || leaf.intrinsic.vertical != nil
+    /// Leaves whose intrinsic size the file gives get a `Sized…` subclass of their class that pins it;
+    /// so do labels and buttons without one (a label measures its text, and the file says it has no
+    /// size). A label or button sized by its text is left to measure itself, on the device as in
+    /// StackRuntime.
+    func pinsIntrinsic(_ node: LayoutNode) -> Bool {
+        guard let leaf = node.leaf, !leaf.measuredText else { return false }
+        return leaf.intrinsic.horizontal != nil || leaf.intrinsic.vertical != nil || node.kind == .label || node.kind == .button
     }
 
     func sizedClass(_ node: LayoutNode) -> String { "Sized" + typeIdentifier(names.swiftType(node.swiftType)) }
@@ -105,7 +108,7 @@ struct RootEmitter {
 
     mutating func emitSizedClasses() {
         var done: Set<String> = []
-        for node in tree.nodes where hasIntrinsic(node) {
+        for node in tree.nodes where pinsIntrinsic(node) {
             let name = sizedClass(node)
             guard done.insert(name).inserted else { continue }
             let base = names.swiftType(node.swiftType)
@@ -126,7 +129,7 @@ struct RootEmitter {
         add("")
         add("// Leaf views, in .stack order.", indent: 1)
         for (index, node) in tree.nodes.enumerated() where !node.kind.isStack {
-            let type = hasIntrinsic(node) ? sizedClass(node) : names.swiftType(node.swiftType)
+            let type = pinsIntrinsic(node) ? sizedClass(node) : names.swiftType(node.swiftType)
             add("/// `\(node.path)` (\(fileName):\(line(node)))", indent: 1)
             add("let \(naming.nodes[index]) = \(type)()", indent: 1)
         }
@@ -143,7 +146,7 @@ struct RootEmitter {
 
     mutating func emitInit() {
         add("")
-        add("/// Creates the views, shows their `text:` and `image:`, and hides the hidden ones.", indent: 1)
+        add("/// Creates the views, shows their `text:` (in its `font:`) and `image:`, and hides the hidden ones.", indent: 1)
         add("init() {", indent: 1)
         var uikit: [String] = []
         var appkit: [String] = []
@@ -152,6 +155,7 @@ struct RootEmitter {
                   let statements = names.content(property: naming.nodes[index], modelType: node.swiftType, content: content) else { continue }
             uikit.append(statements.uikit)
             appkit.append(statements.appkit)
+            if let leaf = node.leaf, leaf.measuredText { uikit += names.textStyle(property: naming.nodes[index], kind: node.kind, leaf: leaf) }
         }
         if !uikit.isEmpty {
             switch names.platform {
@@ -179,10 +183,12 @@ struct RootEmitter {
             let property = naming.nodes[index]
             add("container.addSubview(\(property))", indent: 2)
             add("\(property).translatesAutoresizingMaskIntoConstraints = false", indent: 2)
-            guard hasIntrinsic(node), let leaf = node.leaf else { continue }
-            let width = leaf.intrinsic.horizontal.map(swiftNumber) ?? "\(names.view).noIntrinsicMetric"
-            let height = leaf.intrinsic.vertical.map(swiftNumber) ?? "\(names.view).noIntrinsicMetric"
-            add("\(property).intrinsicSize = CGSize(width: \(width), height: \(height))", indent: 2)
+            guard let leaf = node.leaf else { continue }
+            if pinsIntrinsic(node) {
+                let width = leaf.intrinsic.horizontal.map(swiftNumber) ?? "\(names.view).noIntrinsicMetric"
+                let height = leaf.intrinsic.vertical.map(swiftNumber) ?? "\(names.view).noIntrinsicMetric"
+                add("\(property).intrinsicSize = CGSize(width: \(width), height: \(height))", indent: 2)
+            }
             for axis in Axis.allCases where leaf.intrinsic[axis] != nil {
                 add("\(property).setContentHuggingPriority(\(names.priority)(\(swiftNumber(leaf.hugging[axis]))), for: .\(axis.rawValue))", indent: 2)
                 add("\(property).setContentCompressionResistancePriority(\(names.priority)(\(swiftNumber(leaf.compressionResistance[axis]))), for: .\(axis.rawValue))", indent: 2)

@@ -1,3 +1,6 @@
+import StackSemantics
+import StackText
+
 /// Which framework's spelling generated code uses.
 ///
 /// Both outputs also compile against `StackRuntime` (on Linux, or anywhere with `-D STACKC_RUNTIME`),
@@ -62,6 +65,27 @@ struct Names {
         default:
             return nil
         }
+    }
+
+    /// The font and line count of a label or button whose size is its text's (UIKit spelling, also
+    /// StackRuntime's): a text style scales with the user's text size, as the checker's measure assumes.
+    func textStyle(property: String, kind: ElementKind, leaf: LeafAttributes) -> [String] {
+        let target = kind == .button ? "\(property).titleLabel?" : property
+        var lines: [String] = []
+        switch leaf.font {
+        case .style(let style)?:
+            lines.append("\(target).font = UIFont.preferredFont(forTextStyle: .\(style.rawValue))")
+            lines.append("\(target).adjustsFontForContentSizeCategory = true")
+        case .system(let size, let weight)?:
+            lines.append("\(target).font = UIFont.systemFont(ofSize: \(swiftNumber(size)), weight: .\(weight.rawValue))")
+        case nil where kind == .label:
+            lines.append("\(target).font = UIFont.preferredFont(forTextStyle: .body)")
+            lines.append("\(target).adjustsFontForContentSizeCategory = true")
+        case nil:
+            break
+        }
+        if kind == .label, leaf.lines != 1 { lines.append("\(property).numberOfLines = \(leaf.lines)") }
+        return lines
     }
 
     /// The AppKit aliases a UIKit-spelled type declares for itself when built against AppKit.

@@ -89,7 +89,7 @@ final class MacCardLayout {
         ]),
     ]
 
-    /// Creates the views, shows their `text:` and `image:`, and hides the hidden ones.
+    /// Creates the views, shows their `text:` (in its `font:`) and `image:`, and hides the hidden ones.
     init() {
         icon.image = NSImage(named: "mail")
         title.stringValue = "Inbox"

@@ -97,7 +97,7 @@ final class KeypadLayout {
     /// `keypad.bottomRow` (calculator.stack:25)
     let bottomRow = UILayoutGuide()
 
-    /// Creates the views, shows their `text:` and `image:`, and hides the hidden ones.
+    /// Creates the views, shows their `text:` (in its `font:`) and `image:`, and hides the hidden ones.
     init() {
         #if !STACKC_RUNTIME && !canImport(UIKit) && canImport(AppKit)
         display.stringValue = "0"

@@ -32,47 +32,27 @@ final class CardLayout {
         override var intrinsicContentSize: CGSize { intrinsicSize }
     }
 
-    /// A `UILabel` whose intrinsic content size is the one profile.stack gives, so Auto Layout derives
-    /// exactly the content hugging and compression resistance constraints stackc solved with.
-    final class SizedUILabel: UILabel {
-        /// The intrinsic content size; `UIView.noIntrinsicMetric` in a dimension without one.
-        var intrinsicSize = CGSize(width: UIView.noIntrinsicMetric, height: UIView.noIntrinsicMetric) {
-            didSet { invalidateIntrinsicContentSize() }
-        }
-        override var intrinsicContentSize: CGSize { intrinsicSize }
-    }
-
-    /// A `UIButton` whose intrinsic content size is the one profile.stack gives, so Auto Layout derives
-    /// exactly the content hugging and compression resistance constraints stackc solved with.
-    final class SizedUIButton: UIButton {
-        /// The intrinsic content size; `UIView.noIntrinsicMetric` in a dimension without one.
-        var intrinsicSize = CGSize(width: UIView.noIntrinsicMetric, height: UIView.noIntrinsicMetric) {
-            didSet { invalidateIntrinsicContentSize() }
-        }
-        override var intrinsicContentSize: CGSize { intrinsicSize }
-    }
-
     // Leaf views, in .stack order.
     /// `card.avatar` (profile.stack:12)
     let avatar = SizedUIImageView()
     /// `card.info.name` (profile.stack:14)
-    let name = SizedUILabel()
+    let name = UILabel()
     /// `card.info.handle` (profile.stack:15)
-    let handle = SizedUILabel()
+    let handle = UILabel()
     /// `card.info.stats.vstack0.label0` (profile.stack:6)
-    let vstack0Label0 = SizedUILabel()
+    let vstack0Label0 = UILabel()
     /// `card.info.stats.vstack0.label1` (profile.stack:7)
-    let vstack0Label1 = SizedUILabel()
+    let vstack0Label1 = UILabel()
     /// `card.info.stats.vstack1.label0` (profile.stack:6)
-    let vstack1Label0 = SizedUILabel()
+    let vstack1Label0 = UILabel()
     /// `card.info.stats.vstack1.label1` (profile.stack:7)
-    let vstack1Label1 = SizedUILabel()
+    let vstack1Label1 = UILabel()
     /// `card.info.stats.vstack2.label0` (profile.stack:6)
-    let vstack2Label0 = SizedUILabel()
+    let vstack2Label0 = UILabel()
     /// `card.info.stats.vstack2.label1` (profile.stack:7)
-    let vstack2Label1 = SizedUILabel()
+    let vstack2Label1 = UILabel()
     /// `card.follow` (profile.stack:22)
-    let follow = SizedUIButton()
+    let follow = UIButton()
     // Layout guides: one per stack, then the spanners, gaps and margins the stacks create.
     /// `card` (profile.stack:11)
     let card = UILayoutGuide()
@@ -103,7 +83,7 @@ final class CardLayout {
     /// `card.info.stats.vstack2#spanner`
     let vstack2Spanner = UILayoutGuide()
 
-    /// Creates the views, shows their `text:` and `image:`, and hides the hidden ones.
+    /// Creates the views, shows their `text:` (in its `font:`) and `image:`, and hides the hidden ones.
     init() {
         #if !STACKC_RUNTIME && !canImport(UIKit) && canImport(AppKit)
         avatar.image = NSImage(named: "avatar")
@@ -119,13 +99,29 @@ final class CardLayout {
         #else
         avatar.image = UIImage(named: "avatar")
         name.text = "Ada Lovelace"
+        name.font = UIFont.preferredFont(forTextStyle: .title3)
+        name.adjustsFontForContentSizeCategory = true
         handle.text = "@ada"
+        handle.font = UIFont.preferredFont(forTextStyle: .subheadline)
+        handle.adjustsFontForContentSizeCategory = true
         vstack0Label0.text = "42"
+        vstack0Label0.font = UIFont.preferredFont(forTextStyle: .headline)
+        vstack0Label0.adjustsFontForContentSizeCategory = true
         vstack0Label1.text = "posts"
+        vstack0Label1.font = UIFont.preferredFont(forTextStyle: .caption1)
+        vstack0Label1.adjustsFontForContentSizeCategory = true
         vstack1Label0.text = "1.2k"
+        vstack1Label0.font = UIFont.preferredFont(forTextStyle: .headline)
+        vstack1Label0.adjustsFontForContentSizeCategory = true
         vstack1Label1.text = "followers"
+        vstack1Label1.font = UIFont.preferredFont(forTextStyle: .caption1)
+        vstack1Label1.adjustsFontForContentSizeCategory = true
         vstack2Label0.text = "180"
+        vstack2Label0.font = UIFont.preferredFont(forTextStyle: .headline)
+        vstack2Label0.adjustsFontForContentSizeCategory = true
         vstack2Label1.text = "following"
+        vstack2Label1.font = UIFont.preferredFont(forTextStyle: .caption1)
+        vstack2Label1.adjustsFontForContentSizeCategory = true
         follow.setTitle("Follow", for: .normal)
         #endif
         updateVisibility()
@@ -143,63 +139,54 @@ final class CardLayout {
         avatar.setContentCompressionResistancePriority(UILayoutPriority(1000), for: .vertical)
         container.addSubview(name)
         name.translatesAutoresizingMaskIntoConstraints = false
-        name.intrinsicSize = CGSize(width: 140, height: 22)
         name.setContentHuggingPriority(UILayoutPriority(250), for: .horizontal)
         name.setContentCompressionResistancePriority(UILayoutPriority(750), for: .horizontal)
         name.setContentHuggingPriority(UILayoutPriority(250), for: .vertical)
         name.setContentCompressionResistancePriority(UILayoutPriority(750), for: .vertical)
         container.addSubview(handle)
         handle.translatesAutoresizingMaskIntoConstraints = false
-        handle.intrinsicSize = CGSize(width: 60, height: 18)
         handle.setContentHuggingPriority(UILayoutPriority(251), for: .horizontal)
         handle.setContentCompressionResistancePriority(UILayoutPriority(750), for: .horizontal)
         handle.setContentHuggingPriority(UILayoutPriority(251), for: .vertical)
         handle.setContentCompressionResistancePriority(UILayoutPriority(750), for: .vertical)
         container.addSubview(vstack0Label0)
         vstack0Label0.translatesAutoresizingMaskIntoConstraints = false
-        vstack0Label0.intrinsicSize = CGSize(width: 40, height: 20)
         vstack0Label0.setContentHuggingPriority(UILayoutPriority(250), for: .horizontal)
         vstack0Label0.setContentCompressionResistancePriority(UILayoutPriority(750), for: .horizontal)
         vstack0Label0.setContentHuggingPriority(UILayoutPriority(250), for: .vertical)
         vstack0Label0.setContentCompressionResistancePriority(UILayoutPriority(750), for: .vertical)
         container.addSubview(vstack0Label1)
         vstack0Label1.translatesAutoresizingMaskIntoConstraints = false
-        vstack0Label1.intrinsicSize = CGSize(width: 60, height: 14)
         vstack0Label1.setContentHuggingPriority(UILayoutPriority(250), for: .horizontal)
         vstack0Label1.setContentCompressionResistancePriority(UILayoutPriority(750), for: .horizontal)
         vstack0Label1.setContentHuggingPriority(UILayoutPriority(250), for: .vertical)
         vstack0Label1.setContentCompressionResistancePriority(UILayoutPriority(750), for: .vertical)
         container.addSubview(vstack1Label0)
         vstack1Label0.translatesAutoresizingMaskIntoConstraints = false
-        vstack1Label0.intrinsicSize = CGSize(width: 40, height: 20)
         vstack1Label0.setContentHuggingPriority(UILayoutPriority(250), for: .horizontal)
         vstack1Label0.setContentCompressionResistancePriority(UILayoutPriority(750), for: .horizontal)
         vstack1Label0.setContentHuggingPriority(UILayoutPriority(250), for: .vertical)
         vstack1Label0.setContentCompressionResistancePriority(UILayoutPriority(750), for: .vertical)
         container.addSubview(vstack1Label1)
         vstack1Label1.translatesAutoresizingMaskIntoConstraints = false
-        vstack1Label1.intrinsicSize = CGSize(width: 60, height: 14)
         vstack1Label1.setContentHuggingPriority(UILayoutPriority(250), for: .horizontal)
         vstack1Label1.setContentCompressionResistancePriority(UILayoutPriority(750), for: .horizontal)
         vstack1Label1.setContentHuggingPriority(UILayoutPriority(250), for: .vertical)
         vstack1Label1.setContentCompressionResistancePriority(UILayoutPriority(750), for: .vertical)
         container.addSubview(vstack2Label0)
         vstack2Label0.translatesAutoresizingMaskIntoConstraints = false
-        vstack2Label0.intrinsicSize = CGSize(width: 40, height: 20)
         vstack2Label0.setContentHuggingPriority(UILayoutPriority(250), for: .horizontal)
         vstack2Label0.setContentCompressionResistancePriority(UILayoutPriority(750), for: .horizontal)
         vstack2Label0.setContentHuggingPriority(UILayoutPriority(250), for: .vertical)
         vstack2Label0.setContentCompressionResistancePriority(UILayoutPriority(750), for: .vertical)
         container.addSubview(vstack2Label1)
         vstack2Label1.translatesAutoresizingMaskIntoConstraints = false
-        vstack2Label1.intrinsicSize = CGSize(width: 60, height: 14)
         vstack2Label1.setContentHuggingPriority(UILayoutPriority(250), for: .horizontal)
         vstack2Label1.setContentCompressionResistancePriority(UILayoutPriority(750), for: .horizontal)
         vstack2Label1.setContentHuggingPriority(UILayoutPriority(250), for: .vertical)
         vstack2Label1.setContentCompressionResistancePriority(UILayoutPriority(750), for: .vertical)
         container.addSubview(follow)
         follow.translatesAutoresizingMaskIntoConstraints = false
-        follow.intrinsicSize = CGSize(width: 72, height: 32)
         follow.setContentHuggingPriority(UILayoutPriority(260), for: .horizontal)
         follow.setContentCompressionResistancePriority(UILayoutPriority(750), for: .horizontal)
         follow.setContentHuggingPriority(UILayoutPriority(250), for: .vertical)

@@ -43,7 +43,7 @@ final class FixedLayout {
     /// `fixed` (seed003.stack:5)
     let fixed = UILayoutGuide()
 
-    /// Creates the views, shows their `text:` and `image:`, and hides the hidden ones.
+    /// Creates the views, shows their `text:` (in its `font:`) and `image:`, and hides the hidden ones.
     init() {
         updateVisibility()
     }
@@ -162,7 +162,7 @@ final class NaturalLayout {
     /// `natural#spanner`
     let naturalSpanner = UILayoutGuide()
 
-    /// Creates the views, shows their `text:` and `image:`, and hides the hidden ones.
+    /// Creates the views, shows their `text:` (in its `font:`) and `image:`, and hides the hidden ones.
     init() {
         updateVisibility()
     }

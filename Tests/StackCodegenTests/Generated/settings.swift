@@ -221,7 +221,7 @@ final class SettingsLayout {
         ]),
     ]
 
-    /// Creates the views, shows their `text:` and `image:`, and hides the hidden ones.
+    /// Creates the views, shows their `text:` (in its `font:`) and `image:`, and hides the hidden ones.
     init() {
         #if !STACKC_RUNTIME && !canImport(UIKit) && canImport(AppKit)
         airplaneImage0.image = NSImage(named: "airplane")

@@ -129,7 +129,7 @@ final class SpringboardLayout {
     /// `springboard.dock.safari#gap1`
     let safariGap1 = UILayoutGuide()
 
-    /// Creates the views, shows their `text:` and `image:`, and hides the hidden ones.
+    /// Creates the views, shows their `text:` (in its `font:`) and `image:`, and hides the hidden ones.
     init() {
         #if !STACKC_RUNTIME && !canImport(UIKit) && canImport(AppKit)
         time.stringValue = "9:41 AM"

@@ -75,7 +75,7 @@ final class FooterLayout {
     /// `footer.tabs#gap3`
     let tabsGap3 = UILayoutGuide()
 
-    /// Creates the views, shows their `text:` and `image:`, and hides the hidden ones.
+    /// Creates the views, shows their `text:` (in its `font:`) and `image:`, and hides the hidden ones.
     init() {
         #if !STACKC_RUNTIME && !canImport(UIKit) && canImport(AppKit)
         amount.stringValue = "12.50"

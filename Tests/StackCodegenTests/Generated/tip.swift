@@ -57,7 +57,7 @@ final class TipLayout {
     /// `tip#margins`
     let tipMargins = UILayoutGuide()
 
-    /// Creates the views, shows their `text:` and `image:`, and hides the hidden ones.
+    /// Creates the views, shows their `text:` (in its `font:`) and `image:`, and hides the hidden ones.
     init() {
         #if !STACKC_RUNTIME && !canImport(UIKit) && canImport(AppKit)
         title.stringValue = "Did you know?"

@@ -65,7 +65,7 @@ final class ToolbarLayout {
     /// `toolbar#spanner`
     let toolbarSpanner = UILayoutGuide()
 
-    /// Creates the views, shows their `text:` and `image:`, and hides the hidden ones.
+    /// Creates the views, shows their `text:` (in its `font:`) and `image:`, and hides the hidden ones.
     init() {
         #if !STACKC_RUNTIME && !canImport(UIKit) && canImport(AppKit)
         trash.title = "trash"
