@@ -15,20 +15,17 @@ public struct SVGPanel: Sendable {
     public var height: Double?
     /// The checked tree the IR was lowered from: with it, leaves show their text and image names.
     public var tree: LayoutTree?
-    /// The source, to tell a button's image name from its title.
-    public var file: SourceFile?
     /// What else the panel's title says, such as the content size its text was measured at.
     public var caption: String?
 
     /// Creates a panel.
     public init(ir: ConstraintIR, solution: LayoutSolution, width: Double? = nil, height: Double? = nil,
-                tree: LayoutTree? = nil, file: SourceFile? = nil, caption: String? = nil) {
+                tree: LayoutTree? = nil, caption: String? = nil) {
         self.ir = ir
         self.solution = solution
         self.width = width
         self.height = height
         self.tree = tree
-        self.file = file
         self.caption = caption
     }
 }
@@ -65,7 +62,6 @@ public func renderSVG(_ panels: [SVGPanel]) -> String {
     let scale = min(2.5, max(0.2, min(1000 / max(widest, 1), 800 / max(tallest, 1))))
     let margin = 32.0
     var canvas = SVGCanvas()
-    var images = ImageElementCache()
     var y = margin
     var pictureWidth = 0.0
     for row in rows {
@@ -73,7 +69,7 @@ public func renderSVG(_ panels: [SVGPanel]) -> String {
         var rowHeight = 0.0
         for index in row {
             let panel = panels[index]
-            let contents = leafContents(panel.ir, tree: panel.tree, imageElements: images.starts(panel.file))
+            let contents = leafContents(panel.ir, tree: panel.tree)
             var painter = PanelPainter(panel, contents: contents, scale: scale)
             let size = painter.paint()
             canvas.append(painter.canvas, x: x, y: y, attributes: [("class", "panel"), ("data-root", panel.ir.root)])
@@ -90,19 +86,6 @@ public func renderSVG(_ panels: [SVGPanel]) -> String {
 /// One panel per width of one root, without text or image names (no tree): see `renderSVG(_:)`.
 public func renderSVG(_ ir: ConstraintIR, panels: [(width: Double?, solution: LayoutSolution)]) -> String {
     renderSVG(panels.map { SVGPanel(ir: $0.width.map { _ in ir.replacingRootSize(width: true, height: false) } ?? ir, solution: $0.solution, width: $0.width) })
-}
-
-/// The image elements of the last file parsed: the panels of one file share one parse.
-private struct ImageElementCache {
-    private var last: (path: String, bytes: [UInt8], starts: Set<Int>)?
-
-    mutating func starts(_ file: SourceFile?) -> Set<Int> {
-        guard let file else { return [] }
-        if let last, last.path == file.path, last.bytes == file.bytes { return last.starts }
-        let starts = imageContentElements(in: Parser.parse(file))
-        last = (file.path, file.bytes, starts)
-        return starts
-    }
 }
 
 enum Palette {

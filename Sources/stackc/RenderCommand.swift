@@ -39,8 +39,7 @@ enum RenderCommand {
                     let ir = compilation.irs[index].replacingRootSize(width: width != nil, height: request.height != nil)
                     findings.add(solution, of: ir, in: compilation.file)
                     let tree = compilation.checked.model.roots.indices.contains(index) ? compilation.checked.model.roots[index] : nil
-                    panels.append(SVGPanel(ir: ir, solution: solution, width: width, height: request.height, tree: tree,
-                                           file: compilation.file, caption: caption))
+                    panels.append(SVGPanel(ir: ir, solution: solution, width: width, height: request.height, tree: tree, caption: caption))
                 }
             }
         }

@@ -57,7 +57,7 @@ def test_help_lists_every_command(run_stackc):
     (["stackc", "c"], ["check", "completions"]),
     (["stackc", "--gen"], ["--generate-completion-script"]),
     (["stackc", "--generate-completion-script", ""], ["bash", "zsh", "fish"]),
-    (["stackc", "check", "--f"], ["--format", "--fix"]),
+    (["stackc", "check", "--f"], ["--format", "--fix", "--font-file"]),
     (["stackc", "check", "--format", ""], ["text", "json", "sarif"]),
     (["stackc", "check", "--format", "=", "s"], ["sarif"]),  # --format=s: bash splits at '='
     (["stackc", "fmt", "--color", "a"], ["auto", "always"]),

@@ -113,10 +113,10 @@ async def test_completion_inside_the_body(client: LanguageClient):
     # On the empty line of the body: element kinds, as in any body.
     declarations = await completion_labels(client, 2, 4)
     assert {"hstack", "vstack", "label", "spacer", "constraints"} <= declarations
-    # In the arguments of a child: the attributes a view takes.
+    # In the arguments of a child: the attributes a view takes, but not those it already has.
     attributes = await completion_labels(client, 3, len("    view box("))
-    assert {"width", "height", "intrinsic"} <= attributes
-    assert "text" not in attributes
+    assert {"intrinsic", "hugging", "hidden"} <= attributes
+    assert not {"text", "width", "height"} & attributes
 
 
 # Typing inside an argument list whose ')' is not there yet: (text, line, character, labels that must be offered).

@@ -63,9 +63,10 @@ def swift() -> str:
 
 
 def describe(swift: str, folder: Path, manifest: str) -> subprocess.CompletedProcess:
-    """`swift package describe` on a package with this manifest and PluginDemo's sources."""
+    """`swift package describe` on a package with this manifest and PluginDemo's sources and tests."""
     folder.mkdir(parents=True)
     shutil.copytree(DEMO / "Sources", folder / "Sources")
+    shutil.copytree(DEMO / "Tests", folder / "Tests")
     (folder / "Package.swift").write_text(manifest, encoding="utf-8")
     return subprocess.run(
         # Nothing in the user's shared caches: a scratch package's clone and manifests stay in its folder.
