@@ -104,3 +104,42 @@ def test_ir_json_items_have_the_fields_shown(tmp_path):
     assert items["main.top"]["arrangement"] == {"axis": "horizontal", "distribution": "fill", "alignment": "center",
                                                 "baselineRelative": False, "layoutMarginsRelative": False}
     assert items["main.top.time"]["arrangement"] is None and items["main.top.time"]["hidden"] is False
+
+
+def block_after(marker: str) -> str:
+    readme = (REPO / "README.md").read_text()
+    return readme.split(marker, 1)[1].split("```", 2)[1].split("\n", 1)[1]
+
+
+def check_output(path: str) -> str:
+    result = subprocess.run([str(find_stackc()), "check", "--color", "never", path], cwd=REPO, capture_output=True, text=True, timeout=60)
+    return result.stderr
+
+
+def test_tour_checks_clean(tmp_path):
+    tour = block_after("## A tour of the language\n")
+    (tmp_path / "tour.stack").write_text(tour)
+    result = subprocess.run([str(find_stackc()), "check", str(tmp_path / "tour.stack")], capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0 and result.stderr == "", result.stderr
+
+
+@pytest.mark.parametrize("marker,path", [
+    ("Diagnostics look like swiftc's, so Xcode, SwiftPM and editors pick them up:", "Samples/errors/unknown-enum-case.stack"),
+    ("report them:\n", "Samples/errors/hidden-with-height.stack"),
+])
+def test_diagnostics_shown_are_what_check_prints(marker, path):
+    shown = block_after(marker)
+    printed = check_output(path).splitlines()
+    for line in shown.splitlines():
+        assert line.rstrip() in [p.rstrip() for p in printed], line
+
+
+def test_generated_swift_shown_is_from_tip(tmp_path):
+    shown = block_after("From `Samples/tip.stack`:")
+    result = subprocess.run([str(find_stackc()), "build", "Samples/tip.stack"], cwd=REPO, capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    generated = [line.strip() for line in result.stdout.splitlines()]
+    # The README abridges (`/* ... */`, `...`): every other line is generated as shown.
+    for line in shown.splitlines():
+        if line.strip() and "/*" not in line and "..." not in line:
+            assert line.strip() in generated, line
