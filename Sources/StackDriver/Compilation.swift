@@ -57,16 +57,21 @@ extension Compilation {
     /// The root at `index` in `irs` solved at a requested size, which replaces the root's own
     /// `width:`/`height:` (the file's size is the default preview size): what `stackc layout`,
     /// `stackc render` and StackTesting show.
-    public func solution(root index: Int, width: Double?, height: Double?) -> LayoutSolution {
-        solveLayout(ir: sized(index, width: width, height: height), width: width, height: height)
+    /// `direction` right to left mirrors leading and trailing, as `semanticContentAttribute` does.
+    public func solution(root index: Int, width: Double?, height: Double?, direction: LayoutDirection = .leftToRight) -> LayoutSolution {
+        solveLayout(ir: sized(index, width: width, height: height, direction: direction), width: width, height: height)
+            .mirrored(for: direction)
     }
 
-    /// `solution(root:width:height:)` with how it was solved (`stackc layout --explain-solver`).
-    public func solutionReporting(root index: Int, width: Double?, height: Double?) -> (solution: LayoutSolution, report: SolveReport) {
-        solveLayoutReporting(ir: sized(index, width: width, height: height), width: width, height: height)
+    /// `solution(root:width:height:direction:)` with how it was solved (`stackc layout --explain-solver`).
+    public func solutionReporting(
+        root index: Int, width: Double?, height: Double?, direction: LayoutDirection = .leftToRight
+    ) -> (solution: LayoutSolution, report: SolveReport) {
+        let (solution, report) = solveLayoutReporting(ir: sized(index, width: width, height: height, direction: direction), width: width, height: height)
+        return (solution.mirrored(for: direction), report)
     }
 
-    private func sized(_ index: Int, width: Double?, height: Double?) -> ConstraintIR {
-        irs[index].replacingRootSize(width: width != nil, height: height != nil)
+    private func sized(_ index: Int, width: Double?, height: Double?, direction: LayoutDirection) -> ConstraintIR {
+        irs[index].replacingRootSize(width: width != nil, height: height != nil).forDirection(direction)
     }
 }

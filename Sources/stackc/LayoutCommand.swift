@@ -15,7 +15,7 @@ enum LayoutCommand {
             Solve a .stack file's constraints with Auto Layout's priority semantics and print the frame
             of every item (stacks, leaves and guides) in root coordinates, the root at (0, 0).
             """,
-        usage: ["layout [--root NAME] [--width W[,W2,...]] [--height H] [--content-size C[,C2,...]|all] [--font-file PATH] [--format text|json] [--explain-solver] [--max-items N] FILE"],
+        usage: ["layout [--root NAME] [--width W[,W2,...]] [--height H] [--direction ltr|rtl] [--content-size C[,C2,...]|all] [--font-file PATH] [--format text|json] [--explain-solver] [--max-items N] FILE"],
         options: sizeOptions + [
             OptionSpec(name: "format", takesValue: true, choices: ["text", "json"], valueName: "format",
                        help: "text (default: a table) or json ({\"root\", \"width\", \"height\", \"frames\": [...]},\nwith \"contentSize\" when --content-size is given; an array when there are\nseveral roots, widths or content sizes)"),
@@ -34,6 +34,8 @@ enum LayoutCommand {
         OptionSpec(name: "root", takesValue: true, valueName: "name", help: "Only this root layout (default: every root)"),
         OptionSpec(name: "width", takesValue: true, valueName: "widths", help: "Container width(s), comma-separated: one layout per width"),
         OptionSpec(name: "height", takesValue: true, valueName: "height", help: "Container height"),
+        OptionSpec(name: "direction", takesValue: true, choices: LayoutDirection.allCases.map(\.rawValue), valueName: "direction",
+                   help: "ltr (default) or rtl: right to left mirrors leading and trailing, leaves left and right"),
         .maximumItems,
     ] + TextOptions.options
 
@@ -95,6 +97,8 @@ struct LayoutRequest {
     /// `[nil]` when no width was given.
     let widths: [Double?]
     let height: Double?
+    /// `--direction`: right to left mirrors the frames (the IR and its diagnostics do not depend on it).
+    let direction: LayoutDirection
     /// The file's configuration (its disabled warnings are not reported).
     let configuration: ProjectConfiguration
 
@@ -142,6 +146,7 @@ struct LayoutRequest {
         self.roots = roots
         self.widths = widths
         self.height = height
+        direction = options.value("direction").flatMap(LayoutDirection.init(rawValue:)) ?? .leftToRight
         self.configuration = configuration
     }
 
@@ -155,12 +160,12 @@ struct LayoutRequest {
     /// `width:`/`height:` (the file's size is the default preview size).
     /// `variant` is the index of a content size in `categories`.
     func solution(for index: Int, width: Double?, variant: Int = 0) -> LayoutSolution {
-        compilations[variant].solution(root: index, width: width, height: height)
+        compilations[variant].solution(root: index, width: width, height: height, direction: direction)
     }
 
     /// `solution(for:width:)` with how it was solved (`--explain-solver`).
     func solutionReporting(for index: Int, width: Double?, variant: Int = 0) -> (LayoutSolution, SolveReport) {
-        compilations[variant].solutionReporting(root: index, width: width, height: height)
+        compilations[variant].solutionReporting(root: index, width: width, height: height, direction: direction)
     }
 }
 

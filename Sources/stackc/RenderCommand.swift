@@ -11,7 +11,7 @@ enum RenderCommand {
             show their text, images their name), stacks outlined and tagged, guides and spacing marked, hidden
             items as ghosts; one row of panels per root, one panel per requested width.
             """,
-        usage: ["render [--root NAME] [--width W[,W2,...]] [--height H] [--content-size C[,C2,...]|all] [--font-file PATH] [--max-items N] [-o OUT.svg] FILE"],
+        usage: ["render [--root NAME] [--width W[,W2,...]] [--height H] [--direction ltr|rtl] [--content-size C[,C2,...]|all] [--font-file PATH] [--max-items N] [-o OUT.svg] FILE"],
         options: LayoutCommand.sizeOptions + [
             OptionSpec(name: "output", short: "o", takesValue: true, valueName: "path",
                        help: "Where to write the SVG (default: standard output)", takesPath: true),
