@@ -62,7 +62,8 @@ private func applied(_ diagnostics: [Diagnostic], to text: String) -> (String, I
 }
 
 @Test func syntaxErrorsThatRemainMeanNothingIsWritten() {
-    let file = SourceFile(path: "a.stack", text: "vstack {\n    label(text: \"Hello)\n}\n")
+    // The string's closing quote is a fix-it; the stray '$' has none, so the file keeps a syntax error.
+    let file = SourceFile(path: "a.stack", text: "vstack {\n    label(text: \"Hello)\n    $\n}\n")
     let result = FixApplication(file: file)
     #expect(!result.changed && result.bytes == file.bytes && result.refusal == "its fix-its leave syntax errors")
     // A missing brace is a syntax error its fix-it removes: that file is fixed.
