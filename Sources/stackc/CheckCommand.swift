@@ -8,14 +8,14 @@ enum CheckCommand {
         name: "check",
         summary: "Check files and report diagnostics",
         overview: "Check .stack files: syntax, names, components, attributes, and layout conflicts and ambiguity.",
-        usage: ["check [--format text|json|sarif] [--warnings-as-errors] [--fix] [--content-size C[,C2,...]|all] [--font-file PATH] [--max-items N] PATH..."],
+        usage: ["check [--format text|json|sarif] [--warnings-as-errors] [--fix] [--device D[,D2,...]|all [--safe-area]] [--content-size C[,C2,...]|all] [--font-file PATH] [--max-items N] PATH..."],
         options: [
             OptionSpec(name: "format", takesValue: true, choices: ["text", "json", "sarif"], valueName: "format",
                        help: "text (default, swiftc-style on standard error), json or sarif (SARIF 2.1.0),\nboth on standard output; README describes them"),
             OptionSpec(name: "warnings-as-errors", takesValue: false, help: "Report warnings as errors (and exit 1 when there are any)"),
             OptionSpec(name: "fix", takesValue: false,
                        help: "Apply the diagnostics' fix-its to the files in place, then report what remains\n(files with syntax errors their fix-its do not remove are left alone)"),
-            .maximumItems, .config, .noConfig,
+            .maximumItems, .config, .noConfig, RequestedSize.deviceOption, RequestedSize.safeAreaOption,
         ] + TextOptions.options,
         arguments: .stackPaths,
         discussion: """
@@ -36,7 +36,11 @@ enum CheckCommand {
             return ExitCode.usage
         }
         let environments: [TextEnvironment]
-        do { environments = try TextOptions.environments(options, command: "check") } catch { return error.status }
+        let sizes: [RequestedSize]
+        do {
+            environments = try TextOptions.environments(options, command: "check")
+            sizes = try RequestedSize.parse(options, command: "check")
+        } catch { return error.status }
         let fix = options.flag("fix")
         if fix, options.positional.contains("-") {
             Output.error("stackc check: error: '--fix' rewrites files in place; standard input cannot be fixed\n")
@@ -63,7 +67,7 @@ enum CheckCommand {
                 continue
             }
             if fix, !fixes.fix(&file, configuration: configuration, maximumItems: options.maximumItems) { status = ExitCode.usage }
-            var diagnostics = configuration.checked(TextOptions.diagnostics(of: file, maximumItems: options.maximumItems, in: environments))
+            var diagnostics = configuration.checked(TextOptions.diagnostics(of: file, maximumItems: options.maximumItems, in: environments, sizes: sizes))
             if options.flag("warnings-as-errors") {
                 for index in diagnostics.indices where diagnostics[index].severity == .warning {
                     diagnostics[index].severity = .error

@@ -15,10 +15,10 @@ enum LayoutCommand {
             Solve a .stack file's constraints with Auto Layout's priority semantics and print the frame
             of every item (stacks, leaves and guides) in root coordinates, the root at (0, 0).
             """,
-        usage: ["layout [--root NAME] [--width W[,W2,...]] [--height H] [--direction ltr|rtl] [--content-size C[,C2,...]|all] [--font-file PATH] [--format text|json] [--explain-solver] [--max-items N] FILE"],
+        usage: ["layout [--root NAME] [--width W[,W2,...]] [--height H] [--device D[,D2,...]|all [--safe-area]] [--direction ltr|rtl] [--content-size C[,C2,...]|all] [--font-file PATH] [--format text|json] [--explain-solver] [--max-items N] FILE"],
         options: sizeOptions + [
             OptionSpec(name: "format", takesValue: true, choices: ["text", "json"], valueName: "format",
-                       help: "text (default: a table) or json ({\"root\", \"width\", \"height\", \"frames\": [...]},\nwith \"contentSize\" when --content-size is given; an array when there are\nseveral roots, widths or content sizes)"),
+                       help: "text (default: a table) or json ({\"root\", \"width\", \"height\", \"frames\": [...]},\nwith \"contentSize\" when --content-size is given, \"device\" with --device; an array\nwhen there are several roots, widths, devices or content sizes)"),
             SolverExplanation.option, .config, .noConfig,
         ],
         arguments: .stackFile,
@@ -36,6 +36,7 @@ enum LayoutCommand {
         OptionSpec(name: "height", takesValue: true, valueName: "height", help: "Container height"),
         OptionSpec(name: "direction", takesValue: true, choices: LayoutDirection.allCases.map(\.rawValue), valueName: "direction",
                    help: "ltr (default) or rtl: right to left mirrors leading and trailing, leaves left and right"),
+        RequestedSize.deviceOption, RequestedSize.safeAreaOption,
         .maximumItems,
     ] + TextOptions.options
 
@@ -43,40 +44,41 @@ enum LayoutCommand {
         let request: LayoutRequest
         do { request = try LayoutRequest(options, command: "layout") } catch { return error.status }
         // One layout per root, content size and width, each written as soon as it is solved.
-        let sizes = request.compilations.count, widths = request.widths.count
+        let sizes = request.compilations.count, widths = request.sizes.count
         let count = request.roots.count * sizes * widths
         var findings = LayoutFindings()
         let explain = options.flag(SolverExplanation.option.name)
         let namedSize = options.value(TextOptions.contentSize.name) != nil
-        func layout(_ position: Int) -> (ConstraintIR, LayoutSolution, SolveReport?, ContentSizeCategory) {
+        func layout(_ position: Int) -> (ConstraintIR, LayoutSolution, SolveReport?, ContentSizeCategory, RequestedSize) {
             let index = request.roots[position / (sizes * widths)]
             let variant = position / widths % sizes
-            let width = request.widths[position % widths]
+            let size = request.sizes[position % widths]
             var report: SolveReport?
             let solution: LayoutSolution
             if explain {
-                (solution, report) = request.solutionReporting(for: index, width: width, variant: variant)
+                (solution, report) = request.solutionReporting(for: index, size: size, variant: variant)
             } else {
-                solution = request.solution(for: index, width: width, variant: variant)
+                solution = request.solution(for: index, size: size, variant: variant)
             }
             findings.add(solution, of: request.compilations[variant].irs[index], in: request.compilation.file)
-            return (request.compilations[variant].irs[index], solution, report, request.categories[variant])
+            return (request.compilations[variant].irs[index], solution, report, request.categories[variant], size)
         }
         if options.value("format") == "json" {
             Output.writeJSON(count: count) { position in
-                let (ir, solution, report, category) = layout(position)
+                let (ir, solution, report, category, size) = layout(position)
                 var value = layoutJSON(ir, solution)
-                if namedSize, case .object(var members) = value {
-                    members.insert(("contentSize", .string(category.rawValue)), at: min(1, members.count))
+                if case .object(var members) = value {
+                    if let device = size.device { members.insert(("device", .string(device)), at: min(1, members.count)) }
+                    if namedSize { members.insert(("contentSize", .string(category.rawValue)), at: min(1, members.count)) }
                     value = .object(members)
                 }
                 return report.map { SolverExplanation.adding($0, ir, to: value) } ?? value
             }
         } else {
             for position in 0..<count {
-                let (ir, solution, report, category) = layout(position)
-                let size = sizes > 1 ? ", content size \(category.rawValue)" : ""
-                let title = count > 1 ? "\(ir.root) (\(short(solution.width)) x \(short(solution.height))\(size))\n" : ""
+                let (ir, solution, report, category, size) = layout(position)
+                let note = (size.device.map { ", \($0)" } ?? "") + (sizes > 1 ? ", content size \(category.rawValue)" : "")
+                let title = count > 1 ? "\(ir.root) (\(short(solution.width)) x \(short(solution.height))\(note))\n" : ""
                 let explanation = report.map { "\n" + SolverExplanation.text($0, ir) } ?? ""
                 Output.write((position > 0 ? "\n" : "") + title + layoutText(ir, solution) + explanation)
             }
@@ -94,9 +96,8 @@ struct LayoutRequest {
     var compilation: Compilation { compilations[0] }
     /// Indices in `compilation.irs`.
     let roots: [Int]
-    /// `[nil]` when no width was given.
-    let widths: [Double?]
-    let height: Double?
+    /// The containers asked for: a width each (`[nil]` when none was given) with the height, or a device each.
+    let sizes: [RequestedSize]
     /// `--direction`: right to left mirrors the frames (the IR and its diagnostics do not depend on it).
     let direction: LayoutDirection
     /// The file's configuration (its disabled warnings are not reported).
@@ -109,28 +110,7 @@ struct LayoutRequest {
             Output.error("stackc \(command): error: expected exactly one input file\n")
             throw ExitStatus(ExitCode.usage)
         }
-        var widths: [Double?] = [nil]
-        if let text = options.value("width") {
-            let parts = text.split(separator: ",", omittingEmptySubsequences: false)
-            var parsed: [Double] = []
-            for part in parts {
-                let trimmed = part.trimmingCharacters(in: .whitespaces)
-                guard let value = LayoutRequest.size(trimmed) else {
-                    Output.error("stackc \(command): error: --width takes sizes from 0 to 1e12 separated by commas; \(NumberRange.quoted(trimmed)) is not one\n")
-                    throw ExitStatus(ExitCode.usage)
-                }
-                parsed.append(value)
-            }
-            widths = parsed
-        }
-        var height: Double?
-        if let text = options.value("height") {
-            guard let value = LayoutRequest.size(text) else {
-                Output.error("stackc \(command): error: --height takes a size from 0 to 1e12, got \(NumberRange.quoted(text))\n")
-                throw ExitStatus(ExitCode.usage)
-            }
-            height = value
-        }
+        let sizes = try RequestedSize.parse(options, command: command)
         let configuration = try Configurations.forSingleFile(path, options, command: command)
         let environments = try TextOptions.environments(options, command: command)
         guard let file = Output.readSource(path) else { throw ExitStatus(ExitCode.usage) }
@@ -144,8 +124,7 @@ struct LayoutRequest {
         self.compilations = compilations
         self.categories = environments.map(\.category)
         self.roots = roots
-        self.widths = widths
-        self.height = height
+        self.sizes = sizes
         direction = options.value("direction").flatMap(LayoutDirection.init(rawValue:)) ?? .leftToRight
         self.configuration = configuration
     }
@@ -159,13 +138,13 @@ struct LayoutRequest {
     /// The root at `index` in `compilation.irs`, solved at a requested size, which replaces the root's own
     /// `width:`/`height:` (the file's size is the default preview size).
     /// `variant` is the index of a content size in `categories`.
-    func solution(for index: Int, width: Double?, variant: Int = 0) -> LayoutSolution {
-        compilations[variant].solution(root: index, width: width, height: height, direction: direction)
+    func solution(for index: Int, size: RequestedSize, variant: Int = 0) -> LayoutSolution {
+        compilations[variant].solution(root: index, width: size.width, height: size.height, direction: direction)
     }
 
-    /// `solution(for:width:)` with how it was solved (`--explain-solver`).
-    func solutionReporting(for index: Int, width: Double?, variant: Int = 0) -> (LayoutSolution, SolveReport) {
-        compilations[variant].solutionReporting(root: index, width: width, height: height, direction: direction)
+    /// `solution(for:size:)` with how it was solved (`--explain-solver`).
+    func solutionReporting(for index: Int, size: RequestedSize, variant: Int = 0) -> (LayoutSolution, SolveReport) {
+        compilations[variant].solutionReporting(root: index, width: size.width, height: size.height, direction: direction)
     }
 }
 

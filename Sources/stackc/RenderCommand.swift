@@ -11,7 +11,7 @@ enum RenderCommand {
             show their text, images their name), stacks outlined and tagged, guides and spacing marked, hidden
             items as ghosts; one row of panels per root, one panel per requested width.
             """,
-        usage: ["render [--root NAME] [--width W[,W2,...]] [--height H] [--direction ltr|rtl] [--content-size C[,C2,...]|all] [--font-file PATH] [--max-items N] [-o OUT.svg] FILE"],
+        usage: ["render [--root NAME] [--width W[,W2,...]] [--height H] [--device D[,D2,...]|all [--safe-area]] [--direction ltr|rtl] [--content-size C[,C2,...]|all] [--font-file PATH] [--max-items N] [-o OUT.svg] FILE"],
         options: LayoutCommand.sizeOptions + [
             OptionSpec(name: "output", short: "o", takesValue: true, valueName: "path",
                        help: "Where to write the SVG (default: standard output)", takesPath: true),
@@ -33,13 +33,15 @@ enum RenderCommand {
         // Per root a row: each content size asked for, each width.
         for index in request.roots {
             for (variant, compilation) in request.compilations.enumerated() {
-                let caption = request.compilations.count > 1 ? "content size \(request.categories[variant].rawValue)" : nil
-                for width in request.widths {
-                    let solution = request.solution(for: index, width: width, variant: variant)
-                    let ir = compilation.irs[index].replacingRootSize(width: width != nil, height: request.height != nil)
+                let contentSize = request.compilations.count > 1 ? "content size \(request.categories[variant].rawValue)" : nil
+                for size in request.sizes {
+                    let solution = request.solution(for: index, size: size, variant: variant)
+                    let ir = compilation.irs[index].replacingRootSize(width: size.width != nil, height: size.height != nil)
                     findings.add(solution, of: ir, in: compilation.file)
                     let tree = compilation.checked.model.roots.indices.contains(index) ? compilation.checked.model.roots[index] : nil
-                    panels.append(SVGPanel(ir: ir, solution: solution, width: width, height: request.height, tree: tree, caption: caption))
+                    let caption = [size.device, contentSize].compactMap { $0 }.joined(separator: ", ")
+                    panels.append(SVGPanel(ir: ir, solution: solution, width: size.width, height: size.height, tree: tree,
+                                           caption: caption.isEmpty ? nil : caption))
                 }
             }
         }

@@ -25,17 +25,47 @@ enum TextOptions {
         return result.isEmpty ? nil : result
     }
 
-    /// A file's diagnostics at every requested content size, each distinct one once, in source order.
-    static func diagnostics(of file: SourceFile, maximumItems: Int, in environments: [TextEnvironment]) -> [Diagnostic] {
+    /// A file's diagnostics at every requested content size and, with `--device`, on every device: each
+    /// once (the first device and content size a layout finding shows on is named in its message), in
+    /// source order.
+    static func diagnostics(of file: SourceFile, maximumItems: Int, in environments: [TextEnvironment], sizes: [RequestedSize]) -> [Diagnostic] {
+        // One report per diagnostic and place in the file: the first found, or for a size below zero the
+        // worst (its message's first number, the most negative size).
         var all: [Diagnostic] = []
-        var seen = Set<Diagnostic>()
-        for environment in environments {
-            let compilation = Compilation(file: file, maximumItems: maximumItems, text: environment)
-            all += compilation.diagnostics.filter { seen.insert($0).inserted }
-            // Syntax and checker errors do not depend on the text: one pass finds them all.
-            if compilation.irs.isEmpty { break }
+        var slot: [String: Int] = [:]
+        func add(_ diagnostics: [Diagnostic], where place: String?) {
+            for var diagnostic in diagnostics {
+                if let place { diagnostic.message += " (\(place))" }
+                let key = "\(diagnostic.id.rawValue) \(diagnostic.range.start) \(diagnostic.range.end)"
+                guard let index = slot[key] else {
+                    slot[key] = all.count
+                    all.append(diagnostic)
+                    continue
+                }
+                if diagnostic.id == .negativeFrame, firstNumber(diagnostic.message) < firstNumber(all[index].message) { all[index] = diagnostic }
+            }
         }
-        return environments.count == 1 ? all : all.sortedByLocation()
+        for environment in environments {
+            let compilation = Compilation(file: file, solving: false, maximumItems: maximumItems, text: environment)
+            add(compilation.diagnostics, where: nil)
+            // Syntax and checker errors do not depend on the text or the screen: one pass finds them all.
+            if compilation.irs.isEmpty { break }
+            let contentSize = environments.count > 1 ? "content size \(environment.category.rawValue)" : nil
+            for root in compilation.irs.indices {
+                for size in sizes {
+                    let solution = compilation.solution(root: root, width: size.width, height: size.height)
+                    let place = [size.device.map { "on \($0)" }, contentSize].compactMap { $0 }.joined(separator: ", ")
+                    add(solution.diagnostics(in: file, ir: compilation.irs[root]), where: place.isEmpty ? nil : place)
+                }
+            }
+        }
+        return all.sortedByLocation()
+    }
+
+    /// The first number in a message (a W202 size), or 0.
+    private static func firstNumber(_ message: String) -> Double {
+        let words = message.split(separator: " ")
+        return words.lazy.compactMap { Double($0) }.first ?? 0
     }
 
     /// One environment per requested content size; reports and throws exit 2 for a font file that
