@@ -9,6 +9,7 @@ extension Compilation {
         self.checked = compilation.checked
         self.irs = compilation.irs
         self.solutions = compilation.solutions
+        self.text = compilation.text
         self.diagnostics = configuration.checked(compilation.diagnostics)
     }
 }

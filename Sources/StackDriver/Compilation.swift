@@ -20,6 +20,8 @@ public struct Compilation: Sendable {
     public let solutions: [LayoutSolution]
     /// Every diagnostic of every phase, sorted by position, each reported once.
     public let diagnostics: [Diagnostic]
+    /// What text was measured in.
+    public let text: TextEnvironment
 
     /// Parses `file` and runs the pipeline. `solving: false` stops after lowering (no layout diagnostics).
     /// `maximumItems` bounds what components may expand to (see `check(_:maximumItems:)`).
@@ -32,12 +34,21 @@ public struct Compilation: Sendable {
     public init(tree: SyntaxTree, solving: Bool = true, maximumItems: Int = defaultMaximumItems, text: TextEnvironment = .standard) {
         let file = tree.file
         self.file = file
+        self.text = text
         self.checked = check(tree, maximumItems: maximumItems, text: text)
         self.irs = checked.diagnostics.hasErrors ? [] : lower(checked.model)
-        self.solutions = solving ? irs.map { solveLayout(ir: $0) } : []
-        // A constraint inside a component body is lowered once per instance: one report per place and cause.
-        // The checker's own are distinct already, so only the layout's are looked up.
-        let layout = zip(solutions, irs).flatMap { $0.diagnostics(in: file, ir: $1) }
+        var solutions: [LayoutSolution] = []
+        var layout: [Diagnostic] = []
+        if solving {
+            for index in irs.indices {
+                let (solution, tree, _) = Self.solve(irs[index], tree: checked.model.roots[index], file: file, text: text,
+                                                     width: nil, height: nil, direction: .leftToRight)
+                solutions.append(solution)
+                // A constraint inside a component body is lowered once per instance: one report per place and cause.
+                layout += solution.diagnostics(in: file, ir: irs[index], tree: tree, text: text)
+            }
+        }
+        self.solutions = solutions
         if layout.isEmpty {
             self.diagnostics = checked.diagnostics
         } else {
@@ -59,19 +70,31 @@ extension Compilation {
     /// `stackc render` and StackTesting show.
     /// `direction` right to left mirrors leading and trailing, as `semanticContentAttribute` does.
     public func solution(root index: Int, width: Double?, height: Double?, direction: LayoutDirection = .leftToRight) -> LayoutSolution {
-        solveLayout(ir: sized(index, width: width, height: height, direction: direction), width: width, height: height)
-            .mirrored(for: direction)
+        measuredSolution(root: index, width: width, height: height, direction: direction).solution
+    }
+
+    /// `solution(root:width:height:direction:)` with the tree its multi-line labels were measured in at
+    /// that size (for the truncation check: `LayoutSolution.diagnostics(in:ir:tree:text:)`).
+    public func measuredSolution(
+        root index: Int, width: Double?, height: Double?, direction: LayoutDirection = .leftToRight
+    ) -> (solution: LayoutSolution, tree: LayoutTree?) {
+        let tree = checked.model.roots.indices.contains(index) ? checked.model.roots[index] : nil
+        let (solution, measured, _) = Self.solve(sized(index, width: width, height: height), tree: tree, file: file,
+                                                 text: text, width: width, height: height, direction: direction)
+        return (solution.mirrored(for: direction), measured)
     }
 
     /// `solution(root:width:height:direction:)` with how it was solved (`stackc layout --explain-solver`).
     public func solutionReporting(
         root index: Int, width: Double?, height: Double?, direction: LayoutDirection = .leftToRight
     ) -> (solution: LayoutSolution, report: SolveReport) {
-        let (solution, report) = solveLayoutReporting(ir: sized(index, width: width, height: height, direction: direction), width: width, height: height)
-        return (solution.mirrored(for: direction), report)
+        let tree = checked.model.roots.indices.contains(index) ? checked.model.roots[index] : nil
+        let (solution, _, report) = Self.solve(sized(index, width: width, height: height), tree: tree, file: file, text: text,
+                                               width: width, height: height, direction: direction, reporting: true)
+        return (solution.mirrored(for: direction), report ?? SolveReport(path: .structured([])))
     }
 
-    private func sized(_ index: Int, width: Double?, height: Double?, direction: LayoutDirection) -> ConstraintIR {
-        irs[index].replacingRootSize(width: width != nil, height: height != nil).forDirection(direction)
+    private func sized(_ index: Int, width: Double?, height: Double?) -> ConstraintIR {
+        irs[index].replacingRootSize(width: width != nil, height: height != nil)
     }
 }

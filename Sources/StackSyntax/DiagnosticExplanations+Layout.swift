@@ -55,6 +55,24 @@ extension DiagnosticID {
                     label greeting(intrinsic: 52 x 20)
                 }
                 """)
+        case .truncatedText:
+            return ("""
+                A label or button is narrower (or shorter) than the text it measures: on the device it shows an
+                ellipsis, or loses lines. stackc measures text in its font at the content size asked for, wraps a
+                label of several lines (`lines:` other than 1) at its solved width, and compares. Make room, allow
+                more lines (`lines: 0` for no limit), or shorten the text; `stackc check --device all
+                --content-size all` finds where it happens at its worst.
+                """, """
+                hstack row(width: 120, spacing: 8) {
+                    image icon(intrinsic: 24 x 24, compression: required)
+                    label title(text: "Notifications and sounds")
+                }
+                """, """
+                hstack row(width: 120, spacing: 8) {
+                    image icon(intrinsic: 24 x 24, compression: required)
+                    label title(text: "Notifications and sounds", lines: 0)
+                }
+                """)
         case .unusedConstant:
             return ("""
                 A constant is declared and never used. It has no effect; remove it, or use it where it was meant

@@ -43,6 +43,7 @@ public enum DiagnosticID: String, Sendable, CaseIterable, Comparable {
     // Warnings
     case ambiguousLayout = "W201"
     case negativeFrame = "W202"
+    case truncatedText = "W203"
     case unusedConstant = "W101"
     case attributeHasNoEffect = "W102"
     case unusedParameter = "W103"
@@ -91,6 +92,7 @@ public enum DiagnosticID: String, Sendable, CaseIterable, Comparable {
         case .unsatisfiableConstraints: "required constraints cannot all hold"
         case .ambiguousLayout: "ambiguous layout"
         case .negativeFrame: "solved size below zero"
+        case .truncatedText: "text truncated"
         case .unusedConstant: "unused constant"
         case .attributeHasNoEffect: "attribute has no effect"
         case .unusedParameter: "unused component parameter"

@@ -2,6 +2,7 @@ import Foundation
 import StackDriver
 import StackIR
 import StackRender
+import StackSemantics
 import StackSolver
 import StackSyntax
 import StackText
@@ -55,12 +56,14 @@ enum LayoutCommand {
             let size = request.sizes[position % widths]
             var report: SolveReport?
             let solution: LayoutSolution
+            var tree: LayoutTree?
             if explain {
                 (solution, report) = request.solutionReporting(for: index, size: size, variant: variant)
             } else {
-                solution = request.solution(for: index, size: size, variant: variant)
+                (solution, tree) = request.measuredSolution(for: index, size: size, variant: variant)
             }
-            findings.add(solution, of: request.compilations[variant].irs[index], in: request.compilation.file)
+            let compilation = request.compilations[variant]
+            findings.add(solution, of: compilation.irs[index], tree: tree, text: compilation.text, in: request.compilation.file)
             return (request.compilations[variant].irs[index], solution, report, request.categories[variant], size)
         }
         if options.value("format") == "json" {
@@ -142,6 +145,11 @@ struct LayoutRequest {
         compilations[variant].solution(root: index, width: size.width, height: size.height, direction: direction)
     }
 
+    /// `solution(for:size:variant:)` with the tree its text was measured in, for the truncation check.
+    func measuredSolution(for index: Int, size: RequestedSize, variant: Int = 0) -> (solution: LayoutSolution, tree: LayoutTree?) {
+        compilations[variant].measuredSolution(root: index, width: size.width, height: size.height, direction: direction)
+    }
+
     /// `solution(for:size:)` with how it was solved (`--explain-solver`).
     func solutionReporting(for index: Int, size: RequestedSize, variant: Int = 0) -> (LayoutSolution, SolveReport) {
         compilations[variant].solutionReporting(root: index, width: size.width, height: size.height, direction: direction)
@@ -153,8 +161,8 @@ struct LayoutFindings {
     private var seen = Set<Diagnostic>()
     private var diagnostics: [Diagnostic] = []
 
-    mutating func add(_ solution: LayoutSolution, of ir: ConstraintIR, in file: SourceFile) {
-        diagnostics += solution.diagnostics(in: file, ir: ir).filter { seen.insert($0).inserted }
+    mutating func add(_ solution: LayoutSolution, of ir: ConstraintIR, tree: LayoutTree? = nil, text: TextEnvironment = .standard, in file: SourceFile) {
+        diagnostics += solution.diagnostics(in: file, ir: ir, tree: tree, text: text).filter { seen.insert($0).inserted }
     }
 
     /// Prints them in source order, but for the warnings `configuration` disables; the exit status is 1

@@ -35,9 +35,9 @@ enum RenderCommand {
             for (variant, compilation) in request.compilations.enumerated() {
                 let contentSize = request.compilations.count > 1 ? "content size \(request.categories[variant].rawValue)" : nil
                 for size in request.sizes {
-                    let solution = request.solution(for: index, size: size, variant: variant)
+                    let (solution, measured) = request.measuredSolution(for: index, size: size, variant: variant)
                     let ir = compilation.irs[index].replacingRootSize(width: size.width != nil, height: size.height != nil)
-                    findings.add(solution, of: ir, in: compilation.file)
+                    findings.add(solution, of: ir, tree: measured, text: compilation.text, in: compilation.file)
                     let tree = compilation.checked.model.roots.indices.contains(index) ? compilation.checked.model.roots[index] : nil
                     let caption = [size.device, contentSize].compactMap { $0 }.joined(separator: ", ")
                     panels.append(SVGPanel(ir: ir, solution: solution, width: size.width, height: size.height, tree: tree,

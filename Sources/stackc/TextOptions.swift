@@ -29,8 +29,8 @@ enum TextOptions {
     /// once (the first device and content size a layout finding shows on is named in its message), in
     /// source order.
     static func diagnostics(of file: SourceFile, maximumItems: Int, in environments: [TextEnvironment], sizes: [RequestedSize]) -> [Diagnostic] {
-        // One report per diagnostic and place in the file: the first found, or for a size below zero the
-        // worst (its message's first number, the most negative size).
+        // One report per diagnostic and place in the file: the first found, or the worst for a size below
+        // zero and for truncated text (`shortfall`).
         var all: [Diagnostic] = []
         var slot: [String: Int] = [:]
         func add(_ diagnostics: [Diagnostic], where place: String?) {
@@ -42,7 +42,7 @@ enum TextOptions {
                     all.append(diagnostic)
                     continue
                 }
-                if diagnostic.id == .negativeFrame, firstNumber(diagnostic.message) < firstNumber(all[index].message) { all[index] = diagnostic }
+                if shortfall(diagnostic) > shortfall(all[index]) { all[index] = diagnostic }
             }
         }
         for environment in environments {
@@ -53,19 +53,24 @@ enum TextOptions {
             let contentSize = environments.count > 1 ? "content size \(environment.category.rawValue)" : nil
             for root in compilation.irs.indices {
                 for size in sizes {
-                    let solution = compilation.solution(root: root, width: size.width, height: size.height)
+                    let (solution, tree) = compilation.measuredSolution(root: root, width: size.width, height: size.height)
                     let place = [size.device.map { "on \($0)" }, contentSize].compactMap { $0 }.joined(separator: ", ")
-                    add(solution.diagnostics(in: file, ir: compilation.irs[root]), where: place.isEmpty ? nil : place)
+                    add(solution.diagnostics(in: file, ir: compilation.irs[root], tree: tree, text: environment), where: place.isEmpty ? nil : place)
                 }
             }
         }
         return all.sortedByLocation()
     }
 
-    /// The first number in a message (a W202 size), or 0.
-    private static func firstNumber(_ message: String) -> Double {
-        let words = message.split(separator: " ")
-        return words.lazy.compactMap { Double($0) }.first ?? 0
+    /// How far short of its room an item is, read from the numbers W202 and W203 messages start with
+    /// ("is -20 points tall", "68 points wide for text 317 wide"); 0 for other diagnostics.
+    private static func shortfall(_ diagnostic: Diagnostic) -> Double {
+        let numbers = diagnostic.message.split(separator: " ").compactMap { Double($0) }
+        switch diagnostic.id {
+        case .negativeFrame: return -(numbers.first ?? 0)
+        case .truncatedText where numbers.count >= 2: return numbers[1] - numbers[0]
+        default: return 0
+        }
     }
 
     /// One environment per requested content size; reports and throws exit 2 for a font file that

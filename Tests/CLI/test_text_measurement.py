@@ -208,3 +208,56 @@ def test_readme_text_command(stackc):
     assert result.returncode == 0, result.stderr
     titles = [line for line in result.stdout.splitlines() if "content size" in line]
     assert [title.split("content size ")[1].rstrip(")") for title in titles] == ["large", "accessibility3"]
+
+
+def wrap(face: Face, text: str, width: float, size: float) -> list[str]:
+    """Greedy wrapping written here from UIKit's rule: break at the last space before a word would
+    overflow the line, or inside a word wider than the line."""
+    lines, words = [], text.split(" ")
+    current = ""
+    for word in words:
+        candidate = word if not current else current + " " + word
+        if not current or ceil_pixel(face.width_units(candidate) * size / face.upm) <= width + 1e-9:
+            current = candidate
+        else:
+            lines.append(current)
+            current = word
+    lines.append(current)
+    return lines
+
+
+def test_a_label_of_several_lines_wraps_at_its_solved_width(stackc, regular, tmp_path):
+    text = "Notifications, sounds and badges for every app"
+    frames = layout(stackc, tmp_path, f'    hstack row(width: 150) {{ label a(text: "{text}", lines: 0) }}\n')
+    lines = wrap(regular, text, 150, 17)
+    assert len(lines) >= 3
+    line = regular.line_units * 17 / regular.upm
+    assert frames["main.row.a"]["height"] == pytest.approx(ceil_pixel(len(lines) * line), abs=1e-6)
+    assert frames["main.row.a"]["width"] == 150
+
+
+def test_truncation_is_found_where_it_is_worst(stackc, regular, tmp_path):
+    source = tmp_path / "row.stack"
+    source.write_text('hstack row(spacing: 8, margins: (0, 16)) {\n'
+                      '    image icon(intrinsic: 24 x 24, compression: required)\n'
+                      '    label title(text: "Notifications")\n'
+                      '}\n')
+    result = subprocess.run([str(stackc), "check", "--device", "all", str(source)], capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0 and "[W203]" not in result.stderr, result.stderr  # fits every screen at the default size
+    result = subprocess.run([str(stackc), "check", "--device", "iphone-se", "--content-size", "accessibility5", str(source)],
+                            capture_output=True, text=True, timeout=120)
+    # At 53 points it needs more than the 375 - 2 * 16 - 24 - 8 = 311 points the SE leaves it.
+    needed = ceil_pixel(regular.width_units("Notifications") * 53 / regular.upm)
+    assert needed > 311
+    assert f"'row.title' truncates its text: 311 points wide for text {round(needed, 3):g} wide (on iphone-se)" in result.stderr
+    narrow = tmp_path / "narrow.stack"
+    narrow.write_text('hstack row(width: 100, spacing: 8) {\n'
+                      '    image icon(intrinsic: 24 x 24, compression: required)\n'
+                      '    label title(text: "Notifications")\n'
+                      '}\n')
+    result = subprocess.run([str(stackc), "check", "--content-size", "all", str(narrow)], capture_output=True, text=True, timeout=120)
+    reports = [line for line in result.stderr.splitlines() if "[W203]" in line]
+    assert len(reports) == 1, result.stderr
+    # Worst at the largest size: the title gets 100 - 24 - 8 = 68 points for its text at 53 points.
+    needed = ceil_pixel(regular.width_units("Notifications") * 53 / regular.upm)
+    assert f"'row.title' truncates its text: 68 points wide for text {round(needed, 3):g} wide (content size accessibility5)" in reports[0]

@@ -52,7 +52,7 @@ private func problems(_ text: String) -> [String] {
 @Test func onlyWarningsCanBeDisabled() {
     #expect(problems(#"{"disabled": ["E201", "X1", null]}"#) == [
         "1:15: 'E201' is an error; only warnings can be disabled",
-        "1:23: unknown diagnostic ID 'X1'; the warnings are W101, W102, W103, W104, W201, W202",
+        "1:23: unknown diagnostic ID 'X1'; the warnings are W101, W102, W103, W104, W201, W202, W203",
         "1:29: 'disabled' takes warning IDs as strings such as \"W101\", not null",
     ])
 }
