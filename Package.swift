@@ -38,7 +38,7 @@ let package = Package(
         .testTarget(name: "StackSyntaxTests", dependencies: ["StackSyntax", "StackTestSupport"]),
         .testTarget(name: "StackSemanticsTests", dependencies: ["StackSemantics", "StackTestSupport"]),
         .testTarget(name: "StackIRTests", dependencies: ["StackIR"]),
-        .testTarget(name: "StackTextTests", dependencies: ["StackText"]),
+        .testTarget(name: "StackTextTests", dependencies: ["StackText", "StackTestSupport"]),
         .testTarget(name: "StackSolverTests", dependencies: ["StackSolver", "StackRender", "StackDriver"]),
         .testTarget(name: "StackLanguageServerTests", dependencies: ["StackLanguageServer", "StackSyntax"]),
         .testTarget(name: "StackCodegenTests", dependencies: ["StackCodegen", "StackRuntime", "StackDriver", "StackSolver"],

@@ -1,4 +1,5 @@
 import Foundation
+import StackTestSupport
 import Testing
 @testable import StackText
 
@@ -81,7 +82,7 @@ struct SyntheticFont {
         for length in 0..<bytes.count { _ = try? FontMetrics(fontFile: Array(bytes.prefix(length))) }
         let seed = UInt64(ProcessInfo.processInfo.environment["STACKC_SEED"] ?? "") ?? 7
         print("malformedFontsNeverTrap: seed \(seed)")
-        var generator = SplitMix(seed: seed)
+        var generator = SeededGenerator(seed: seed)
         for _ in 0..<2_000 {
             var corrupt = bytes
             for _ in 0..<(1 + Int(generator.next() % 4)) {
@@ -103,18 +104,5 @@ struct SyntheticFont {
         }
         #expect(FontLibrary.standard.face(for: .heavy).name == "Inter Bold")
         #expect(FontLibrary.standard.face(for: .light).name == "Inter Regular")
-    }
-}
-
-/// A small seeded generator (SplitMix64), so corruptions replay from a printed seed.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
