@@ -72,7 +72,7 @@ struct Plan {
             for mask in 0..<(1 << members.count) {
                 var variant = tree
                 for (bit, node) in members.enumerated() { variant.nodes[node].hidden = mask & (1 << bit) != 0 }
-                variants.append(keys(tree: variant, ir: lower(variant, in: file), names: names))
+                variants.append(keys(tree: variant, ir: lower(variant, in: file, uikit: ir.uikit), names: names))
             }
             let stable = variants.dropFirst().reduce(Set(variants[0])) { $0.intersection($1) }
             let merged = Self.merge(sequences + variants)

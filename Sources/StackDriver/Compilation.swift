@@ -26,17 +26,24 @@ public struct Compilation: Sendable {
     /// Parses `file` and runs the pipeline. `solving: false` stops after lowering (no layout diagnostics).
     /// `maximumItems` bounds what components may expand to (see `check(_:maximumItems:)`).
     /// `text` is what labels' and buttons' text is measured in (fonts, content size category, screen scale).
-    public init(file: SourceFile, solving: Bool = true, maximumItems: Int = defaultMaximumItems, text: TextEnvironment = .standard) {
-        self.init(tree: Parser.parse(file), solving: solving, maximumItems: maximumItems, text: text)
+    /// `uikit` is the UIKit whose constraint sets the stacks are lowered to.
+    public init(
+        file: SourceFile, solving: Bool = true, maximumItems: Int = defaultMaximumItems, text: TextEnvironment = .standard,
+        uikit: UIKitTarget = .default
+    ) {
+        self.init(tree: Parser.parse(file), solving: solving, maximumItems: maximumItems, text: text, uikit: uikit)
     }
 
     /// Runs the pipeline on a tree already parsed (an editor keeps the tree for symbols and completion).
-    public init(tree: SyntaxTree, solving: Bool = true, maximumItems: Int = defaultMaximumItems, text: TextEnvironment = .standard) {
+    public init(
+        tree: SyntaxTree, solving: Bool = true, maximumItems: Int = defaultMaximumItems, text: TextEnvironment = .standard,
+        uikit: UIKitTarget = .default
+    ) {
         let file = tree.file
         self.file = file
         self.text = text
         self.checked = check(tree, maximumItems: maximumItems, text: text)
-        self.irs = checked.diagnostics.hasErrors ? [] : lower(checked.model)
+        self.irs = checked.diagnostics.hasErrors ? [] : lower(checked.model, uikit: uikit)
         var solutions: [LayoutSolution] = []
         var layout: [Diagnostic] = []
         if solving {

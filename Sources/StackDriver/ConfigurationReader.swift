@@ -1,3 +1,4 @@
+import StackIR
 import StackSyntax
 
 /// Checks a `.stackc.json` document against what stackc knows, collecting every problem with its position:
@@ -6,7 +7,7 @@ import StackSyntax
 struct ConfigurationReader {
     private(set) var problems: [ConfigurationError.Problem] = []
 
-    static let topLevelKeys = ["fmt", "disabled", "warningsAsErrors"]
+    static let topLevelKeys = ["fmt", "disabled", "warningsAsErrors", "uikit"]
     static let formatKeys = ["indentWidth", "lineWidth"]
 
     mutating func read(_ document: LocatedJSON) -> ProjectConfiguration {
@@ -23,6 +24,12 @@ struct ConfigurationReader {
                     configuration.warningsAsErrors = value
                 } else {
                     report("'warningsAsErrors' takes true or false, not \(member.value.description)", at: member.value.range)
+                }
+            case "uikit":
+                if case .string(let text) = member.value.kind, let target = UIKitTarget(rawValue: text) {
+                    configuration.uikit = target
+                } else {
+                    report("'uikit' takes \"current\" or \"9\", not \(member.value.description)", at: member.value.range)
                 }
             default:
                 unknownKey(member.key, at: member.keyRange, known: Self.topLevelKeys, in: nil)

@@ -1,3 +1,4 @@
+import StackIR
 import StackSyntax
 
 /// A project's settings for stackc, from a `.stackc.json` file:
@@ -5,7 +6,8 @@ import StackSyntax
 ///     {
 ///       "fmt": {"indentWidth": 2, "lineWidth": 80},
 ///       "disabled": ["W101", "W103"],
-///       "warningsAsErrors": true
+///       "warningsAsErrors": true,
+///       "uikit": "current"
 ///     }
 ///
 /// Every key is optional. The file that applies to a `.stack` file is the nearest `.stackc.json` in its
@@ -21,12 +23,18 @@ public struct ProjectConfiguration: Hashable, Sendable {
     public var disabledWarnings: [DiagnosticID]
     /// Whether `stackc check` (and the language server) report warnings as errors.
     public var warningsAsErrors: Bool
+    /// The UIKit whose constraint sets stacks are lowered to (`--uikit` overrides it).
+    public var uikit: UIKitTarget
 
     /// A configuration; the defaults are those of a project without a file.
-    public init(formatStyle: StackFormatter.Style = .standard, disabledWarnings: [DiagnosticID] = [], warningsAsErrors: Bool = false) {
+    public init(
+        formatStyle: StackFormatter.Style = .standard, disabledWarnings: [DiagnosticID] = [], warningsAsErrors: Bool = false,
+        uikit: UIKitTarget = .default
+    ) {
         self.formatStyle = formatStyle
         self.disabledWarnings = Array(Set(disabledWarnings)).sorted()
         self.warningsAsErrors = warningsAsErrors
+        self.uikit = uikit
     }
 
     /// No file: the default style, every warning on.

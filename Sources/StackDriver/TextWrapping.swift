@@ -43,7 +43,7 @@ extension Compilation {
                 changed = true
             }
             guard changed else { break }
-            let lowered = lower(tree, in: file).replacingRootSize(width: width != nil, height: height != nil)
+            let lowered = lower(tree, in: file, uikit: ir.uikit).replacingRootSize(width: width != nil, height: height != nil)
             (solution, report) = solved(lowered.forDirection(direction))
         }
         return (solution, tree, report)

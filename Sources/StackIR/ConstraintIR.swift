@@ -14,13 +14,16 @@ public struct ConstraintIR: Hashable, Sendable {
     /// `items[0]` is the root stack.
     public var items: [IRItem]
     public var constraints: [IRConstraint]
+    /// The UIKit whose constraint sets the stack constraints reproduce.
+    public var uikit: UIKitTarget
 
     /// Creates an IR.
-    public init(root: String, file: String, items: [IRItem], constraints: [IRConstraint]) {
+    public init(root: String, file: String, items: [IRItem], constraints: [IRConstraint], uikit: UIKitTarget = .default) {
         self.root = root
         self.file = file
         self.items = items
         self.constraints = constraints
+        self.uikit = uikit
     }
 
     /// The id of the item with this dotted name, if any.
@@ -67,6 +70,8 @@ public enum GuideRole: String, Hashable, Sendable, CaseIterable {
     case gap
     /// `UIViewLayoutMarginsGuide` (layoutMarginsRelative).
     case margins
+    /// `UISV-ordering-spanner`: holds a stack's length when every arranged item is hidden (current UIKit).
+    case orderingSpanner = "ordering-spanner"
 }
 
 /// One item: a stack, a leaf view, or a guide.
@@ -192,6 +197,8 @@ public enum ConstraintCategory: String, Hashable, Sendable, CaseIterable {
     case canvasFit = "canvas-fit"
     case ambiguitySuppression = "ambiguity-suppression"
     case hiding
+    /// A hidden item placed beside its visible neighbour at priority 50 (current UIKit).
+    case spacingHidden = "spacing-hidden"
     case textWidthDisambiguation = "text-width-disambiguation"
     /// UIView's `UIView-margin-guide-constraint`: the layout margins guide inset from its view.
     case marginGuide = "margin-guide"
@@ -252,4 +259,7 @@ public enum Priority {
     public static let defaultHigh: Double = 750
     public static let defaultLow: Double = 250
     public static let fittingSizeLevel: Double = 50
+    /// `UISV-hiding` in current UIKit: the Float 999.999 (0x4479FFF0), just below required, so a hidden
+    /// item's own required size wins over its collapse.
+    public static let hiding: Double = 999.999
 }

@@ -3,7 +3,7 @@ import StackSyntax
 /// The JSON form of the IR (issue 3's schema, documented in README):
 ///
 /// ```
-/// {"root": NAME,
+/// {"root": NAME, "uikit": "current" | "9",
 ///  "items": [{"name", "kind", "owner": NAME | null, "role": ROLE | null, "arrangement": {"axis",
 ///             "distribution", "alignment", "baselineRelative", "layoutMarginsRelative"} | null (stacks only), "hidden"}...],
 ///  "constraints": [{"identifier", "first": {"item", "attribute"}, "relation": "==" | "<=" | ">=",
@@ -17,6 +17,7 @@ extension ConstraintIR {
     public var json: JSONValue {
         .object([
             ("root", .string(root)),
+            ("uikit", .string(uikit.rawValue)),
             ("items", .array(items.map(json(for:)))),
             ("constraints", .array(constraints.map(json(for:)))),
         ])

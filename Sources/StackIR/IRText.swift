@@ -8,6 +8,7 @@ import StackSyntax
 /// stackc-ir 1
 /// root main
 /// file apps.stack
+/// uikit current
 /// item main hstack distribution equalSpacing alignment center ; apps.stack:1:1
 /// item main.a view owner main ; apps.stack:2:3
 /// item main.b label owner main hidden ; apps.stack:3:3
@@ -18,7 +19,8 @@ import StackSyntax
 /// ```
 ///
 /// Grammar (one line each; `#` starts a comment line; blank lines are ignored):
-/// - `stackc-ir 1`, `root NAME`, `file PATH` (the rest of the line, verbatim).
+/// - `stackc-ir 1`, `root NAME`, `file PATH` (the rest of the line, verbatim), `uikit current|9` (the
+///   lowering target, `UIKitTarget`; current when absent).
 /// - `item NAME KIND [owner NAME] [role ROLE] [distribution D] [alignment A] [baselineRelative]
 ///   [layoutMarginsRelative] [hidden]
 ///   [; PATH:LINE:COL]`, items in id order; a stack's distribution and alignment print when they are not
@@ -37,7 +39,7 @@ extension ConstraintIR {
 
     /// The text form; see the extension's documentation.
     public func renderText() -> String {
-        var output = "\(Self.textHeader)\nroot \(root)\nfile \(file)\n"
+        var output = "\(Self.textHeader)\nroot \(root)\nfile \(file)\nuikit \(uikit.rawValue)\n"
         for item in items {
             output += "item \(item.name) \(item.kind.rawValue)"
             if let owner = item.owner { output += " owner \(name(of: owner))" }

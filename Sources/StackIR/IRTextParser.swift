@@ -30,6 +30,7 @@ extension ConstraintIR {
 struct IRTextParser {
     var root = ""
     var file = ""
+    var uikit = UIKitTarget.default
     var items: [IRItem] = []
     var ids: [String: ItemID] = [:]
 
@@ -49,6 +50,11 @@ struct IRTextParser {
                 guard words.count == 2, words[1] == "1" else { return .failure(.init(line: number, message: "unsupported IR version")) }
             case "root": root = String(raw.dropFirst(min(raw.count, 5)))
             case "file": file = String(raw.dropFirst(min(raw.count, 5)))
+            case "uikit":
+                guard words.count == 2, let target = UIKitTarget(rawValue: String(words[1])) else {
+                    return .failure(.init(line: number, message: "expected 'uikit current' or 'uikit 9'"))
+                }
+                uikit = target
             case "item":
                 switch parseItem(words, origin: originText, line: number) {
                 case .failure(let error): return .failure(error)
@@ -73,7 +79,7 @@ struct IRTextParser {
             case .success(let constraint): constraints.append(constraint)
             }
         }
-        return .success(ConstraintIR(root: root, file: file, items: items, constraints: constraints))
+        return .success(ConstraintIR(root: root, file: file, items: items, constraints: constraints, uikit: uikit))
     }
 
     /// Splits `body ; path:line:col` at the first ` ;` (bodies never contain ';', paths may).

@@ -29,7 +29,8 @@ extension Lowerer {
             add(.canvasConnection, canvas, cross.leading, .equal, spanner, origin: origin)
             add(.canvasConnection, spanner, cross.trailing, .equal, canvas, origin: origin)
             if alignment == .center { add(.canvasConnection, canvas, cross.center, .equal, spanner, origin: origin) }
-            add(.spanningFit, spanner, cross.length, .equal, nil, priority: 51, origin: origin)
+            // Today's UIKit collapses it at 0.001, the level that exists only for this case (uikit-current U1).
+            add(.spanningFit, spanner, cross.length, .equal, nil, priority: uikit == .current ? 0.001 : 51, origin: origin)
         } else if children.count > 1 && anyWeak {
             lowerSpanner(index, stack, canvas: canvas, first: first, visible: visible)
         } else {
@@ -43,13 +44,20 @@ extension Lowerer {
         }
 
         // Seed §2.5, §2.6, §3.4: baseline alignments, and a single item with a weak canvas edge,
-        // let the stack hug its content across with `canvas-fit` at 49.
-        if !visible.isEmpty && (baseline || (children.count == 1 && anyWeak)) {
+        // let the stack hug its content across with `canvas-fit` at 49. Today's UIKit adds it exactly
+        // when a canvas connection is an inequality (uikit-current §3.2), which a vertical stack's
+        // baseline alignment with several items never has.
+        let baselineFit = baseline && (uikit == .iOS9 || stack.axis == .horizontal || children.count == 1)
+        if !visible.isEmpty && (baselineFit || (children.count == 1 && anyWeak)) {
             add(.canvasFit, ItemID(index), cross.length, .equal, nil, priority: 49, origin: origin)
         }
 
         // Every arranged item, hidden ones included (seed §3.1), is aligned to the first.
         for attribute in alignedAttributes(stack) {
+            if uikit == .current && (attribute == .firstBaseline || attribute == .lastBaseline) {
+                lowerCurrentBaselineAlignment(index, attribute, children: children, visible: visible)
+                continue
+            }
             for child in children.dropFirst() {
                 add(.alignment, first, attribute, .equal, ItemID(child), origin: origin)
             }
@@ -60,7 +68,10 @@ extension Lowerer {
                 add(.ambiguitySuppression, ItemID(child), cross.length, .equal, nil, priority: 25, origin: origin)
             }
         }
-        lowerTextWidthDisambiguation(index, stack, visible: visible)
+        switch uikit {
+        case .iOS9: lowerTextWidthDisambiguation(index, stack, visible: visible)
+        case .current: lowerCurrentTextWidthDisambiguation(index, stack, canvas: canvas, visible: visible)
+        }
     }
 
     /// The attributes the items are aligned on. Fill aligns both edges (seed §2.1).
@@ -90,10 +101,15 @@ extension Lowerer {
         // leading: first item at the top, spanner at the bottom; trailing: the reverse;
         // center and firstBaseline: spanner at both; lastBaseline: spanner at the top and the first
         // item at the bottom with `<=` (§2.6's `V:[Subview0]-(>=0)-|`).
-        let topItem = alignment == .leading ? first : spanner
-        let bottomItem = alignment == .trailing || alignment == .lastBaseline ? first : spanner
-        let bottomRelation: LayoutRelation = alignment == .lastBaseline ? .lessThanOrEqual : .equal
-        add(.canvasConnection, canvas, cross.leading, .equal, topItem, origin: origin)
+        // Today's UIKit (uikit-current §3.2) differs in two places: a horizontal firstBaseline stack
+        // pins its top to the first item with `<=`, and a vertical baseline stack aligns nothing, so
+        // the spanner meets the canvas at both edges.
+        let currentFirstBaseline = uikit == .current && alignment == .firstBaseline && stack.axis == .horizontal
+        let currentVerticalBaseline = uikit == .current && (alignment == .firstBaseline || alignment == .lastBaseline) && stack.axis == .vertical
+        let topItem = alignment == .leading || currentFirstBaseline ? first : spanner
+        let bottomItem = (alignment == .trailing || alignment == .lastBaseline) && !currentVerticalBaseline ? first : spanner
+        let bottomRelation: LayoutRelation = alignment == .lastBaseline && !currentVerticalBaseline ? .lessThanOrEqual : .equal
+        add(.canvasConnection, canvas, cross.leading, currentFirstBaseline ? .lessThanOrEqual : .equal, topItem, origin: origin)
         add(.canvasConnection, bottomItem, cross.trailing, bottomRelation, canvas, origin: origin)
         if alignment == .center { add(.canvasConnection, canvas, cross.center, .equal, first, origin: origin) }
 
@@ -112,21 +128,5 @@ extension Lowerer {
             }
         }
         add(.spanningFit, spanner, cross.length, .equal, nil, priority: 51, origin: origin)
-    }
-
-    /// Seed §2.5/§2.6: `item.width == (1/n) * stack.width @760` for each of n items in a
-    /// baseline-aligned horizontal stack. The seed shows it for plain views, so it is not limited to
-    /// labels. Rules where the seed is silent (UIKit documents nothing; Arranged omits it):
-    /// only visible items, only when at least two are visible (one item's width is already fixed by
-    /// the canvas), never for fillEqually (its widths are already unambiguous), and never in vertical
-    /// stacks (baseline alignment is horizontal-only).
-    mutating func lowerTextWidthDisambiguation(_ index: Int, _ stack: StackAttributes, visible: [Int]) {
-        guard stack.axis == .horizontal, stack.alignment == .firstBaseline || stack.alignment == .lastBaseline,
-              stack.distribution != .fillEqually, visible.count > 1 else { return }
-        let share = 1 / Double(visible.count)
-        for child in visible {
-            add(.textWidthDisambiguation, ItemID(child), .width, .equal, ItemID(index),
-                multiplier: share, priority: 760, origin: alignmentOrigin(index))
-        }
     }
 }

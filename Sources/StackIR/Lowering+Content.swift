@@ -4,18 +4,24 @@ import StackSemantics
 /// user's constraints.
 extension Lowerer {
     /// `layoutMarginsRelative`: the canvas becomes the stack's `UIViewLayoutMarginsGuide`, inset by
-    /// the margins with UIView's `margin-guide` constraints (seed §3.2).
+    /// the margins with UIView's `margin-guide` constraints (seed §3.2). Without `margins:` the insets
+    /// are UIKit's defaults: 8 on iOS 9/10, 0 for a stack created in code today (uikit-current §4).
     mutating func lowerMarginsGuide(_ index: Int, _ stack: StackAttributes) -> ItemID {
-        let range = nodes[index].origins.margins ?? nodes[index].origins.element
-        let origin = origin(range)
+        let written = nodes[index].origins.margins
+        let origin = origin(written ?? nodes[index].origins.element)
         let guide = addGuide(owner: index, suffix: "margins", role: .margins, origin: origin)
         let view = ItemID(index)
-        let insets = stack.margins
+        let insets = marginInsets(of: index, stack)
         add(.marginGuide, guide, .top, .equal, view, constant: insets.top, origin: origin)
         add(.marginGuide, guide, .leading, .equal, view, constant: insets.leading, origin: origin)
         add(.marginGuide, view, .bottom, .equal, guide, constant: insets.bottom, origin: origin)
         add(.marginGuide, view, .trailing, .equal, guide, constant: insets.trailing, origin: origin)
         return guide
+    }
+
+    /// The insets of a layoutMarginsRelative stack: `margins:`, else UIKit's default for the target.
+    func marginInsets(of index: Int, _ stack: StackAttributes) -> Insets {
+        nodes[index].origins.margins == nil && uikit == .current ? .zero : stack.margins
     }
 
     /// `size <= intrinsic @hugging` and `size >= intrinsic @compressionResistance` on each axis

@@ -29,7 +29,7 @@ extension Lowerer {
         case .fillProportionally:
             lowerFillProportionally(index, stack, children: children, visible: visible, spacings: spacings)
         case .equalSpacing, .equalCentering:
-            lowerGaps(index, stack, visible: visible)
+            lowerGaps(index, stack, children: children, visible: visible)
         }
         lowerHiding(index, stack, children: children)
     }
@@ -118,11 +118,13 @@ extension Lowerer {
     /// One `_UIOLAGapGuide` between each pair of adjacent visible items, pinned by
     /// `distributing-edge` constraints, all gaps equal in length (seed §1.4, §1.5).
     /// equalSpacing pins a gap to the items' facing edges; equalCentering to their centers and makes
-    /// the equal-length constraints priority 149, below compression resistance.
+    /// the equal-length constraints optional, below compression resistance: 149 for every gap on
+    /// iOS 9/10 (seed), `max(150 - i, 50)` today, `i` the arranged index (hidden items counted) of
+    /// the item before the gap (uikit-current §2.6).
     /// With baselineRelative (vertical), equalSpacing gaps run from the previous item's last
     /// baseline to the next item's first baseline, as the spacing does (Arranged's rule; a guide has
     /// no baselines of its own, so its top and bottom are used).
-    mutating func lowerGaps(_ index: Int, _ stack: StackAttributes, visible: [Int]) {
+    mutating func lowerGaps(_ index: Int, _ stack: StackAttributes, children: [Int], visible: [Int]) {
         guard visible.count > 1 else { return }
         let along = AxisAttributes(stack.axis)
         let centering = stack.distribution == .equalCentering
@@ -140,6 +142,14 @@ extension Lowerer {
             add(.distributingEdge, gap, along.leading, .equal, previous, previousAttribute, origin: origin)
             add(.distributingEdge, gap, along.trailing, .equal, next, nextAttribute, origin: origin)
         }
-        matchLengths(index, stack, gaps, priority: centering ? 149 : Priority.required)
+        guard centering && uikit == .current else {
+            matchLengths(index, stack, gaps, priority: centering ? 149 : Priority.required)
+            return
+        }
+        let positions = children.indices.filter { !nodes[children[$0]].hidden }
+        for gap in gaps.indices.dropFirst() {
+            add(.fillEqually, gaps[gap], along.length, .equal, gaps[0],
+                priority: Double(max(150 - positions[gap], 50)), origin: origin)
+        }
     }
 }

@@ -53,4 +53,82 @@ extension Lowerer {
         guard let value = nodes[index].leaf?.intrinsic[axis], value > 0, value.isFinite else { return nil }
         return value
     }
+
+    /// Today's rule (uikit-current §2.5): each item's length `L` is its intrinsic length, else its
+    /// fitting length (`fittingLength`); the denominator is `D = sum of positive L + spacing * (visible - 1)`
+    /// with the stack's own spacing (custom spacing is ignored). Proportional only when
+    /// `D > max(spacing * (n - 1), 1)`, `n` counting hidden items; otherwise equal lengths. Each visible item
+    /// at arranged index `i` gets `item.length == (L / D) * canvas.length` at `max(999 - i, 751)`, required
+    /// when the share is exactly 1, or `item.length == 0` (required) when `L` is 0.
+    mutating func lowerCurrentFillProportionally(
+        _ index: Int, _ stack: StackAttributes, canvas: ItemID, children: [Int], visible: [Int]
+    ) {
+        let lengths = visible.map { fittingLength(of: $0, along: stack.axis) }
+        let total = lengths.reduce(stack.spacing * Double(visible.count - 1)) { $0 + max($1, 0) }
+        guard total > max(stack.spacing * Double(children.count - 1), 1), total.isFinite else {
+            matchLengths(index, stack, visible.map { ItemID($0) }, priority: Priority.required)
+            return
+        }
+        let along = AxisAttributes(stack.axis)
+        let origin = distributionOrigin(index)
+        var position = 0
+        for (arranged, child) in children.enumerated() where !nodes[child].hidden {
+            let share = max(lengths[position], 0) / total
+            position += 1
+            if share > 0 {
+                let priority = share == 1 ? Priority.required : Double(max(999 - arranged, 751))
+                add(.fillProportionally, ItemID(child), along.length, .equal, canvas,
+                    multiplier: share, priority: priority, origin: origin)
+            } else {
+                add(.fillProportionally, ItemID(child), along.length, .equal, nil, origin: origin)
+            }
+        }
+    }
+
+    /// The length UIKit measures an item at for fillProportionally: its intrinsic length, else its
+    /// compressed fitting size (`systemLayoutSizeFitting(.zero)`). Statically that is a leaf's
+    /// `width:`/`height:` or intrinsic length (0 without either), and for a stack the natural length of
+    /// its visible items: their sum plus spacing and margins along its axis (fillEqually: the longest
+    /// times their count), the longest plus margins across it. A loop over the subtree in reverse
+    /// pre-order (children come after their parent), so deep nesting cannot overflow the stack.
+    func fittingLength(of root: Int, along axis: Axis) -> Double {
+        if let length = intrinsicLength(of: root, along: axis) { return length }
+        guard nodes[root].stack != nil else { return explicitLength(of: root, along: axis) ?? 0 }
+        var end = root + 1
+        // Pre-order: the subtree is contiguous, and the first node after it has a parent before `root`.
+        while end < nodes.count, let parent = nodes[end].parent, parent >= root { end += 1 }
+        var lengths = [Double](repeating: 0, count: end - root)
+        for node in stride(from: end - 1, through: root, by: -1) {
+            if let explicit = explicitLength(of: node, along: axis) {
+                lengths[node - root] = explicit
+                continue
+            }
+            guard let stack = nodes[node].stack else {
+                lengths[node - root] = intrinsicLength(of: node, along: axis) ?? 0
+                continue
+            }
+            let visible = validChildren(of: node).filter { !nodes[$0].hidden && $0 < end }
+            let own = visible.map { lengths[$0 - root] }
+            let margins = marginLength(of: node, stack, along: axis)
+            if stack.axis == axis {
+                let gaps = visible.dropLast().reduce(0) { $0 + spacing(after: $1, in: node, stack).value }
+                let items = stack.distribution == .fillEqually ? (own.max() ?? 0) * Double(own.count) : own.reduce(0, +)
+                lengths[node - root] = items + gaps + margins
+            } else {
+                lengths[node - root] = (own.max() ?? 0) + margins
+            }
+        }
+        return lengths[0]
+    }
+
+    func explicitLength(of index: Int, along axis: Axis) -> Double? {
+        axis == .horizontal ? nodes[index].width : nodes[index].height
+    }
+
+    /// The margins a layoutMarginsRelative stack adds along an axis (0 when off), as `lowerMarginsGuide` insets.
+    func marginLength(of index: Int, _ stack: StackAttributes, along axis: Axis) -> Double {
+        guard stack.layoutMarginsRelative else { return 0 }
+        let insets = marginInsets(of: index, stack)
+        return axis == .horizontal ? insets.leading + insets.trailing : insets.top + insets.bottom
+    }
 }

@@ -1,9 +1,9 @@
 import StackSemantics
 import StackSyntax
 
-/// Lowers every root layout of a checked model, in source order.
-public func lower(_ model: LayoutModel) -> [ConstraintIR] {
-    model.roots.map { lower($0, in: model.file) }
+/// Lowers every root layout of a checked model, in source order, for a UIKit target.
+public func lower(_ model: LayoutModel, uikit: UIKitTarget = .default) -> [ConstraintIR] {
+    model.roots.map { lower($0, in: model.file, uikit: uikit) }
 }
 
 /// Lowers one root layout to the constraints UIStackView would create for it, plus the leaves' own
@@ -16,10 +16,10 @@ public func lower(_ model: LayoutModel) -> [ConstraintIR] {
 /// `Lowerer.lowerNode`; then the baseline definitions in pre-order; then the user's constraints.
 /// Nothing depends on `Dictionary` or `Set` order. The walk iterates the pre-order arena (no
 /// recursion), and every stack only looks at its direct children, so lowering is O(n).
-public func lower(_ tree: LayoutTree, in file: SourceFile) -> ConstraintIR {
-    var lowerer = Lowerer(tree: tree, file: file)
+public func lower(_ tree: LayoutTree, in file: SourceFile, uikit: UIKitTarget = .default) -> ConstraintIR {
+    var lowerer = Lowerer(tree: tree, file: file, uikit: uikit)
     lowerer.run()
-    return ConstraintIR(root: tree.name, file: file.path, items: lowerer.items, constraints: lowerer.constraints)
+    return ConstraintIR(root: tree.name, file: file.path, items: lowerer.items, constraints: lowerer.constraints, uikit: uikit)
 }
 
 /// The attributes one axis is laid out with: along a horizontal stack these are leading, trailing,
@@ -43,6 +43,7 @@ struct AxisAttributes {
 struct Lowerer {
     let tree: LayoutTree
     let file: SourceFile
+    let uikit: UIKitTarget
     var items: [IRItem] = []
     var constraints: [IRConstraint] = []
     /// Per node: bit 0 = its firstBaseline is used, bit 1 = its lastBaseline is used.
@@ -51,9 +52,10 @@ struct Lowerer {
     /// content-size constraints, a stack's per-child ones), and each resolution is a line search.
     private let lastOrigin = OriginCache()
 
-    init(tree: LayoutTree, file: SourceFile) {
+    init(tree: LayoutTree, file: SourceFile, uikit: UIKitTarget) {
         self.tree = tree
         self.file = file
+        self.uikit = uikit
         self.baselineUse = Array(repeating: 0, count: tree.nodes.count)
     }
 
@@ -104,9 +106,17 @@ struct Lowerer {
         guard !children.isEmpty else { return }
         let canvas = stack.layoutMarginsRelative ? lowerMarginsGuide(index, stack) : ItemID(index)
         let visible = children.filter { !nodes[$0].hidden }
-        lowerCanvasAlongAxis(index, stack, canvas: canvas, children: children)
-        lowerAlignment(index, stack, canvas: canvas, children: children, visible: visible)
-        lowerDistribution(index, stack, children: children, visible: visible)
+        switch uikit {
+        case .iOS9:
+            lowerCanvasAlongAxis(index, stack, canvas: canvas, children: children)
+            lowerAlignment(index, stack, canvas: canvas, children: children, visible: visible)
+            lowerDistribution(index, stack, children: children, visible: visible)
+        case .current:
+            let orderingSpanner = lowerCurrentCanvasAlongAxis(index, stack, canvas: canvas, visible: visible)
+            lowerAlignment(index, stack, canvas: canvas, children: children, visible: visible)
+            lowerCurrentDistribution(index, stack, canvas: canvas, children: children, visible: visible,
+                                     orderingSpanner: orderingSpanner)
+        }
     }
 
     /// Children indices that really point into the arena, after their parent (a malformed tree
@@ -119,13 +129,13 @@ struct Lowerer {
         return children.filter { $0 > index && $0 < count }
     }
 
-    /// At least as many guides as the stacks create: a spanner and a margins guide each, and gaps
+    /// At least as many guides as the stacks create: a spanner, an ordering spanner and a margins guide each, and gaps
     /// between items in equalSpacing and equalCentering stacks.
     func guideBound() -> Int {
         var bound = 0
         for index in nodes.indices {
             guard let distribution = nodes[index].stack?.distribution else { continue }
-            bound += 2
+            bound += 3
             if distribution == .equalSpacing || distribution == .equalCentering { bound += nodes[index].children.count }
         }
         return bound

@@ -19,7 +19,8 @@ public struct Analysis: Sendable {
     public init(file: SourceFile) {
         self.file = file
         self.tree = Parser.parse(file)
-        self.compilation = Compilation(Compilation(tree: tree), configuration: .forDocument(atPath: file.path))
+        let configuration = ProjectConfiguration.forDocument(atPath: file.path)
+        self.compilation = Compilation(Compilation(tree: tree, uikit: configuration.uikit), configuration: configuration)
         self.mapper = PositionMapper(file)
     }
 

@@ -178,7 +178,7 @@ struct PanelPainter {
                 distanceLabel(short(vertical ? frame.height : frame.width), in: b, vertical: vertical, color: Palette.gap)
             case .margins:
                 canvas.rect(b, fill: "none", stroke: Palette.margins, strokeWidth: 1.2, title: tooltip(index), dash: "2 3")
-            case .alignmentSpanner, nil:
+            case .alignmentSpanner, .orderingSpanner, nil:
                 canvas.rect(b, fill: "none", stroke: Palette.spanner, strokeWidth: 1.2, title: tooltip(index), dash: "7 4")
             }
         }

@@ -19,7 +19,7 @@ enum BuildCommand {
                        help: "Write here (default: standard output); not written when there are errors", takesPath: true),
             OptionSpec(name: "platform", takesValue: true, choices: Platform.allCases.map(\.rawValue), valueName: "platform",
                        help: "uikit (default; also builds against AppKit) or appkit (AppKit names)"),
-            .maximumItems, .config, .noConfig,
+            .maximumItems, .config, .noConfig, .uikit,
         ],
         arguments: .stackFile,
         run: run)
@@ -32,7 +32,7 @@ enum BuildCommand {
         let configuration: ProjectConfiguration
         do { configuration = try Configurations.forSingleFile(path, options, command: "build") } catch { return error.status }
         guard let file = Output.readSource(path) else { return ExitCode.usage }
-        let compilation = Compilation(Compilation(file: file, maximumItems: options.maximumItems), configuration: configuration)
+        let compilation = Compilation(Compilation(file: file, maximumItems: options.maximumItems, uikit: configuration.uikit), configuration: configuration)
         if compilation.reportDiagnostics() { return ExitCode.diagnostics }
         let platform = options.value("platform").flatMap(Platform.init(rawValue:)) ?? .uikit
         // Written a root at a time; unchanged output is not rewritten (AtomicFile), so a build system sees nothing new.

@@ -15,7 +15,7 @@ enum CheckCommand {
             OptionSpec(name: "warnings-as-errors", takesValue: false, help: "Report warnings as errors (and exit 1 when there are any)"),
             OptionSpec(name: "fix", takesValue: false,
                        help: "Apply the diagnostics' fix-its to the files in place, then report what remains\n(files with syntax errors their fix-its do not remove are left alone)"),
-            .maximumItems, .config, .noConfig, RequestedSize.deviceOption, RequestedSize.safeAreaOption,
+            .maximumItems, .config, .noConfig, .uikit, RequestedSize.deviceOption, RequestedSize.safeAreaOption,
         ] + TextOptions.options,
         arguments: .stackPaths,
         discussion: """
@@ -67,7 +67,7 @@ enum CheckCommand {
                 continue
             }
             if fix, !fixes.fix(&file, configuration: configuration, maximumItems: options.maximumItems) { status = ExitCode.usage }
-            var diagnostics = configuration.checked(TextOptions.diagnostics(of: file, maximumItems: options.maximumItems, in: environments, sizes: sizes))
+            var diagnostics = configuration.checked(TextOptions.diagnostics(of: file, maximumItems: options.maximumItems, in: environments, sizes: sizes, uikit: configuration.uikit))
             if options.flag("warnings-as-errors") {
                 for index in diagnostics.indices where diagnostics[index].severity == .warning {
                     diagnostics[index].severity = .error

@@ -1,3 +1,4 @@
+import StackIR
 import StackDriver
 import StackSyntax
 
@@ -7,6 +8,8 @@ import StackSyntax
 final class Configurations {
     private let override: String?
     private let disabled: Bool
+    /// `--uikit`, which wins over every configuration's `uikit`.
+    private let uikit: UIKitTarget?
     /// By configuration path: the configuration, or nil when it is broken (already reported).
     private var loaded: [String: ProjectConfiguration?] = [:]
 
@@ -14,12 +17,19 @@ final class Configurations {
     init(_ options: Options) throws(UsageError) {
         override = options.value("config")
         disabled = options.flag("no-config")
+        uikit = options.value(OptionSpec.uikit.name).flatMap(UIKitTarget.init(rawValue:))
         if override != nil && disabled { throw UsageError(message: "'--config' and '--no-config' cannot be used together") }
     }
 
     /// The configuration for the input file at `path`; nil when its configuration file is broken or
     /// unreadable (reported on standard error: the caller exits 2).
     func forFile(_ path: String) -> ProjectConfiguration? {
+        guard var configuration = foundConfiguration(path) else { return nil }
+        if let uikit { configuration.uikit = uikit }
+        return configuration
+    }
+
+    private func foundConfiguration(_ path: String) -> ProjectConfiguration? {
         if disabled { return .standard }
         guard let found = override ?? ProjectConfiguration.find(forFile: path) else { return .standard }
         if let known = loaded[found] { return known }

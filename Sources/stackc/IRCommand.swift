@@ -16,7 +16,7 @@ enum IRCommand {
             OptionSpec(name: "root", takesValue: true, valueName: "name", help: "Only this root layout (default: every root, in order)"),
             OptionSpec(name: "format", takesValue: true, choices: ["text", "json"], valueName: "format",
                        help: "text (default; parses back with the IR reader) or json (schema in README;\nan array when there are several roots)"),
-            .maximumItems, .config, .noConfig,
+            .maximumItems, .config, .noConfig, .uikit,
         ],
         arguments: .stackFile,
         run: run)
@@ -29,7 +29,7 @@ enum IRCommand {
         let configuration: ProjectConfiguration
         do { configuration = try Configurations.forSingleFile(path, options, command: "ir") } catch { return error.status }
         guard let file = Output.readSource(path) else { return ExitCode.usage }
-        let compilation = Compilation(Compilation(file: file, solving: false, maximumItems: options.maximumItems), configuration: configuration)
+        let compilation = Compilation(Compilation(file: file, solving: false, maximumItems: options.maximumItems, uikit: configuration.uikit), configuration: configuration)
         if compilation.reportDiagnostics() { return ExitCode.diagnostics }
         guard let roots = compilation.selectRoots(options.value("root"), command: "ir") else { return ExitCode.usage }
         if options.value("format") == "json" {

@@ -20,7 +20,7 @@ enum LayoutCommand {
         options: sizeOptions + [
             OptionSpec(name: "format", takesValue: true, choices: ["text", "json"], valueName: "format",
                        help: "text (default: a table) or json ({\"root\", \"width\", \"height\", \"frames\": [...]},\nwith \"contentSize\" when --content-size is given, \"device\" with --device; an array\nwhen there are several roots, widths, devices or content sizes)"),
-            SolverExplanation.option, .config, .noConfig,
+            SolverExplanation.option, .config, .noConfig, .uikit,
         ],
         arguments: .stackFile,
         discussion: """
@@ -119,7 +119,8 @@ struct LayoutRequest {
         guard let file = Output.readSource(path) else { throw ExitStatus(ExitCode.usage) }
         // The layout diagnostics are those of the sizes asked for, so solve those instead of the default size.
         let compilations = environments.map {
-            Compilation(Compilation(file: file, solving: false, maximumItems: options.maximumItems, text: $0), configuration: configuration)
+            Compilation(Compilation(file: file, solving: false, maximumItems: options.maximumItems, text: $0, uikit: configuration.uikit),
+                        configuration: configuration)
         }
         let compilation = compilations[0]
         if compilation.reportDiagnostics() { throw ExitStatus(ExitCode.diagnostics) }

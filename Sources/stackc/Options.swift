@@ -1,3 +1,4 @@
+import StackIR
 import StackSemantics
 import StackSyntax
 
@@ -43,6 +44,9 @@ struct OptionSpec: Sendable {
     /// `--config FILE`: the configuration to use instead of the `.stackc.json` found from each file.
     static let config = OptionSpec(name: "config", takesValue: true, valueName: "file",
                                    help: "Use this configuration file instead of the .stackc.json found\nfrom each input file", takesPath: true)
+    /// `--uikit`: the UIKit whose constraint sets stacks are lowered to; overrides the configuration's `uikit`.
+    static let uikit = OptionSpec(name: "uikit", takesValue: true, choices: UIKitTarget.allCases.map(\.rawValue), valueName: "version",
+                                  help: "Lower stacks as this UIKit creates their constraints: current (today's,\nthe default) or 9 (iOS 9/10, as seed 000 prints them)")
     /// `--no-config`: no configuration file at all.
     static let noConfig = OptionSpec(name: "no-config", takesValue: false, help: "Use no configuration file (the defaults)")
 

@@ -15,7 +15,7 @@ enum RenderCommand {
         options: LayoutCommand.sizeOptions + [
             OptionSpec(name: "output", short: "o", takesValue: true, valueName: "path",
                        help: "Where to write the SVG (default: standard output)", takesPath: true),
-            .config, .noConfig,
+            .config, .noConfig, .uikit,
         ],
         arguments: .stackFile,
         discussion: "--root names the root layout to draw (default: every root, a row of panels each); --width gives one panel per width.",

@@ -1,5 +1,6 @@
 import Foundation
 import StackDriver
+import StackIR
 import StackSyntax
 import StackText
 
@@ -28,7 +29,9 @@ enum TextOptions {
     /// A file's diagnostics at every requested content size and, with `--device`, on every device: each
     /// once (the first device and content size a layout finding shows on is named in its message), in
     /// source order.
-    static func diagnostics(of file: SourceFile, maximumItems: Int, in environments: [TextEnvironment], sizes: [RequestedSize]) -> [Diagnostic] {
+    static func diagnostics(
+        of file: SourceFile, maximumItems: Int, in environments: [TextEnvironment], sizes: [RequestedSize], uikit: UIKitTarget
+    ) -> [Diagnostic] {
         // One report per diagnostic and place in the file: the first found, or the worst for a size below
         // zero and for truncated text (`shortfall`).
         var all: [Diagnostic] = []
@@ -46,7 +49,7 @@ enum TextOptions {
             }
         }
         for environment in environments {
-            let compilation = Compilation(file: file, solving: false, maximumItems: maximumItems, text: environment)
+            let compilation = Compilation(file: file, solving: false, maximumItems: maximumItems, text: environment, uikit: uikit)
             add(compilation.diagnostics, where: nil)
             // Syntax and checker errors do not depend on the text or the screen: one pass finds them all.
             if compilation.irs.isEmpty { break }

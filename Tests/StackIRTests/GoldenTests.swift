@@ -25,17 +25,24 @@ enum Fixtures {
     /// Hand-written horizontal fixtures that have a vertical mirror.
     static var mirrorable: [String] {
         names.filter { name in
-            guard name.hasPrefix("h-") || name.hasPrefix("x-") else { return false }
+            guard name.hasPrefix("h-") || name.hasPrefix("x-") || name.hasPrefix("c-") else { return false }
             let header = text(name).split(separator: "\n").first { $0.hasPrefix("#!") } ?? ""
             return header.contains("axis=horizontal") && !header.contains("mirror=false")
         }
     }
 
+    /// The name of a fixture's vertical mirror: `m-` for seed 000's and the cases it does not show,
+    /// `cm-` for today's UIKit (`c-`).
+    static func mirrorName(of name: String) -> String {
+        (name.hasPrefix("c-") ? "cm-" : "m-") + name.dropFirst(2)
+    }
+
     /// The mirror fixture's text for a horizontal fixture.
     static func mirrorText(of name: String) -> String? {
         let source = text(name)
-        guard case .success(let ir) = ConstraintIR.parse(text: source),
+        guard case .success(var ir) = ConstraintIR.parse(text: source), let configuration = SeedConfiguration(fixture: source),
               let header = source.split(separator: "\n").first(where: { $0.hasPrefix("#!") }) else { return nil }
+        ir.uikit = configuration.uikit
         let config = header.replacingOccurrences(of: "axis=horizontal", with: "axis=vertical") + " swap=true"
         return "\(config)\n# Vertical mirror of \(name), derived mechanically; do not edit.\n" + mirrored(ir).renderText()
     }
@@ -48,7 +55,7 @@ enum Fixtures {
         let text = Fixtures.text(name)
         let config = try #require(SeedConfiguration(fixture: text), "\(name) has no valid #! line")
         let expected = try ConstraintIR.parse(text: text).get()
-        let actual = config.builder.lowered()
+        let actual = config.builder.lowered(uikit: config.uikit)
         let difference = compareConstraintSets(expected: expected, actual: actual)
         #expect(difference.isEmpty, "\(name):\n\(difference)")
         // Guides too: the fixture names exactly the guides the lowering creates.
@@ -64,14 +71,14 @@ enum Fixtures {
             #expect(Fixtures.names.contains { $0.hasPrefix(prefix) }, "no fixture for seed 000 \(prefix)")
         }
         for name in Fixtures.mirrorable {
-            #expect(Fixtures.names.contains("m-" + name.dropFirst(2)), "no vertical mirror of \(name)")
+            #expect(Fixtures.names.contains(Fixtures.mirrorName(of: name)), "no vertical mirror of \(name)")
         }
     }
 
     @Test func mirrorFixturesAreUpToDate() throws {
         let update = ProcessInfo.processInfo.environment["STACKC_UPDATE_FIXTURES"] == "1"
         for name in Fixtures.mirrorable {
-            let mirror = "m-" + name.dropFirst(2)
+            let mirror = Fixtures.mirrorName(of: name)
             let text = try #require(Fixtures.mirrorText(of: name), "\(name) does not parse")
             if update {
                 try text.write(to: Fixtures.directory.appendingPathComponent(mirror), atomically: true, encoding: .utf8)

@@ -98,7 +98,7 @@ import StackSyntax
     @Test func jsonFollowsTheSchema() throws {
         let ir = try ConstraintIR.parse(text: Self.sample).get()
         let json = ir.json.rendered()
-        #expect(json.hasPrefix(#"{"root":"main","items":[{"name":"main","kind":"hstack","owner":null,"role":null,"arrangement":{"axis":"horizontal","distribution":"fillProportionally","alignment":"center","baselineRelative":false,"layoutMarginsRelative":true},"hidden":false}"#))
+        #expect(json.hasPrefix(#"{"root":"main","uikit":"current","items":[{"name":"main","kind":"hstack","owner":null,"role":null,"arrangement":{"axis":"horizontal","distribution":"fillProportionally","alignment":"center","baselineRelative":false,"layoutMarginsRelative":true},"hidden":false}"#))
         #expect(json.contains(#"{"name":"main.b","kind":"view","owner":"main","role":null,"arrangement":null,"hidden":true}"#))
         #expect(json.contains(#"{"name":"main#spanner","kind":"guide","owner":"main","role":"alignment-spanner","arrangement":null,"hidden":false}"#))
         #expect(json.contains(#"{"identifier":"stk-spacing","first":{"item":"main.b","attribute":"leading"},"relation":"==","multiplier":1,"second":{"item":"main.a","attribute":"trailing"},"constant":8,"priority":1000,"origin":{"file":"a.stack","line":3,"column":7}}"#))

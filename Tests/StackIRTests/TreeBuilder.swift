@@ -39,12 +39,12 @@ struct TreeBuilder {
 
     var tree: LayoutTree { LayoutTree(nodes: nodes, userConstraints: userConstraints) }
 
-    func lowered() -> ConstraintIR { lower(tree, in: Self.file(lines: max(nodes.count, 32))) }
+    func lowered(uikit: UIKitTarget = .iOS9) -> ConstraintIR { lower(tree, in: Self.file(lines: max(nodes.count, 32)), uikit: uikit) }
 }
 
 /// A stack configuration as written in a fixture's `#!` line:
 /// `#! axis=horizontal distribution=fill alignment=fill spacing=0 views=3 hidden=0,2 margins=true
-///    baselineRelative=true width=200 custom=0:20 swap=true`.
+///    baselineRelative=true width=200 custom=0:20 swap=true uikit=current` (iOS 9/10 without `uikit`).
 /// The views are seed 000's: 160x200, 80x100, 40x50 (`swap=true` exchanges width and height, for
 /// the vertical mirrors).
 struct SeedConfiguration {
@@ -59,6 +59,8 @@ struct SeedConfiguration {
     var width: Double? = nil
     var custom: [(Int, Double)] = []
     var swap = false
+    /// `uikit=current` for fixtures of today's UIKit (uikit-current.md); seed 000's are iOS 9/10.
+    var uikit: UIKitTarget = .iOS9
 
     static let seedViews: [(Double, Double)] = [(160, 200), (80, 100), (40, 50)]
 
@@ -81,6 +83,7 @@ struct SeedConfiguration {
             case "width": width = Double(value)
             case "swap": swap = value == "true"
             case "mirror": break
+            case "uikit": guard let v = UIKitTarget(rawValue: value) else { return nil }; uikit = v
             case "custom":
                 let p = value.split(separator: ":")
                 guard p.count == 2, let i = Int(p[0]), let v = Double(p[1]) else { return nil }

@@ -40,7 +40,7 @@ import Testing
         var ambiguous = 0
         for seed in seeds {
             let tree = Self.withUserConstraints(randomTree(seed: seed, maxNodes: 14), seed: seed)
-            let ir = lower(tree, in: file)
+            let ir = lower(tree, in: file, uikit: .iOS9)
             for (width, height) in differentialSizes(seed: seed) {
                 if tree.userConstraints.isEmpty, (try? StructuredLayout(ir: ir).frames(width: width, height: height)) != nil {
                     continue
@@ -74,7 +74,7 @@ import Testing
             """
         let checked = check(SourceFile(path: "row.stack", text: text))
         let tree = try #require(checked.model.roots.first)
-        let ir = lower(tree, in: SourceFile(path: "row.stack", text: text))
+        let ir = lower(tree, in: SourceFile(path: "row.stack", text: text), uikit: .iOS9)
         let apart = try #require(solveSplittingAxes(ir: ir, width: 100, height: nil)?.solution)
         // Hand-worked: the row is 20 tall (the tallest); l0 and l1 share 100 - 4 - 15 = 81 equally.
         #expect(apart.frames[0...3].map(\.height) == [20, 20, 20, 20])

@@ -134,6 +134,15 @@ func reasonMismatch(_ reason: FallbackReason, tree: LayoutTree) -> String? {
     case .proportionalSplit:
         return stack?.distribution == .fillProportionally || stack?.alignment.isBaseline == true ? nil : "\(reason): not fillProportionally"
     case .conflict, .ambiguous: return nil
+    case .currentUIKit(_, let rule):
+        switch rule {
+        case .hiddenItems: return children.contains { tree.nodes[$0].hidden } ? nil : "\(reason): no hidden item"
+        case .firstBaselineRow: return stack?.alignment == .firstBaseline && stack?.axis == .horizontal ? nil : "\(reason): not a firstBaseline row"
+        case .verticalBaselineStack: return stack?.alignment.isBaseline == true && stack?.axis == .vertical ? nil : "\(reason): not a vertical baseline stack"
+        case .descendingGapPriorities: return stack?.distribution == .equalCentering ? nil : "\(reason): not equalCentering"
+        case .proportionalToMargins:
+            return stack?.distribution == .fillProportionally && stack?.layoutMarginsRelative == true ? nil : "\(reason): not fillProportionally with margins"
+        }
     }
 }
 
@@ -156,7 +165,7 @@ func coveredShapes(_ layout: StructuredLayout) -> [String] {
 /// Runs `count` random cases from `seed`; returns the failures, the structured solves, all solves, the
 /// clean ones, the reported reasons of clean fallbacks (by `FallbackReason.kind`) and the covered shapes.
 /// A reason that does not name what the layout has is a failure.
-func runDifferential(seed: UInt64, count: Int, maxNodes: Int, baselineRows: Bool = false)
+func runDifferential(seed: UInt64, count: Int, maxNodes: Int, baselineRows: Bool = false, uikit: UIKitTarget = .iOS9)
     -> (failures: [String], structured: Int, solves: Int, clean: Int, reasons: [String: Int], covered: [String: Int]) {
     var covered: [String: Int] = [:]
     var failures: [String] = []
@@ -168,7 +177,7 @@ func runDifferential(seed: UInt64, count: Int, maxNodes: Int, baselineRows: Bool
     for offset in 0..<UInt64(count) {
         let caseSeed = seed &+ offset
         let tree = randomTree(seed: caseSeed, maxNodes: maxNodes, baselineRows: baselineRows)
-        let ir = lower(tree, in: file)
+        let ir = lower(tree, in: file, uikit: uikit)
         let built = Result { () throws(FallbackReason) in try StructuredLayout(ir: ir) }
         let layout = try? built.get()
         for (width, height) in differentialSizes(seed: caseSeed) {
@@ -215,6 +224,22 @@ func runDifferential(seed: UInt64, count: Int, maxNodes: Int, baselineRows: Bool
         #expect(result.structured * 2 >= result.clean, "only \(result.structured) of \(result.clean) clean solves were structured")
     }
 
+    /// The same comparison on layouts lowered for today's UIKit (300 cases; 50,000 with
+    /// `STACKC_LONG_TESTS=1`): the structured solver reads the gap distributions' canvas fit along the
+    /// axis, and hands what it does not hold to the general solver with a `currentUIKit` reason.
+    @Test func currentUIKitMatchesGeneral() {
+        let environment = ProcessInfo.processInfo.environment
+        let long = environment["STACKC_LONG_TESTS"] == "1"
+        let count = Int(environment["STACKC_DIFF_CASES"] ?? "") ?? (long ? 50_000 : 300)
+        let seed = UInt64(environment["STACKC_DIFF_SEED"] ?? "") ?? 20_261_124
+        print("DifferentialTests (current UIKit): seed \(seed), \(count) cases")
+        let result = runDifferential(seed: seed, count: count, maxNodes: long ? 24 : 18, uikit: .current)
+        print("DifferentialTests (current UIKit): \(result.structured) of \(result.solves) solves took the structured path, \(result.clean) had no findings, \(result.failures.count) failures")
+        print("DifferentialTests (current UIKit): left to the general solver, by reported reason: \(result.reasons.sorted { $0.key < $1.key })")
+        for failure in result.failures { Issue.record("\(failure)") }
+        #expect(result.structured * 3 >= result.clean, "only \(result.structured) of \(result.clean) clean solves were structured")
+    }
+
     /// The same comparison on trees whose hstacks are firstBaseline rows (300 cases; 20,000 with
     /// `STACKC_LONG_TESTS=1`).
     @Test func baselineRowsMatchGeneral() {
@@ -236,7 +261,7 @@ func runDifferential(seed: UInt64, count: Int, maxNodes: Int, baselineRows: Bool
         let file = SourceFile(path: "random.stack", text: String(repeating: "node\n", count: 40))
         for seed in UInt64(1)...60 {
             let tree = randomTree(seed: seed, maxNodes: 14)
-            let ir = lower(tree, in: file)
+            let ir = lower(tree, in: file, uikit: .iOS9)
             for (width, height) in differentialSizes(seed: seed) {
                 let automatic = solveLayout(ir: ir, width: width, height: height)
                 let general = solve(ir, width: width, height: height)
@@ -254,7 +279,7 @@ func runDifferential(seed: UInt64, count: Int, maxNodes: Int, baselineRows: Bool
         var structured = 0
         for seed in randomSeeds("irTextCarriesTheStructure", count: 200) {
             let tree = randomTree(seed: seed, maxNodes: 16, baselineRows: seed % 2 == 0)
-            let ir = lower(tree, in: file)
+            let ir = lower(tree, in: file, uikit: .iOS9)
             let again = try ConstraintIR.parse(text: ir.text).get()
             #expect(again.items.map(\.arrangement) == ir.items.map(\.arrangement), "seed \(seed)")
             #expect(again.items.map(\.isHidden) == ir.items.map(\.isHidden), "seed \(seed)")
@@ -283,7 +308,7 @@ func runDifferential(seed: UInt64, count: Int, maxNodes: Int, baselineRows: Bool
             let checked = check(file)
             guard !checked.diagnostics.hasErrors else { continue }
             for tree in checked.model.roots {
-                let ir = lower(tree, in: file)
+                let ir = lower(tree, in: file, uikit: .iOS9)
                 for width in [nil, 320.0, 1024.0] {
                     let sized = width == nil ? ir : ir.replacingRootSize(width: true, height: false)
                     let (automatic, report) = solveLayoutReporting(ir: sized, width: width)
@@ -309,10 +334,10 @@ func runDifferential(seed: UInt64, count: Int, maxNodes: Int, baselineRows: Bool
         for baselineRows in [false, true] {
             for seed in UInt64(100)...160 {
                 var tree = randomTree(seed: seed, maxNodes: 14, baselineRows: baselineRows)
-                let engine = LayoutEngine(ir: lower(tree, in: file))
+                let engine = LayoutEngine(ir: lower(tree, in: file, uikit: .iOS9))
                 for width in [Double(120), 0, 333] {
                     let solution = engine.resize(width: width, height: nil)
-                    let expected = solve(lower(tree, in: file), width: width, height: nil)
+                    let expected = solve(lower(tree, in: file, uikit: .iOS9), width: width, height: nil)
                     if let difference = solutionDifference(solution, expected, ir: engine.ir) { Issue.record("seed \(seed) width \(width): \(difference)") }
                     // The engine reports the reason a fresh solve reports.
                     let fresh = solveLayoutReporting(ir: engine.ir, width: width).report
@@ -324,7 +349,7 @@ func runDifferential(seed: UInt64, count: Int, maxNodes: Int, baselineRows: Bool
                     guard let leaf = tree.nodes.indices.last(where: { tree.nodes[$0].leaf?.intrinsic[axis] != nil }) else { continue }
                     tree.nodes[leaf].leaf?.intrinsic[axis] = value
                     #expect(engine.setIntrinsicSize(of: leaf, axis: axis, to: value, lowering: tree, in: file))
-                    let expected = solve(lower(tree, in: file), width: 333, height: nil)
+                    let expected = solve(lower(tree, in: file, uikit: .iOS9), width: 333, height: nil)
                     if let difference = solutionDifference(engine.solution, expected, ir: engine.ir) {
                         Issue.record("seed \(seed) rows \(baselineRows) after intrinsic \(axis): \(difference)")
                     }
@@ -346,7 +371,7 @@ func runDifferential(seed: UInt64, count: Int, maxNodes: Int, baselineRows: Bool
         var compared = 0
         for seed in UInt64(300)...380 {
             let tree = randomTree(seed: seed, maxNodes: 16)
-            let ir = lower(tree, in: file)
+            let ir = lower(tree, in: file, uikit: .iOS9)
             guard (try? StructuredLayout(ir: ir)) != nil else { continue }
             let engine = LayoutEngine(ir: ir)
             let sizes: [(Double?, Double?)] = [
@@ -386,14 +411,14 @@ func runDifferential(seed: UInt64, count: Int, maxNodes: Int, baselineRows: Bool
         var b = node(2, .view, parent: 0)
         b.leaf?.intrinsic = PerAxis(horizontal: 30, vertical: 40)
         let tree = LayoutTree(nodes: [root, a, b])
-        let ir = lower(tree, in: file)
+        let ir = lower(tree, in: file, uikit: .iOS9)
         let solution = try? StructuredLayout(ir: ir).frames(width: 200, height: nil)
         #expect(solution?.frames[1] == Frame(x: 0, y: 0, width: 170, height: 40))
         #expect(solution?.frames[2] == Frame(x: 170, y: 0, width: 30, height: 40))
         var free = tree
         free.nodes[1].leaf?.intrinsic.horizontal = nil
         free.nodes[2].leaf?.intrinsic.horizontal = nil
-        let freeIR = lower(free, in: file)
+        let freeIR = lower(free, in: file, uikit: .iOS9)
         #expect(solveLayoutReporting(ir: freeIR, width: 200).report.fallback == .ambiguous(node: 0, axis: .horizontal))
         #expect(!solveLayout(ir: freeIR, width: 200).findings.isEmpty)
     }
@@ -412,7 +437,7 @@ extension LayoutEngine {
         case .solved: return true
         case .rejected: return false
         case .needsLowering:
-            replace(ir: lower(tree, in: file))
+            replace(ir: lower(tree, in: file, uikit: .iOS9))
             return true
         }
     }

@@ -73,7 +73,7 @@ import Testing
             }
             """))
         tree.nodes[0].stack?.alignment = .lastBaseline
-        let ir = lower(tree, in: SourceFile(path: "reason.stack", text: String(repeating: "node\n", count: 10)))
+        let ir = lower(tree, in: SourceFile(path: "reason.stack", text: String(repeating: "node\n", count: 10)), uikit: .iOS9)
         #expect(solveLayoutReporting(ir: ir).report.fallback == .baselineAlignment(stack: 0, .verticalStack))
     }
 
@@ -168,5 +168,5 @@ func lowered(_ text: String) -> (LayoutTree, ConstraintIR)? {
     let file = SourceFile(path: "reason.stack", text: text)
     let checked = check(file)
     guard !checked.diagnostics.hasErrors, let tree = checked.model.roots.first else { return nil }
-    return (tree, lower(tree, in: file))
+    return (tree, lower(tree, in: file, uikit: .iOS9))
 }

@@ -27,7 +27,7 @@ struct Seed003 {
             nodes.append(view)
         }
         let file = SourceFile(path: "seed003.stack", text: String(repeating: "node\n", count: 8))
-        ir = lower(LayoutTree(nodes: nodes), in: file)
+        ir = lower(LayoutTree(nodes: nodes), in: file, uikit: .iOS9)
     }
 
     var label: String { "\(distribution) x \(alignment)" }

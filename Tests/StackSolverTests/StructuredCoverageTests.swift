@@ -11,7 +11,7 @@ func solveBoth(_ text: String, width: Double?, height: Double? = nil) -> (struct
     let file = SourceFile(path: "coverage.stack", text: text)
     let checked = check(file)
     guard !checked.diagnostics.hasErrors, let tree = checked.model.roots.first else { return nil }
-    var ir = lower(tree, in: file)
+    var ir = lower(tree, in: file, uikit: .iOS9)
     ir = ir.replacingRootSize(width: width != nil, height: height != nil)
     let structured = try? StructuredLayout(ir: ir).frames(width: width, height: height)
     return (structured, solve(ir, width: width, height: height), ir)
@@ -23,7 +23,7 @@ func fallback(_ text: String, width: Double?, height: Double? = nil) -> (reason:
     let file = SourceFile(path: "reason.stack", text: text)
     let checked = check(file)
     guard !checked.diagnostics.hasErrors, let tree = checked.model.roots.first else { return nil }
-    let ir = lower(tree, in: file).replacingRootSize(width: width != nil, height: height != nil)
+    let ir = lower(tree, in: file, uikit: .iOS9).replacingRootSize(width: width != nil, height: height != nil)
     return (solveLayoutReporting(ir: ir, width: width, height: height).report.fallback, ir)
 }
 
@@ -455,13 +455,13 @@ func solveClean(_ text: String, width: Double?, height: Double? = nil) throws ->
             """
         let file = SourceFile(path: "row.stack", text: text)
         var tree = try #require(check(file).model.roots.first)
-        let engine = LayoutEngine(ir: lower(tree, in: file))
+        let engine = LayoutEngine(ir: lower(tree, in: file, uikit: .iOS9))
         let y = try #require(tree.nodes.firstIndex { $0.name == "y" })
         // y's height decides the row's baseline: the lowering changes, so the engine asks for it.
         #expect(engine.setIntrinsicSize(of: y, axis: .vertical, to: 30) == .needsLowering)
         tree.nodes[y].leaf?.intrinsic.vertical = 30
-        engine.replace(ir: lower(tree, in: file))
-        let fresh = lower(tree, in: file)
+        engine.replace(ir: lower(tree, in: file, uikit: .iOS9))
+        let fresh = lower(tree, in: file, uikit: .iOS9)
         let expected = solve(fresh, width: nil, height: nil)
         #expect(expected.findings.isEmpty)
         #expect(solutionDifference(engine.solution, expected, ir: fresh) == nil)

@@ -40,6 +40,23 @@ public enum FallbackReason: Error, Hashable, Sendable {
     /// solver does not settle exactly: shares of equal priority, a required share with spacing,
     /// a stack among items split level by level, or more items than the level split takes.
     case proportionalSplit(stack: Int, axis: Axis)
+    /// A rule of today's UIKit (`UIKitTarget.current`) the structured solver does not hold
+    /// (CurrentUIKitRules.swift).
+    case currentUIKit(stack: Int, CurrentUIKitRule)
+
+    /// The rules of today's UIKit the structured solver leaves to the general one.
+    public enum CurrentUIKitRule: String, Hashable, Sendable {
+        /// Hidden items are held at 999.999 and placed at 50, not required.
+        case hiddenItems
+        /// A horizontal firstBaseline stack, whose top is bounded by its first item only.
+        case firstBaselineRow
+        /// A vertical stack of several items with a baseline alignment, which aligns nothing.
+        case verticalBaselineStack
+        /// An equalCentering stack of three or more items, whose gap equalities have descending priorities.
+        case descendingGapPriorities
+        /// A layoutMarginsRelative fillProportionally stack, whose shares are of its margins guide's length.
+        case proportionalToMargins
+    }
 
     /// The baseline shapes the structured solver leaves to the general one.
     public enum BaselineShape: String, Hashable, Sendable {
@@ -74,6 +91,7 @@ public enum FallbackReason: Error, Hashable, Sendable {
         case .equalCenteringSqueezed: "equalCenteringSqueezed"
         case .outsideExactRange: "outsideExactRange"
         case .proportionalSplit: "proportionalSplit"
+        case .currentUIKit(_, let rule): "currentUIKit.\(rule.rawValue)"
         }
     }
 
@@ -85,6 +103,7 @@ public enum FallbackReason: Error, Hashable, Sendable {
         case .allItemsHidden(let stack), .baselineAlignment(let stack, _), .baselineRelative(let stack): stack
         case .conflict(let node, _), .ambiguous(let node, _): node
         case .equalCenteringSqueezed(let stack, _), .outsideExactRange(let stack, _), .proportionalSplit(let stack, _): stack
+        case .currentUIKit(let stack, _): stack
         }
     }
 
@@ -110,6 +129,14 @@ public enum FallbackReason: Error, Hashable, Sendable {
         case .equalCenteringSqueezed(_, let axis): "equalCentering squeezed below where its gaps can be equal (\(axis.rawValue))"
         case .outsideExactRange(_, let axis): "squeezed or stretched outside where its items keep their own lengths (\(axis.rawValue))"
         case .proportionalSplit(_, let axis): "fillProportionally split not settled exactly: tied shares, a required share with spacing, or a level split of stacks or too many items (\(axis.rawValue))"
+        case .currentUIKit(_, let rule):
+            switch rule {
+            case .hiddenItems: "hidden items, held at 999.999 and placed at 50 as today's UIKit does"
+            case .firstBaselineRow: "firstBaseline row as today's UIKit lowers it (its top bounded by the first item only)"
+            case .verticalBaselineStack: "baseline alignment in a vertical stack, which today's UIKit aligns nothing by"
+            case .descendingGapPriorities: "equalCentering with descending gap priorities (today's UIKit)"
+            case .proportionalToMargins: "fillProportionally shares of the margins guide's length (today's UIKit)"
+            }
         }
     }
 

@@ -64,6 +64,8 @@ struct StructuredModel {
     /// Per stack: spanning-fit and canvas-fit constraints.
     var spanningFit: [OptionalRef?]
     var canvasFit: [OptionalRef?]
+    /// A stack's canvas fit along its own axis (today's UIKit gives the gap distributions one at 49).
+    var lengthFit: [OptionalRef?]
     /// Per stack: guide item ids.
     var spannerGuide: [Int?]
     var marginsGuide: [Int?]
@@ -132,6 +134,7 @@ struct StructuredModel {
         suppression = Array(repeating: nil, count: n)
         spanningFit = Array(repeating: nil, count: n)
         canvasFit = Array(repeating: nil, count: n)
+        lengthFit = Array(repeating: nil, count: n)
         spannerGuide = Array(repeating: nil, count: n)
         marginsGuide = Array(repeating: nil, count: n)
         gapGuides = Array(repeating: [], count: n)
@@ -219,6 +222,7 @@ struct StructuredModel {
                 baselineChain[index] = true
             }
             if !children.isEmpty && children.allSatisfy({ hidden[$0] }) { throw .allItemsHidden(stack: index) }
+            if ir.uikit == .current { try Self.checkCurrentUIKit(index, stack, children: children, hidden: hidden) }
         }
         for id in n..<ir.items.count {
             let item = ir.items[id]
@@ -226,6 +230,7 @@ struct StructuredModel {
             switch item.role {
             case .alignmentSpanner?: spannerGuide[owner] = id
             case .margins?: marginsGuide[owner] = id
+            case .orderingSpanner?: throw .allItemsHidden(stack: owner)
             case .gap?: gapGuides[owner].append(id)
             case nil: throw .irMismatch(item: id)
             }
@@ -288,9 +293,15 @@ struct StructuredModel {
                 spanningFit[owner] = ref
             case .canvasFit:
                 guard first < n else { throw .irMismatch(item: first) }
-                canvasFit[first] = ref
+                if stackOf[first].map({ $0.axis == (axis == 0 ? .horizontal : .vertical) }) == true {
+                    lengthFit[first] = ref
+                } else {
+                    canvasFit[first] = ref
+                }
             case .canvasConnection, .alignment, .distributingEdge, .spanningBoundary, .hiding:
                 break
+            case .spacingHidden:
+                throw .currentUIKit(stack: parentOf[first < n ? first : 0] ?? 0, .hiddenItems)
             case .fillEqually:
                 // Required, except an equalCentering stack's equal gaps (one priority for all of them).
                 if first >= n, let owner = ownerOf[first], stackOf[owner]?.distribution == .equalCentering {

@@ -141,6 +141,14 @@ struct StructuredLayout {
     /// The cost of a node's length on `axis` from its children's (`outer`); throws why when the
     /// structured solver does not know it exactly.
     private mutating func innerFunction(_ index: Int, axis: Int) throws(FallbackReason) -> CostFunction {
+        let function = try unfittedFunction(index, axis: axis)
+        // Today's UIKit: the gap distributions hug their length at 49 (canvas fit along the axis).
+        guard Int(model.stackAxis[index]) == axis, let fit = model.lengthFit[index] else { return function }
+        return try fitted(function, fit, index, axis)
+    }
+
+    /// `innerFunction` before a canvas fit along the stack's axis.
+    private mutating func unfittedFunction(_ index: Int, axis: Int) throws(FallbackReason) -> CostFunction {
         let stackAxis = Int(model.stackAxis[index])
         guard stackAxis >= 0 else { return leafFunction(model.leafAxes[2 * index + axis]) }
         let children = model.children(index)

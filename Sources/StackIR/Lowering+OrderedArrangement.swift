@@ -1,0 +1,112 @@
+import StackSemantics
+import StackSyntax
+
+/// Constraints along a stack's axis as today's UIKit creates them (uikit-current §2): hidden items
+/// stay out of the required chain. The iOS 9/10 form is in Lowering+Distribution.swift.
+extension Lowerer {
+    /// `canvas.leading == firstVisible.leading`, `lastVisible.trailing == canvas.trailing` (§2.1).
+    /// With every item hidden the canvas holds `UISV-ordering-spanner` instead, collapsed at 0.001,
+    /// and that guide is returned for the hidden items to attach to.
+    mutating func lowerCurrentCanvasAlongAxis(_ index: Int, _ stack: StackAttributes, canvas: ItemID, visible: [Int]) -> ItemID? {
+        let along = AxisAttributes(stack.axis)
+        let origin = origin(nodes[index].origins.element)
+        if let first = visible.first, let last = visible.last {
+            add(.canvasConnection, canvas, along.leading, .equal, ItemID(first), origin: origin)
+            add(.canvasConnection, ItemID(last), along.trailing, .equal, canvas, origin: origin)
+            return nil
+        }
+        let spanner = addGuide(owner: index, suffix: "ordering", role: .orderingSpanner, origin: origin)
+        add(.canvasConnection, canvas, along.leading, .equal, spanner, origin: origin)
+        add(.canvasConnection, spanner, along.trailing, .equal, canvas, origin: origin)
+        add(.spanningFit, spanner, along.length, .equal, nil, priority: 0.001, origin: origin)
+        return spanner
+    }
+
+    mutating func lowerCurrentDistribution(
+        _ index: Int, _ stack: StackAttributes, canvas: ItemID, children: [Int], visible: [Int], orderingSpanner: ItemID?
+    ) {
+        lowerCurrentSpacing(index, stack, visible: visible)
+        switch stack.distribution {
+        case .fill:
+            break
+        case .fillEqually:
+            matchLengths(index, stack, visible.map { ItemID($0) }, priority: Priority.required)
+        case .fillProportionally:
+            lowerCurrentFillProportionally(index, stack, canvas: canvas, children: children, visible: visible)
+        case .equalSpacing, .equalCentering:
+            lowerGaps(index, stack, children: children, visible: visible)
+            // §2.7: the gap distributions hug their length, on the stack itself, margins or not.
+            add(.canvasFit, ItemID(index), AxisAttributes(stack.axis).length, .equal, nil, priority: 49,
+                origin: distributionOrigin(index))
+        }
+        lowerCurrentHiding(index, stack, children: children, orderingSpanner: orderingSpanner)
+    }
+
+    /// The spacing after a visible item: its `spacingAfter`, else the stack's (a custom value
+    /// replaces the default, §2.2), with the origin of whichever was written.
+    func spacing(after child: Int, in index: Int, _ stack: StackAttributes) -> (value: Double, origin: SourceRange) {
+        let stackRange = nodes[index].origins.spacing ?? nodes[index].origins.element
+        if let custom = nodes[child].spacingAfter { return (custom, nodes[child].origins.spacingAfter ?? stackRange) }
+        return (stack.spacing, stackRange)
+    }
+
+    /// The attributes spacing measures between: an item's trailing edge to the next one's leading
+    /// edge, or last baseline to first baseline in a baselineRelative vertical stack.
+    func spacingAttributes(_ stack: StackAttributes) -> (previous: LayoutAttribute, next: LayoutAttribute) {
+        let along = AxisAttributes(stack.axis)
+        let baselines = stack.baselineRelative && stack.axis == .vertical
+        return baselines ? (.lastBaseline, .firstBaseline) : (along.trailing, along.leading)
+    }
+
+    /// `==` for fill, fillEqually and fillProportionally; `>=` (a minimum) for the gap distributions.
+    func spacingRelation(_ stack: StackAttributes) -> LayoutRelation {
+        stack.distribution == .equalSpacing || stack.distribution == .equalCentering ? .greaterThanOrEqual : .equal
+    }
+
+    /// `next.leading REL previous.trailing + spacing` for each pair of consecutive visible items; hidden
+    /// items in between are skipped (§2.2).
+    mutating func lowerCurrentSpacing(_ index: Int, _ stack: StackAttributes, visible: [Int]) {
+        let (previousAttribute, nextAttribute) = spacingAttributes(stack)
+        let relation = spacingRelation(stack)
+        for position in visible.indices.dropFirst() {
+            let previous = visible[position - 1]
+            let (value, range) = spacing(after: previous, in: index, stack)
+            add(.spacing, ItemID(visible[position]), nextAttribute, relation, ItemID(previous), previousAttribute,
+                constant: value, origin: origin(range))
+        }
+    }
+
+    /// §2.3: each hidden item collapses at 999.999 and is placed at priority 50 beside its nearest
+    /// visible neighbour: after the preceding visible item by half its spacing (0 when no visible item
+    /// follows), else before the first visible item, else after the ordering spanner. Several hidden
+    /// items in a row attach to the same neighbour, never to each other.
+    mutating func lowerCurrentHiding(_ index: Int, _ stack: StackAttributes, children: [Int], orderingSpanner: ItemID?) {
+        let along = AxisAttributes(stack.axis)
+        let (previousAttribute, nextAttribute) = spacingAttributes(stack)
+        let relation = spacingRelation(stack)
+        let firstVisible = children.first { !nodes[$0].hidden }
+        let lastVisiblePosition = children.lastIndex { !nodes[$0].hidden }
+        var previousVisible: Int? = nil
+        for (position, child) in children.enumerated() {
+            guard nodes[child].hidden else {
+                previousVisible = child
+                continue
+            }
+            let range = nodes[child].origins.hidden ?? nodes[child].origins.element
+            let origin = origin(range)
+            add(.hiding, ItemID(child), along.length, .equal, nil, priority: Priority.hiding, origin: origin)
+            if let previous = previousVisible {
+                let followed = (lastVisiblePosition ?? -1) > position
+                let half = followed ? spacing(after: previous, in: index, stack).value / 2 : 0
+                add(.spacingHidden, ItemID(child), along.leading, relation, ItemID(previous), previousAttribute,
+                    constant: half, priority: Priority.fittingSizeLevel, origin: origin)
+            } else if let first = firstVisible {
+                add(.spacingHidden, ItemID(first), nextAttribute, relation, ItemID(child), along.trailing,
+                    priority: Priority.fittingSizeLevel, origin: origin)
+            } else if let spanner = orderingSpanner {
+                add(.spacingHidden, ItemID(child), along.leading, .equal, spanner, along.trailing,
+                    priority: Priority.fittingSizeLevel, origin: origin)
+            }
+        }
+    }
+}
