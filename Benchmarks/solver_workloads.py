@@ -8,7 +8,7 @@ layout benchmark's shapes, Benchmarks/LayoutBenchmark/main.swift, with the stack
 - constraint: one user constraint, `v0.width == v1.width` (nested: two labels in different sections);
 - spread: 1% of the labels in user constraints spread across the tree (`vi.width == vj.width`, pairs
   half the layout apart);
-- conflict: one required conflict (a hidden view with an explicit length along its stack);
+- conflict: one required conflict (a 10-point stack around a view with an explicit length of 44);
 - ambiguous: one view with no size at all.
 
 Each binary is run RUNS times per workload, interleaved, and the median wall time and peak memory
@@ -35,7 +35,7 @@ def flat(n, variant):
     lines = ["hstack main(spacing: 2) {"]
     lines += [f"    label v{i}(intrinsic: {size(i)})" for i in range(n)]
     paths = [f"v{i}" for i in range(n)]
-    return finish(lines, paths, variant, "    view bad(width: 44, hidden: true, intrinsic: 10 x 10)")
+    return finish(lines, paths, variant, "    hstack bad(width: 10) { view inner(width: 44, intrinsic: 10 x 10) }")
 
 
 def nested(n, variant):
@@ -59,7 +59,7 @@ def nested(n, variant):
                 view += 1
             lines.append("        }")
         lines.append("    }")
-    return finish(lines, paths, variant, "    view bad(height: 44, hidden: true, intrinsic: 10 x 10)")
+    return finish(lines, paths, variant, "    vstack bad(height: 10) { view inner(height: 44, intrinsic: 10 x 10) }")
 
 
 def finish(lines, paths, variant, conflict):

@@ -80,33 +80,44 @@ extension Lowerer {
     /// visible neighbour: after the preceding visible item by half its spacing (0 when no visible item
     /// follows), else before the first visible item, else after the ordering spanner. Several hidden
     /// items in a row attach to the same neighbour, never to each other.
+    ///
+    /// Order: every collapse, then every placement sorted by the items it relates. The same placement
+    /// line can belong to different hidden items in different combinations of hidden states (`b.top ==
+    /// a.bottom` places a hidden `b` after `a`, or puts `b` after a hidden `a`), and generated code
+    /// merges the orders of all combinations (StackCodegen's `Plan`): an order that depends only on
+    /// the line itself is the same in every combination.
     mutating func lowerCurrentHiding(_ index: Int, _ stack: StackAttributes, children: [Int], orderingSpanner: ItemID?) {
         let along = AxisAttributes(stack.axis)
         let (previousAttribute, nextAttribute) = spacingAttributes(stack)
         let relation = spacingRelation(stack)
         let firstVisible = children.first { !nodes[$0].hidden }
         let lastVisiblePosition = children.lastIndex { !nodes[$0].hidden }
+        var placements: [IRConstraint] = []
         var previousVisible: Int? = nil
         for (position, child) in children.enumerated() {
             guard nodes[child].hidden else {
                 previousVisible = child
                 continue
             }
-            let range = nodes[child].origins.hidden ?? nodes[child].origins.element
-            let origin = origin(range)
+            let origin = origin(nodes[child].origins.hidden ?? nodes[child].origins.element)
             add(.hiding, ItemID(child), along.length, .equal, nil, priority: Priority.hiding, origin: origin)
+            let placement: (ItemID, LayoutAttribute, LayoutRelation, ItemID, LayoutAttribute, Double)
             if let previous = previousVisible {
                 let followed = (lastVisiblePosition ?? -1) > position
                 let half = followed ? spacing(after: previous, in: index, stack).value / 2 : 0
-                add(.spacingHidden, ItemID(child), along.leading, relation, ItemID(previous), previousAttribute,
-                    constant: half, priority: Priority.fittingSizeLevel, origin: origin)
+                placement = (ItemID(child), along.leading, relation, ItemID(previous), previousAttribute, half)
             } else if let first = firstVisible {
-                add(.spacingHidden, ItemID(first), nextAttribute, relation, ItemID(child), along.trailing,
-                    priority: Priority.fittingSizeLevel, origin: origin)
+                placement = (ItemID(first), nextAttribute, relation, ItemID(child), along.trailing, 0)
             } else if let spanner = orderingSpanner {
-                add(.spacingHidden, ItemID(child), along.leading, .equal, spanner, along.trailing,
-                    priority: Priority.fittingSizeLevel, origin: origin)
+                placement = (ItemID(child), along.leading, .equal, spanner, along.trailing, 0)
+            } else {
+                continue
             }
+            placements.append(IRConstraint(.spacingHidden, Anchor(placement.0, placement.1), placement.2,
+                                           Anchor(placement.3, placement.4), constant: placement.5,
+                                           priority: Priority.fittingSizeLevel, origin: origin))
         }
+        placements.sort { ($0.first.item, $0.second?.item ?? $0.first.item) < ($1.first.item, $1.second?.item ?? $1.first.item) }
+        for placement in placements { add(placement) }
     }
 }

@@ -125,7 +125,7 @@ def test_tour_checks_clean(tmp_path):
 
 @pytest.mark.parametrize("marker,path", [
     ("Diagnostics look like swiftc's, so Xcode, SwiftPM and editors pick them up:", "Samples/errors/unknown-enum-case.stack"),
-    ("report them:\n", "Samples/errors/hidden-with-height.stack"),
+    ("checks the same file clean:\n", "Samples/errors/ios9/hidden-with-height.stack"),
 ])
 def test_diagnostics_shown_are_what_check_prints(marker, path):
     shown = block_after(marker)

@@ -84,8 +84,8 @@ final class MacCardLayout {
     /// toggle i hidden) the pool constraints UIStackView would have active.
     private static let variants: [(toggles: [Toggle], table: [[Int]])] = [
         ([.counts], [
-            [0, 1, 2, 3, 4, 5, 6, 11, 12],
-            [7, 8, 9, 10, 13, 14, 15],
+            [0, 1, 2, 3],
+            [4, 5, 6],
         ]),
     ]
 
@@ -152,7 +152,7 @@ final class MacCardLayout {
         constraints.append(identified(macCard.trailingAnchor.constraint(equalTo: macCardMargins.trailingAnchor, constant: 12), "stk-margin-guide"))
         constraints.append(identified(macCardMargins.leadingAnchor.constraint(equalTo: icon.leadingAnchor), "stk-canvas-connection"))
         constraints.append(identified(badge.trailingAnchor.constraint(equalTo: macCardMargins.trailingAnchor), "stk-canvas-connection"))
-        constraints.append(identified(macCardMargins.topAnchor.constraint(equalTo: macCardSpanner.topAnchor), "stk-canvas-connection"))
+        constraints.append(identified(macCardMargins.topAnchor.constraint(lessThanOrEqualTo: icon.topAnchor), "stk-canvas-connection"))
         constraints.append(identified(macCardSpanner.bottomAnchor.constraint(equalTo: macCardMargins.bottomAnchor), "stk-canvas-connection"))
         constraints.append(identified(macCardSpanner.topAnchor.constraint(lessThanOrEqualTo: icon.topAnchor), "stk-spanning-boundary"))
         constraints.append(identified(macCardSpanner.bottomAnchor.constraint(greaterThanOrEqualTo: icon.bottomAnchor), "stk-spanning-boundary"))
@@ -166,48 +166,35 @@ final class MacCardLayout {
         constraints.append(identified(macCardSpanner.bottomAnchor.constraint(greaterThanOrEqualTo: badge.bottomAnchor), "stk-spanning-boundary"))
         constraints.append(identified(macCardSpanner.heightAnchor.constraint(equalToConstant: 0), "stk-spanning-fit", priority: 51))
         constraints.append(identified(macCard.heightAnchor.constraint(equalToConstant: 0), "stk-canvas-fit", priority: 49))
-        constraints.append(identified(icon.firstBaselineAnchor.constraint(equalTo: title.firstBaselineAnchor), "stk-alignment"))
-        constraints.append(identified(icon.firstBaselineAnchor.constraint(equalTo: unread.firstBaselineAnchor), "stk-alignment"))
-        constraints.append(identified(icon.firstBaselineAnchor.constraint(equalTo: openItem.firstBaselineAnchor), "stk-alignment"))
-        constraints.append(identified(icon.firstBaselineAnchor.constraint(equalTo: badge.firstBaselineAnchor), "stk-alignment"))
+        constraints.append(identified(title.topAnchor.constraint(equalTo: icon.topAnchor), "stk-alignment"))
+        constraints.append(identified(title.firstBaselineAnchor.constraint(equalTo: unread.firstBaselineAnchor), "stk-alignment"))
+        constraints.append(identified(title.firstBaselineAnchor.constraint(equalTo: openItem.firstBaselineAnchor), "stk-alignment"))
+        constraints.append(identified(title.topAnchor.constraint(equalTo: badge.topAnchor), "stk-alignment"))
         constraints.append(identified(icon.heightAnchor.constraint(equalToConstant: 0), "stk-ambiguity-suppression", priority: 25))
         constraints.append(identified(title.heightAnchor.constraint(equalToConstant: 0), "stk-ambiguity-suppression", priority: 25))
         constraints.append(identified(counts.heightAnchor.constraint(equalToConstant: 0), "stk-ambiguity-suppression", priority: 25))
         constraints.append(identified(openItem.heightAnchor.constraint(equalToConstant: 0), "stk-ambiguity-suppression", priority: 25))
         constraints.append(identified(badge.heightAnchor.constraint(equalToConstant: 0), "stk-ambiguity-suppression", priority: 25))
-        pool.append(identified(icon.widthAnchor.constraint(equalTo: macCard.widthAnchor, multiplier: 0.2), "stk-text-width-disambiguation", priority: 760))
-        pool.append(identified(title.widthAnchor.constraint(equalTo: macCard.widthAnchor, multiplier: 0.2), "stk-text-width-disambiguation", priority: 760))
-        pool.append(identified(counts.widthAnchor.constraint(equalTo: macCard.widthAnchor, multiplier: 0.2), "stk-text-width-disambiguation", priority: 760))
-        pool.append(identified(openItem.widthAnchor.constraint(equalTo: macCard.widthAnchor, multiplier: 0.2), "stk-text-width-disambiguation", priority: 760))
-        pool.append(identified(badge.widthAnchor.constraint(equalTo: macCard.widthAnchor, multiplier: 0.2), "stk-text-width-disambiguation", priority: 760))
-        pool.append(identified(icon.widthAnchor.constraint(equalTo: macCard.widthAnchor, multiplier: 0.25), "stk-text-width-disambiguation", priority: 760))
-        pool.append(identified(title.widthAnchor.constraint(equalTo: macCard.widthAnchor, multiplier: 0.25), "stk-text-width-disambiguation", priority: 760))
-        pool.append(identified(openItem.widthAnchor.constraint(equalTo: macCard.widthAnchor, multiplier: 0.25), "stk-text-width-disambiguation", priority: 760))
-        pool.append(identified(badge.widthAnchor.constraint(equalTo: macCard.widthAnchor, multiplier: 0.25), "stk-text-width-disambiguation", priority: 760))
         constraints.append(identified(title.leadingAnchor.constraint(equalTo: icon.trailingAnchor, constant: 8), "stk-spacing"))
         pool.append(identified(counts.leadingAnchor.constraint(equalTo: title.trailingAnchor, constant: 8), "stk-spacing"))
         pool.append(identified(openItem.leadingAnchor.constraint(equalTo: counts.trailingAnchor, constant: 8), "stk-spacing"))
-        pool.append(identified(counts.leadingAnchor.constraint(equalTo: title.trailingAnchor, constant: 4), "stk-spacing"))
-        pool.append(identified(openItem.leadingAnchor.constraint(equalTo: counts.trailingAnchor, constant: 4), "stk-spacing"))
+        pool.append(identified(openItem.leadingAnchor.constraint(equalTo: title.trailingAnchor, constant: 8), "stk-spacing"))
         constraints.append(identified(badge.leadingAnchor.constraint(equalTo: openItem.trailingAnchor, constant: 8), "stk-spacing"))
         // macCard.stack:4
-        pool.append(identified(counts.widthAnchor.constraint(equalToConstant: 0), "stk-hiding"))
+        pool.append(identified(counts.widthAnchor.constraint(equalToConstant: 0), "stk-hiding", priority: 999.999))
+        pool.append(identified(counts.leadingAnchor.constraint(equalTo: title.trailingAnchor, constant: 4), "stk-spacing-hidden", priority: 50))
         constraints.append(identified(counts.topAnchor.constraint(equalTo: unread.topAnchor), "stk-canvas-connection"))
         constraints.append(identified(unread.bottomAnchor.constraint(equalTo: counts.bottomAnchor), "stk-canvas-connection"))
         constraints.append(identified(counts.leadingAnchor.constraint(equalTo: unread.leadingAnchor), "stk-canvas-connection"))
         constraints.append(identified(unread.trailingAnchor.constraint(equalTo: counts.trailingAnchor), "stk-canvas-connection"))
         #if STACKC_RUNTIME || !canImport(AppKit)
         // Baselines: UIKit and AppKit views have their own; StackRuntime's are set here.
-        // macCard.stack:2
-        constraints.append(identified(icon.firstBaselineAnchor.constraint(equalTo: icon.bottomAnchor), "stk-baseline"))
         // macCard.stack:3
         constraints.append(identified(title.firstBaselineAnchor.constraint(equalTo: title.topAnchor, constant: 15), "stk-baseline"))
         // macCard.stack:5
         constraints.append(identified(unread.firstBaselineAnchor.constraint(equalTo: unread.topAnchor, constant: 13), "stk-baseline"))
         // macCard.stack:7
         constraints.append(identified(openItem.firstBaselineAnchor.constraint(equalTo: openItem.topAnchor, constant: 19), "stk-baseline"))
-        // macCard.stack:8
-        constraints.append(identified(badge.firstBaselineAnchor.constraint(equalTo: badge.bottomAnchor), "stk-baseline"))
         #endif
         // macCard.stack:10
         constraints.append(identified(NSLayoutConstraint(item: icon, attribute: .centerY, relatedBy: .equal, toItem: title, attribute: .bottom, multiplier: 0.5, constant: 0), "stk-user", priority: 750))

@@ -268,6 +268,7 @@ final class CardLayout {
         constraints.append(identified(statsGap2.leadingAnchor.constraint(equalTo: vstack1.trailingAnchor), "stk-distributing-edge"))
         constraints.append(identified(statsGap2.trailingAnchor.constraint(equalTo: vstack2.leadingAnchor), "stk-distributing-edge"))
         constraints.append(identified(statsGap2.widthAnchor.constraint(equalTo: statsGap1.widthAnchor), "stk-fill-equally"))
+        constraints.append(identified(stats.widthAnchor.constraint(equalToConstant: 0), "stk-canvas-fit", priority: 49))
         // profile.stack:17
         constraints.append(identified(vstack0.topAnchor.constraint(equalTo: vstack0Label0.topAnchor), "stk-canvas-connection"))
         constraints.append(identified(vstack0Label1.bottomAnchor.constraint(equalTo: vstack0.bottomAnchor), "stk-canvas-connection"))

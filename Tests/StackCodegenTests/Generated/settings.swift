@@ -140,6 +140,8 @@ final class SettingsLayout {
     let generalMargins = UILayoutGuide()
     /// `settings.general#spanner`
     let generalSpanner = UILayoutGuide()
+    /// `settings#ordering`
+    let settingsOrdering = UILayoutGuide()
     /// `settings#spanner`
     let settingsSpanner = UILayoutGuide()
 
@@ -154,70 +156,70 @@ final class SettingsLayout {
     /// toggle i hidden) the pool constraints UIStackView would have active.
     private static let variants: [(toggles: [Toggle], table: [[Int]])] = [
         ([.airplane, .wifi, .bluetooth, .cellular, .hotspot, .general], [
-            [0, 1, 5, 7, 12, 15, 17],
-            [0, 1, 6, 7, 12, 15, 17, 20],
-            [0, 1, 8, 9, 12, 15, 17, 21],
-            [0, 1, 6, 10, 12, 15, 17, 20, 21],
-            [0, 1, 5, 9, 11, 15, 17, 22],
-            [0, 1, 6, 9, 11, 15, 17, 20, 22],
-            [0, 1, 8, 10, 11, 15, 17, 21, 22],
-            [0, 1, 6, 10, 13, 15, 17, 20, 21, 22],
-            [0, 1, 5, 7, 11, 14, 17, 23],
-            [0, 1, 6, 7, 11, 14, 17, 20, 23],
-            [0, 1, 8, 9, 11, 14, 17, 21, 23],
-            [0, 1, 6, 10, 11, 14, 17, 20, 21, 23],
-            [0, 1, 5, 9, 13, 14, 17, 22, 23],
-            [0, 1, 6, 9, 13, 14, 17, 20, 22, 23],
-            [0, 1, 8, 10, 13, 14, 17, 21, 22, 23],
-            [0, 1, 6, 10, 13, 16, 17, 20, 21, 22, 23],
-            [0, 1, 5, 7, 12, 14, 18, 24],
-            [0, 1, 6, 7, 12, 14, 18, 20, 24],
-            [0, 1, 8, 9, 12, 14, 18, 21, 24],
-            [0, 1, 6, 10, 12, 14, 18, 20, 21, 24],
-            [0, 1, 5, 9, 11, 14, 18, 22, 24],
-            [0, 1, 6, 9, 11, 14, 18, 20, 22, 24],
-            [0, 1, 8, 10, 11, 14, 18, 21, 22, 24],
-            [0, 1, 6, 10, 13, 14, 18, 20, 21, 22, 24],
-            [0, 1, 5, 7, 11, 16, 18, 23, 24],
-            [0, 1, 6, 7, 11, 16, 18, 20, 23, 24],
-            [0, 1, 8, 9, 11, 16, 18, 21, 23, 24],
-            [0, 1, 6, 10, 11, 16, 18, 20, 21, 23, 24],
-            [0, 1, 5, 9, 13, 16, 18, 22, 23, 24],
-            [0, 1, 6, 9, 13, 16, 18, 20, 22, 23, 24],
-            [0, 1, 8, 10, 13, 16, 18, 21, 22, 23, 24],
-            [0, 1, 6, 10, 13, 16, 19, 20, 21, 22, 23, 24],
-            [0, 1, 5, 7, 12, 15, 19, 25],
-            [0, 1, 6, 7, 12, 15, 19, 20, 25],
-            [0, 1, 8, 9, 12, 15, 19, 21, 25],
-            [0, 1, 6, 10, 12, 15, 19, 20, 21, 25],
-            [0, 1, 5, 9, 11, 15, 19, 22, 25],
-            [0, 1, 6, 9, 11, 15, 19, 20, 22, 25],
-            [0, 1, 8, 10, 11, 15, 19, 21, 22, 25],
-            [0, 1, 6, 10, 13, 15, 19, 20, 21, 22, 25],
-            [0, 1, 5, 7, 11, 14, 19, 23, 25],
-            [0, 1, 6, 7, 11, 14, 19, 20, 23, 25],
-            [0, 1, 8, 9, 11, 14, 19, 21, 23, 25],
-            [0, 1, 6, 10, 11, 14, 19, 20, 21, 23, 25],
-            [0, 1, 5, 9, 13, 14, 19, 22, 23, 25],
-            [0, 1, 6, 9, 13, 14, 19, 20, 22, 23, 25],
-            [0, 1, 8, 10, 13, 14, 19, 21, 22, 23, 25],
-            [0, 1, 6, 10, 13, 16, 19, 20, 21, 22, 23, 25],
-            [0, 1, 5, 7, 12, 16, 19, 24, 25],
-            [0, 1, 6, 7, 12, 16, 19, 20, 24, 25],
-            [0, 1, 8, 9, 12, 16, 19, 21, 24, 25],
-            [0, 1, 6, 10, 12, 16, 19, 20, 21, 24, 25],
-            [0, 1, 5, 9, 11, 16, 19, 22, 24, 25],
-            [0, 1, 6, 9, 11, 16, 19, 20, 22, 24, 25],
-            [0, 1, 8, 10, 11, 16, 19, 21, 22, 24, 25],
-            [0, 1, 6, 10, 13, 16, 19, 20, 21, 22, 24, 25],
-            [0, 1, 5, 7, 13, 16, 19, 23, 24, 25],
-            [0, 1, 6, 7, 13, 16, 19, 20, 23, 24, 25],
-            [0, 1, 8, 9, 13, 16, 19, 21, 23, 24, 25],
-            [0, 1, 6, 10, 13, 16, 19, 20, 21, 23, 24, 25],
-            [0, 1, 5, 10, 13, 16, 19, 22, 23, 24, 25],
-            [0, 1, 6, 10, 13, 16, 19, 20, 22, 23, 24, 25],
-            [0, 1, 6, 10, 13, 16, 19, 21, 22, 23, 24, 25],
-            [2, 3, 4, 6, 10, 13, 16, 19, 20, 21, 22, 23, 24, 25],
+            [0, 6, 12, 13, 20, 21, 24, 27, 30],
+            [1, 6, 12, 13, 21, 24, 27, 30, 34, 41],
+            [0, 6, 12, 13, 22, 24, 27, 30, 36, 42],
+            [2, 6, 12, 13, 24, 27, 30, 34, 36, 43, 44],
+            [0, 6, 12, 13, 20, 25, 27, 30, 37, 46],
+            [1, 6, 12, 13, 25, 27, 30, 34, 37, 41, 46],
+            [0, 6, 12, 13, 26, 27, 30, 36, 37, 42, 47],
+            [3, 6, 12, 13, 27, 30, 34, 36, 37, 48, 49, 50],
+            [0, 6, 12, 13, 20, 21, 23, 30, 38, 45],
+            [1, 6, 12, 13, 21, 23, 30, 34, 38, 41, 45],
+            [0, 6, 12, 13, 22, 23, 30, 36, 38, 42, 45],
+            [2, 6, 12, 13, 23, 30, 34, 36, 38, 43, 44, 45],
+            [0, 6, 12, 13, 20, 28, 30, 37, 38, 46, 51],
+            [1, 6, 12, 13, 28, 30, 34, 37, 38, 41, 46, 51],
+            [0, 6, 12, 13, 29, 30, 36, 37, 38, 42, 47, 52],
+            [4, 6, 12, 13, 30, 34, 36, 37, 38, 53, 54, 55, 56],
+            [0, 6, 12, 13, 20, 21, 24, 31, 39, 57],
+            [1, 6, 12, 13, 21, 24, 31, 34, 39, 41, 57],
+            [0, 6, 12, 13, 22, 24, 31, 36, 39, 42, 57],
+            [2, 6, 12, 13, 24, 31, 34, 36, 39, 43, 44, 57],
+            [0, 6, 12, 13, 20, 25, 31, 37, 39, 46, 57],
+            [1, 6, 12, 13, 25, 31, 34, 37, 39, 41, 46, 57],
+            [0, 6, 12, 13, 26, 31, 36, 37, 39, 42, 47, 57],
+            [3, 6, 12, 13, 31, 34, 36, 37, 39, 48, 49, 50, 57],
+            [0, 6, 12, 13, 20, 21, 32, 38, 39, 45, 58],
+            [1, 6, 12, 13, 21, 32, 34, 38, 39, 41, 45, 58],
+            [0, 6, 12, 13, 22, 32, 36, 38, 39, 42, 45, 58],
+            [2, 6, 12, 13, 32, 34, 36, 38, 39, 43, 44, 45, 58],
+            [0, 6, 12, 13, 20, 33, 37, 38, 39, 46, 51, 59],
+            [1, 6, 12, 13, 33, 34, 37, 38, 39, 41, 46, 51, 59],
+            [0, 6, 12, 13, 35, 36, 37, 38, 39, 42, 47, 52, 60],
+            [5, 6, 12, 13, 34, 36, 37, 38, 39, 61, 62, 63, 64, 65],
+            [0, 7, 12, 13, 20, 21, 24, 27, 40, 65],
+            [1, 7, 12, 13, 21, 24, 27, 34, 40, 41, 65],
+            [0, 7, 12, 13, 22, 24, 27, 36, 40, 42, 65],
+            [2, 7, 12, 13, 24, 27, 34, 36, 40, 43, 44, 65],
+            [0, 7, 12, 13, 20, 25, 27, 37, 40, 46, 65],
+            [1, 7, 12, 13, 25, 27, 34, 37, 40, 41, 46, 65],
+            [0, 7, 12, 13, 26, 27, 36, 37, 40, 42, 47, 65],
+            [3, 7, 12, 13, 27, 34, 36, 37, 40, 48, 49, 50, 65],
+            [0, 7, 12, 13, 20, 21, 23, 38, 40, 45, 65],
+            [1, 7, 12, 13, 21, 23, 34, 38, 40, 41, 45, 65],
+            [0, 7, 12, 13, 22, 23, 36, 38, 40, 42, 45, 65],
+            [2, 7, 12, 13, 23, 34, 36, 38, 40, 43, 44, 45, 65],
+            [0, 7, 12, 13, 20, 28, 37, 38, 40, 46, 51, 65],
+            [1, 7, 12, 13, 28, 34, 37, 38, 40, 41, 46, 51, 65],
+            [0, 7, 12, 13, 29, 36, 37, 38, 40, 42, 47, 52, 65],
+            [4, 7, 12, 13, 34, 36, 37, 38, 40, 53, 54, 55, 56, 65],
+            [0, 8, 12, 13, 20, 21, 24, 39, 40, 56, 64],
+            [1, 8, 12, 13, 21, 24, 34, 39, 40, 41, 56, 64],
+            [0, 8, 12, 13, 22, 24, 36, 39, 40, 42, 56, 64],
+            [2, 8, 12, 13, 24, 34, 36, 39, 40, 43, 44, 56, 64],
+            [0, 8, 12, 13, 20, 25, 37, 39, 40, 46, 56, 64],
+            [1, 8, 12, 13, 25, 34, 37, 39, 40, 41, 46, 56, 64],
+            [0, 8, 12, 13, 26, 36, 37, 39, 40, 42, 47, 56, 64],
+            [3, 8, 12, 13, 34, 36, 37, 39, 40, 48, 49, 50, 56, 64],
+            [0, 9, 12, 13, 20, 21, 38, 39, 40, 50, 55, 63],
+            [1, 9, 12, 13, 21, 34, 38, 39, 40, 41, 50, 55, 63],
+            [0, 9, 12, 13, 22, 36, 38, 39, 40, 42, 50, 55, 63],
+            [2, 9, 12, 13, 34, 36, 38, 39, 40, 43, 44, 50, 55, 63],
+            [0, 10, 12, 13, 20, 37, 38, 39, 40, 44, 49, 54, 62],
+            [1, 10, 12, 13, 34, 37, 38, 39, 40, 41, 44, 49, 54, 62],
+            [0, 11, 12, 13, 36, 37, 38, 39, 40, 41, 43, 48, 53, 61],
+            [14, 15, 16, 17, 18, 19, 34, 36, 37, 38, 39, 40, 66, 67, 68, 69, 70, 71],
         ]),
     ]
 
@@ -455,6 +457,7 @@ final class SettingsLayout {
         container.addLayoutGuide(hotspotSpanner)
         container.addLayoutGuide(generalMargins)
         container.addLayoutGuide(generalSpanner)
+        container.addLayoutGuide(settingsOrdering)
         container.addLayoutGuide(settingsSpanner)
         var constraints: [NSLayoutConstraint] = [
             identified(settings.leadingAnchor.constraint(equalTo: container.leadingAnchor), "stk-root"),
@@ -462,13 +465,26 @@ final class SettingsLayout {
         ]
         var pool: [NSLayoutConstraint] = []
         // settings.stack:14
-        constraints.append(identified(settings.topAnchor.constraint(equalTo: airplane.topAnchor), "stk-canvas-connection"))
-        constraints.append(identified(general.bottomAnchor.constraint(equalTo: settings.bottomAnchor), "stk-canvas-connection"))
+        pool.append(identified(settings.topAnchor.constraint(equalTo: airplane.topAnchor), "stk-canvas-connection"))
+        pool.append(identified(settings.topAnchor.constraint(equalTo: wifi.topAnchor), "stk-canvas-connection"))
+        pool.append(identified(settings.topAnchor.constraint(equalTo: bluetooth.topAnchor), "stk-canvas-connection"))
+        pool.append(identified(settings.topAnchor.constraint(equalTo: cellular.topAnchor), "stk-canvas-connection"))
+        pool.append(identified(settings.topAnchor.constraint(equalTo: hotspot.topAnchor), "stk-canvas-connection"))
+        pool.append(identified(settings.topAnchor.constraint(equalTo: general.topAnchor), "stk-canvas-connection"))
+        pool.append(identified(general.bottomAnchor.constraint(equalTo: settings.bottomAnchor), "stk-canvas-connection"))
+        pool.append(identified(hotspot.bottomAnchor.constraint(equalTo: settings.bottomAnchor), "stk-canvas-connection"))
+        pool.append(identified(cellular.bottomAnchor.constraint(equalTo: settings.bottomAnchor), "stk-canvas-connection"))
+        pool.append(identified(bluetooth.bottomAnchor.constraint(equalTo: settings.bottomAnchor), "stk-canvas-connection"))
+        pool.append(identified(wifi.bottomAnchor.constraint(equalTo: settings.bottomAnchor), "stk-canvas-connection"))
+        pool.append(identified(airplane.bottomAnchor.constraint(equalTo: settings.bottomAnchor), "stk-canvas-connection"))
         pool.append(identified(settings.leadingAnchor.constraint(equalTo: airplane.leadingAnchor), "stk-canvas-connection"))
         pool.append(identified(airplane.trailingAnchor.constraint(equalTo: settings.trailingAnchor), "stk-canvas-connection"))
+        pool.append(identified(settings.topAnchor.constraint(equalTo: settingsOrdering.topAnchor), "stk-canvas-connection"))
+        pool.append(identified(settingsOrdering.bottomAnchor.constraint(equalTo: settings.bottomAnchor), "stk-canvas-connection"))
+        pool.append(identified(settingsOrdering.heightAnchor.constraint(equalToConstant: 0), "stk-spanning-fit", priority: 0.001))
         pool.append(identified(settings.leadingAnchor.constraint(equalTo: settingsSpanner.leadingAnchor), "stk-canvas-connection"))
         pool.append(identified(settingsSpanner.trailingAnchor.constraint(equalTo: settings.trailingAnchor), "stk-canvas-connection"))
-        pool.append(identified(settingsSpanner.widthAnchor.constraint(equalToConstant: 0), "stk-spanning-fit", priority: 51))
+        pool.append(identified(settingsSpanner.widthAnchor.constraint(equalToConstant: 0), "stk-spanning-fit", priority: 0.001))
         constraints.append(identified(airplane.leadingAnchor.constraint(equalTo: wifi.leadingAnchor), "stk-alignment"))
         constraints.append(identified(airplane.leadingAnchor.constraint(equalTo: bluetooth.leadingAnchor), "stk-alignment"))
         constraints.append(identified(airplane.leadingAnchor.constraint(equalTo: cellular.leadingAnchor), "stk-alignment"))
@@ -480,27 +496,60 @@ final class SettingsLayout {
         constraints.append(identified(airplane.trailingAnchor.constraint(equalTo: hotspot.trailingAnchor), "stk-alignment"))
         constraints.append(identified(airplane.trailingAnchor.constraint(equalTo: general.trailingAnchor), "stk-alignment"))
         pool.append(identified(wifi.topAnchor.constraint(equalTo: airplane.bottomAnchor, constant: 1), "stk-spacing"))
-        pool.append(identified(wifi.topAnchor.constraint(equalTo: airplane.bottomAnchor), "stk-spacing"))
         pool.append(identified(bluetooth.topAnchor.constraint(equalTo: wifi.bottomAnchor, constant: 1), "stk-spacing"))
-        pool.append(identified(wifi.topAnchor.constraint(equalTo: airplane.bottomAnchor, constant: 0.5), "stk-spacing"))
-        pool.append(identified(bluetooth.topAnchor.constraint(equalTo: wifi.bottomAnchor, constant: 0.5), "stk-spacing"))
-        pool.append(identified(bluetooth.topAnchor.constraint(equalTo: wifi.bottomAnchor), "stk-spacing"))
-        pool.append(identified(cellular.topAnchor.constraint(equalTo: bluetooth.bottomAnchor, constant: 0.5), "stk-spacing"))
+        pool.append(identified(bluetooth.topAnchor.constraint(equalTo: airplane.bottomAnchor, constant: 1), "stk-spacing"))
+        pool.append(identified(hotspot.topAnchor.constraint(equalTo: bluetooth.bottomAnchor, constant: 1), "stk-spacing"))
         pool.append(identified(cellular.topAnchor.constraint(equalTo: bluetooth.bottomAnchor, constant: 1), "stk-spacing"))
-        pool.append(identified(cellular.topAnchor.constraint(equalTo: bluetooth.bottomAnchor), "stk-spacing"))
-        pool.append(identified(hotspot.topAnchor.constraint(equalTo: cellular.bottomAnchor, constant: 0.5), "stk-spacing"))
+        pool.append(identified(cellular.topAnchor.constraint(equalTo: wifi.bottomAnchor, constant: 1), "stk-spacing"))
+        pool.append(identified(cellular.topAnchor.constraint(equalTo: airplane.bottomAnchor, constant: 1), "stk-spacing"))
         pool.append(identified(hotspot.topAnchor.constraint(equalTo: cellular.bottomAnchor, constant: 1), "stk-spacing"))
-        pool.append(identified(hotspot.topAnchor.constraint(equalTo: cellular.bottomAnchor), "stk-spacing"))
+        pool.append(identified(hotspot.topAnchor.constraint(equalTo: wifi.bottomAnchor, constant: 1), "stk-spacing"))
+        pool.append(identified(hotspot.topAnchor.constraint(equalTo: airplane.bottomAnchor, constant: 1), "stk-spacing"))
         pool.append(identified(general.topAnchor.constraint(equalTo: hotspot.bottomAnchor, constant: 1), "stk-spacing"))
-        pool.append(identified(general.topAnchor.constraint(equalTo: hotspot.bottomAnchor, constant: 0.5), "stk-spacing"))
-        pool.append(identified(general.topAnchor.constraint(equalTo: hotspot.bottomAnchor), "stk-spacing"))
+        pool.append(identified(general.topAnchor.constraint(equalTo: cellular.bottomAnchor, constant: 1), "stk-spacing"))
+        pool.append(identified(general.topAnchor.constraint(equalTo: bluetooth.bottomAnchor, constant: 1), "stk-spacing"))
+        pool.append(identified(general.topAnchor.constraint(equalTo: wifi.bottomAnchor, constant: 1), "stk-spacing"))
         // settings.stack:6
-        pool.append(identified(airplane.heightAnchor.constraint(equalToConstant: 0), "stk-hiding"))
-        pool.append(identified(wifi.heightAnchor.constraint(equalToConstant: 0), "stk-hiding"))
-        pool.append(identified(bluetooth.heightAnchor.constraint(equalToConstant: 0), "stk-hiding"))
-        pool.append(identified(cellular.heightAnchor.constraint(equalToConstant: 0), "stk-hiding"))
-        pool.append(identified(hotspot.heightAnchor.constraint(equalToConstant: 0), "stk-hiding"))
-        pool.append(identified(general.heightAnchor.constraint(equalToConstant: 0), "stk-hiding"))
+        pool.append(identified(airplane.heightAnchor.constraint(equalToConstant: 0), "stk-hiding", priority: 999.999))
+        // settings.stack:14
+        pool.append(identified(general.topAnchor.constraint(equalTo: airplane.bottomAnchor, constant: 1), "stk-spacing"))
+        // settings.stack:6
+        pool.append(identified(wifi.heightAnchor.constraint(equalToConstant: 0), "stk-hiding", priority: 999.999))
+        pool.append(identified(bluetooth.heightAnchor.constraint(equalToConstant: 0), "stk-hiding", priority: 999.999))
+        pool.append(identified(cellular.heightAnchor.constraint(equalToConstant: 0), "stk-hiding", priority: 999.999))
+        pool.append(identified(hotspot.heightAnchor.constraint(equalToConstant: 0), "stk-hiding", priority: 999.999))
+        pool.append(identified(general.heightAnchor.constraint(equalToConstant: 0), "stk-hiding", priority: 999.999))
+        pool.append(identified(wifi.topAnchor.constraint(equalTo: airplane.bottomAnchor), "stk-spacing-hidden", priority: 50))
+        pool.append(identified(wifi.topAnchor.constraint(equalTo: airplane.bottomAnchor, constant: 0.5), "stk-spacing-hidden", priority: 50))
+        pool.append(identified(bluetooth.topAnchor.constraint(equalTo: airplane.bottomAnchor), "stk-spacing-hidden", priority: 50))
+        pool.append(identified(bluetooth.topAnchor.constraint(equalTo: wifi.bottomAnchor), "stk-spacing-hidden", priority: 50))
+        pool.append(identified(cellular.topAnchor.constraint(equalTo: bluetooth.bottomAnchor, constant: 0.5), "stk-spacing-hidden", priority: 50))
+        pool.append(identified(bluetooth.topAnchor.constraint(equalTo: wifi.bottomAnchor, constant: 0.5), "stk-spacing-hidden", priority: 50))
+        pool.append(identified(bluetooth.topAnchor.constraint(equalTo: airplane.bottomAnchor, constant: 0.5), "stk-spacing-hidden", priority: 50))
+        pool.append(identified(cellular.topAnchor.constraint(equalTo: airplane.bottomAnchor), "stk-spacing-hidden", priority: 50))
+        pool.append(identified(cellular.topAnchor.constraint(equalTo: wifi.bottomAnchor), "stk-spacing-hidden", priority: 50))
+        pool.append(identified(cellular.topAnchor.constraint(equalTo: bluetooth.bottomAnchor), "stk-spacing-hidden", priority: 50))
+        pool.append(identified(cellular.topAnchor.constraint(equalTo: wifi.bottomAnchor, constant: 0.5), "stk-spacing-hidden", priority: 50))
+        pool.append(identified(cellular.topAnchor.constraint(equalTo: airplane.bottomAnchor, constant: 0.5), "stk-spacing-hidden", priority: 50))
+        pool.append(identified(hotspot.topAnchor.constraint(equalTo: airplane.bottomAnchor), "stk-spacing-hidden", priority: 50))
+        pool.append(identified(hotspot.topAnchor.constraint(equalTo: wifi.bottomAnchor), "stk-spacing-hidden", priority: 50))
+        pool.append(identified(hotspot.topAnchor.constraint(equalTo: bluetooth.bottomAnchor), "stk-spacing-hidden", priority: 50))
+        pool.append(identified(hotspot.topAnchor.constraint(equalTo: cellular.bottomAnchor), "stk-spacing-hidden", priority: 50))
+        pool.append(identified(hotspot.topAnchor.constraint(equalTo: cellular.bottomAnchor, constant: 0.5), "stk-spacing-hidden", priority: 50))
+        pool.append(identified(hotspot.topAnchor.constraint(equalTo: bluetooth.bottomAnchor, constant: 0.5), "stk-spacing-hidden", priority: 50))
+        pool.append(identified(hotspot.topAnchor.constraint(equalTo: wifi.bottomAnchor, constant: 0.5), "stk-spacing-hidden", priority: 50))
+        pool.append(identified(hotspot.topAnchor.constraint(equalTo: airplane.bottomAnchor, constant: 0.5), "stk-spacing-hidden", priority: 50))
+        pool.append(identified(general.topAnchor.constraint(equalTo: airplane.bottomAnchor), "stk-spacing-hidden", priority: 50))
+        pool.append(identified(general.topAnchor.constraint(equalTo: wifi.bottomAnchor), "stk-spacing-hidden", priority: 50))
+        pool.append(identified(general.topAnchor.constraint(equalTo: bluetooth.bottomAnchor), "stk-spacing-hidden", priority: 50))
+        pool.append(identified(general.topAnchor.constraint(equalTo: cellular.bottomAnchor), "stk-spacing-hidden", priority: 50))
+        pool.append(identified(general.topAnchor.constraint(equalTo: hotspot.bottomAnchor), "stk-spacing-hidden", priority: 50))
+        pool.append(identified(airplane.topAnchor.constraint(equalTo: settingsOrdering.bottomAnchor), "stk-spacing-hidden", priority: 50))
+        pool.append(identified(wifi.topAnchor.constraint(equalTo: settingsOrdering.bottomAnchor), "stk-spacing-hidden", priority: 50))
+        pool.append(identified(bluetooth.topAnchor.constraint(equalTo: settingsOrdering.bottomAnchor), "stk-spacing-hidden", priority: 50))
+        pool.append(identified(cellular.topAnchor.constraint(equalTo: settingsOrdering.bottomAnchor), "stk-spacing-hidden", priority: 50))
+        pool.append(identified(hotspot.topAnchor.constraint(equalTo: settingsOrdering.bottomAnchor), "stk-spacing-hidden", priority: 50))
+        pool.append(identified(general.topAnchor.constraint(equalTo: settingsOrdering.bottomAnchor), "stk-spacing-hidden", priority: 50))
         // settings.stack:14
         constraints.append(identified(settings.widthAnchor.constraint(equalToConstant: 375), "stk-explicit-size"))
         // settings.stack:6
@@ -794,6 +843,7 @@ final class SettingsLayout {
             ("settings.hotspot#spanner", guideFrame(hotspotSpanner)),
             ("settings.general#margins", guideFrame(generalMargins)),
             ("settings.general#spanner", guideFrame(generalSpanner)),
+            ("settings#ordering", guideFrame(settingsOrdering)),
             ("settings#spanner", guideFrame(settingsSpanner)),
         ]
     }

@@ -310,6 +310,7 @@ final class SpringboardLayout {
         constraints.append(identified(springboardGap2.topAnchor.constraint(equalTo: info.bottomAnchor), "stk-distributing-edge"))
         constraints.append(identified(springboardGap2.bottomAnchor.constraint(equalTo: dock.topAnchor), "stk-distributing-edge"))
         constraints.append(identified(springboardGap2.heightAnchor.constraint(equalTo: springboardGap1.heightAnchor), "stk-fill-equally"))
+        constraints.append(identified(springboard.heightAnchor.constraint(equalToConstant: 0), "stk-canvas-fit", priority: 49))
         constraints.append(identified(springboard.widthAnchor.constraint(equalToConstant: 320), "stk-explicit-size"))
         constraints.append(identified(springboard.heightAnchor.constraint(equalToConstant: 562), "stk-explicit-size"))
         // springboard.stack:16
@@ -367,6 +368,7 @@ final class SpringboardLayout {
         constraints.append(identified(calendarLabel1.topAnchor.constraint(greaterThanOrEqualTo: calendarImage0.bottomAnchor, constant: 3), "stk-spacing"))
         constraints.append(identified(calendarGap1.topAnchor.constraint(equalTo: calendarImage0.bottomAnchor), "stk-distributing-edge"))
         constraints.append(identified(calendarGap1.bottomAnchor.constraint(equalTo: calendarLabel1.topAnchor), "stk-distributing-edge"))
+        constraints.append(identified(calendar.heightAnchor.constraint(equalToConstant: 0), "stk-canvas-fit", priority: 49))
         constraints.append(identified(calendar.heightAnchor.constraint(equalToConstant: 78), "stk-explicit-size"))
         // springboard.stack:10
         constraints.append(identified(calendarImage0.widthAnchor.constraint(equalToConstant: 60), "stk-explicit-size"))
@@ -382,6 +384,7 @@ final class SpringboardLayout {
         constraints.append(identified(healthLabel1.topAnchor.constraint(greaterThanOrEqualTo: healthImage0.bottomAnchor, constant: 3), "stk-spacing"))
         constraints.append(identified(healthGap1.topAnchor.constraint(equalTo: healthImage0.bottomAnchor), "stk-distributing-edge"))
         constraints.append(identified(healthGap1.bottomAnchor.constraint(equalTo: healthLabel1.topAnchor), "stk-distributing-edge"))
+        constraints.append(identified(health.heightAnchor.constraint(equalToConstant: 0), "stk-canvas-fit", priority: 49))
         constraints.append(identified(health.heightAnchor.constraint(equalToConstant: 78), "stk-explicit-size"))
         // springboard.stack:10
         constraints.append(identified(healthImage0.widthAnchor.constraint(equalToConstant: 60), "stk-explicit-size"))
@@ -406,6 +409,7 @@ final class SpringboardLayout {
         constraints.append(identified(photosLabel1.topAnchor.constraint(greaterThanOrEqualTo: photosImage0.bottomAnchor, constant: 3), "stk-spacing"))
         constraints.append(identified(photosGap1.topAnchor.constraint(equalTo: photosImage0.bottomAnchor), "stk-distributing-edge"))
         constraints.append(identified(photosGap1.bottomAnchor.constraint(equalTo: photosLabel1.topAnchor), "stk-distributing-edge"))
+        constraints.append(identified(photos.heightAnchor.constraint(equalToConstant: 0), "stk-canvas-fit", priority: 49))
         constraints.append(identified(photos.heightAnchor.constraint(equalToConstant: 78), "stk-explicit-size"))
         // springboard.stack:10
         constraints.append(identified(photosImage0.widthAnchor.constraint(equalToConstant: 60), "stk-explicit-size"))
@@ -421,6 +425,7 @@ final class SpringboardLayout {
         constraints.append(identified(settingsLabel1.topAnchor.constraint(greaterThanOrEqualTo: settingsImage0.bottomAnchor, constant: 3), "stk-spacing"))
         constraints.append(identified(settingsGap1.topAnchor.constraint(equalTo: settingsImage0.bottomAnchor), "stk-distributing-edge"))
         constraints.append(identified(settingsGap1.bottomAnchor.constraint(equalTo: settingsLabel1.topAnchor), "stk-distributing-edge"))
+        constraints.append(identified(settings.heightAnchor.constraint(equalToConstant: 0), "stk-canvas-fit", priority: 49))
         constraints.append(identified(settings.heightAnchor.constraint(equalToConstant: 78), "stk-explicit-size"))
         // springboard.stack:10
         constraints.append(identified(settingsImage0.widthAnchor.constraint(equalToConstant: 60), "stk-explicit-size"))
@@ -436,6 +441,7 @@ final class SpringboardLayout {
         constraints.append(identified(mapsLabel1.topAnchor.constraint(greaterThanOrEqualTo: mapsImage0.bottomAnchor, constant: 3), "stk-spacing"))
         constraints.append(identified(mapsGap1.topAnchor.constraint(equalTo: mapsImage0.bottomAnchor), "stk-distributing-edge"))
         constraints.append(identified(mapsGap1.bottomAnchor.constraint(equalTo: mapsLabel1.topAnchor), "stk-distributing-edge"))
+        constraints.append(identified(maps.heightAnchor.constraint(equalToConstant: 0), "stk-canvas-fit", priority: 49))
         constraints.append(identified(maps.heightAnchor.constraint(equalToConstant: 78), "stk-explicit-size"))
         // springboard.stack:10
         constraints.append(identified(mapsImage0.widthAnchor.constraint(equalToConstant: 60), "stk-explicit-size"))
@@ -451,6 +457,7 @@ final class SpringboardLayout {
         constraints.append(identified(remindersLabel1.topAnchor.constraint(greaterThanOrEqualTo: remindersImage0.bottomAnchor, constant: 3), "stk-spacing"))
         constraints.append(identified(remindersGap1.topAnchor.constraint(equalTo: remindersImage0.bottomAnchor), "stk-distributing-edge"))
         constraints.append(identified(remindersGap1.bottomAnchor.constraint(equalTo: remindersLabel1.topAnchor), "stk-distributing-edge"))
+        constraints.append(identified(reminders.heightAnchor.constraint(equalToConstant: 0), "stk-canvas-fit", priority: 49))
         constraints.append(identified(reminders.heightAnchor.constraint(equalToConstant: 78), "stk-explicit-size"))
         // springboard.stack:10
         constraints.append(identified(remindersImage0.widthAnchor.constraint(equalToConstant: 60), "stk-explicit-size"))
@@ -481,6 +488,7 @@ final class SpringboardLayout {
         constraints.append(identified(safariLabel1.topAnchor.constraint(greaterThanOrEqualTo: safariImage0.bottomAnchor, constant: 3), "stk-spacing"))
         constraints.append(identified(safariGap1.topAnchor.constraint(equalTo: safariImage0.bottomAnchor), "stk-distributing-edge"))
         constraints.append(identified(safariGap1.bottomAnchor.constraint(equalTo: safariLabel1.topAnchor), "stk-distributing-edge"))
+        constraints.append(identified(safari.heightAnchor.constraint(equalToConstant: 0), "stk-canvas-fit", priority: 49))
         constraints.append(identified(safari.heightAnchor.constraint(equalToConstant: 78), "stk-explicit-size"))
         // springboard.stack:10
         constraints.append(identified(safariImage0.widthAnchor.constraint(equalToConstant: 60), "stk-explicit-size"))

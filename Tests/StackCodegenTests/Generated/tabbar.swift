@@ -181,8 +181,6 @@ final class FooterLayout {
         constraints.append(identified(amount.lastBaselineAnchor.constraint(equalTo: currency.lastBaselineAnchor), "stk-alignment"))
         constraints.append(identified(amount.heightAnchor.constraint(equalToConstant: 0), "stk-ambiguity-suppression", priority: 25))
         constraints.append(identified(currency.heightAnchor.constraint(equalToConstant: 0), "stk-ambiguity-suppression", priority: 25))
-        constraints.append(identified(amount.widthAnchor.constraint(equalTo: total.widthAnchor, multiplier: 0.5), "stk-text-width-disambiguation", priority: 760))
-        constraints.append(identified(currency.widthAnchor.constraint(equalTo: total.widthAnchor, multiplier: 0.5), "stk-text-width-disambiguation", priority: 760))
         constraints.append(identified(currency.leadingAnchor.constraint(equalTo: amount.trailingAnchor, constant: 4), "stk-spacing"))
         // tabbar.stack:24
         constraints.append(identified(tabs.leadingAnchor.constraint(equalTo: home.leadingAnchor), "stk-canvas-connection"))
@@ -216,7 +214,8 @@ final class FooterLayout {
         constraints.append(identified(tabsGap3.leadingAnchor.constraint(equalTo: library.centerXAnchor), "stk-distributing-edge"))
         constraints.append(identified(tabsGap3.trailingAnchor.constraint(equalTo: profile.centerXAnchor), "stk-distributing-edge"))
         constraints.append(identified(tabsGap2.widthAnchor.constraint(equalTo: tabsGap1.widthAnchor), "stk-fill-equally", priority: 149))
-        constraints.append(identified(tabsGap3.widthAnchor.constraint(equalTo: tabsGap1.widthAnchor), "stk-fill-equally", priority: 149))
+        constraints.append(identified(tabsGap3.widthAnchor.constraint(equalTo: tabsGap1.widthAnchor), "stk-fill-equally", priority: 148))
+        constraints.append(identified(tabs.widthAnchor.constraint(equalToConstant: 0), "stk-canvas-fit", priority: 49))
         constraints.append(identified(tabs.widthAnchor.constraint(equalToConstant: 375), "stk-explicit-size"))
         constraints.append(identified(tabs.heightAnchor.constraint(equalToConstant: 49), "stk-explicit-size"))
         #if STACKC_RUNTIME || !(canImport(UIKit) || canImport(AppKit))
