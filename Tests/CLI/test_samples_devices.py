@@ -144,6 +144,17 @@ def test_contact_worst_case_names_the_device_and_size(fonts):
     ]
 
 
+def test_contact_wraps_clean_with_the_fix_its_comment_gives(tmp_path):
+    # The sample's comment: `lines: 0` on the labels is the usual fix. With it, no size truncates on any screen.
+    source = (REPO / CONTACT).read_text()
+    assert "The usual fix is `lines: 0` on the labels" in source
+    fixed = source.replace("font: headline)", "font: headline, lines: 0)").replace("font: subheadline)", "font: subheadline, lines: 0)")
+    assert fixed.count("lines: 0)") == 2
+    (tmp_path / "contact.stack").write_text(fixed)
+    result = stackc("check", "--device", "all", "--content-size", "all", str(tmp_path / "contact.stack"))
+    assert result.returncode == 0 and result.stderr == "", result.stderr
+
+
 def test_readme_shows_the_contact_warnings():
     readme = (REPO / "README.md").read_text()
     section = readme.split("### Devices\n", 1)[1].split("\n## ", 1)[0]
@@ -155,7 +166,7 @@ def test_readme_shows_the_contact_warnings():
     assert result.returncode == 0
     printed = [line for line in result.stderr.splitlines() if "warning:" in line]
     assert shown == printed
-    assert f"the {NAMES_ROOM:g} points a" in section
+    assert f"the {NAMES_ROOM:g} points an\niPhone SE's row leaves it" in section
 
 
 def test_ci_and_readme_check_the_samples_on_every_device():
