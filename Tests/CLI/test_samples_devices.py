@@ -174,3 +174,15 @@ def test_ci_and_readme_check_the_samples_on_every_device():
     assert "swift run stackc check --warnings-as-errors --device all Samples/*.stack" in ci
     quick_start = (REPO / "README.md").read_text().split("## Quick start\n", 1)[1].split("\n## ", 1)[0]
     assert "swift run stackc check --device all Samples/*.stack" in quick_start
+
+
+def test_tip_body_wraps_at_the_tips_width(fonts):
+    # The tip is 290 wide inside 46-point margins: the body wraps at 198 points, in body text (17 points).
+    result = stackc("layout", "--format", "json", "Samples/tip.stack")
+    assert result.returncode == 0, result.stderr
+    frames = {frame["item"]: frame for frame in json.loads(result.stdout)["frames"]}
+    regular = fonts.Face(fonts.INTER / "Inter-Regular.otf")
+    lines = fonts.wrap(regular, "Drag a photo onto a contact to set their picture.", 290 - 2 * 46, 17)
+    assert len(lines) == 3
+    assert frames["tip.body"]["width"] == 198
+    assert frames["tip.body"]["height"] == pytest.approx(fonts.ceil_pixel(len(lines) * regular.line_units * 17 / regular.upm), abs=1e-6)
