@@ -97,7 +97,7 @@ extension Parser {
         case .noneKeyword:
             advance()
             return Expression(.none, range: token.range)
-        case .identifier where !inConstraints && atElementOnNewLine():
+        case .identifier where !inConstraints && atElementOnNewLine() && !atCallOnNewLine():
             // `let gap =` ends its line and an element follows: the value is missing, the element is kept.
             reportExpected("a value")
             return Expression(.missing, range: .empty(at: previousEnd))

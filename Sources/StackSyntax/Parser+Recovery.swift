@@ -28,7 +28,8 @@ extension Parser {
     /// at the start of a line, a name followed by `(` or `{` (`label(`, `hstack {`), or a kind followed on
     /// the same line by an element name (`view box`, `Card c`). Outside constraints blocks (`inConstraints`), a
     /// value never reads that way in a file that checks (`let a =` then `b c` would make `c` an element of no
-    /// known kind), so stopping there changes how errors recover, never what a valid file means; the random
+    /// known kind; a call such as `system(15)` is told apart by `atCallOnNewLine`), so stopping there changes
+    /// how errors recover, never what a valid file means; the random
     /// formatter tests, which move line breaks anywhere, hold it to that. A lone `spacer` or `view` is not one:
     /// a constant may have that name, and `let a = 1 +` then `spacer` on the next line is valid. Nor is `w x h`:
     /// `x` is the size operator, not a name.
@@ -46,6 +47,17 @@ extension Parser {
         default:
             return false
         }
+    }
+
+    /// Whether the current token, where a value may start, is a call on a new line (`font:` then `system(15)` on
+    /// the next line), which `atElementOnNewLine` alone would take for an element: its name cannot be an
+    /// element's kind (not an element keyword, not capitalized), its `(` follows directly, and no argument label
+    /// (`text:`) comes after the `(`, so `lable(text: "x")` still recovers as a misspelt element.
+    func atCallOnNewLine() -> Bool {
+        guard at(.identifier), peek() == .leftParen, tokens[index + 1].start == current.end, canNameElement(current) else {
+            return false
+        }
+        return !(peek(2) == .identifier && peek(3) == .colon)
     }
 
     /// Whether the current token starts the next part of the file, where a list whose `)` or `}` is missing

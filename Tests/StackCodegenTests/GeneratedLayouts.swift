@@ -10,6 +10,7 @@ protocol GeneratedLayout: AnyObject {
 
 extension KeypadLayout: GeneratedLayout {}
 extension CardLayout: GeneratedLayout {}
+extension ContactLayout: GeneratedLayout {}
 extension FixedLayout: GeneratedLayout {}
 extension FooterLayout: GeneratedLayout {}
 extension NaturalLayout: GeneratedLayout {}
@@ -23,6 +24,7 @@ extension ToolbarLayout: GeneratedLayout {}
 let generatedLayouts: [String: () -> any GeneratedLayout] = [
     "keypad": { KeypadLayout() },
     "card": { CardLayout() },
+    "contact": { ContactLayout() },
     "fixed": { FixedLayout() },
     "footer": { FooterLayout() },
     "natural": { NaturalLayout() },

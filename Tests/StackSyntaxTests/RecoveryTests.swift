@@ -230,6 +230,23 @@ let recoveryCases: [RecoveryCase] = [
             }
         }
         """, [], ["vstack v", "  view a", "  view b"]),
+    RecoveryCase("a call value on the line after its label", """
+        let f =
+        system(15, semibold)
+        vstack v {
+            label a(text: "x", font:
+                system(17))
+            label b(font:
+                f)
+        }
+        """, [], ["vstack v", "  label a", "  label b"]),
+    // A misspelt element after a missing value still recovers as an element: its '(' opens arguments.
+    RecoveryCase("a misspelt element after a missing value", """
+        vstack v {
+            view a(width:
+            1️⃣lable(text: "x")
+        }
+        """, [(.expectedToken, "1️⃣")], ["vstack v", "  view a", "  lable"]),
 ]
 
 @Test(arguments: recoveryCases)

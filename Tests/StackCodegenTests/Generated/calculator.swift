@@ -9,7 +9,7 @@ import UIKit
 import AppKit
 #endif
 
-/// The `keypad` layout (calculator.stack:19): its leaf views, a layout guide for each stack
+/// The `keypad` layout (calculator.stack:21): its leaf views, a layout guide for each stack
 /// and for the guides UIStackView creates, and UIStackView's constraints between them.
 @MainActor
 final class KeypadLayout {
@@ -22,125 +22,127 @@ final class KeypadLayout {
     typealias UILayoutPriority = NSLayoutConstraint.Priority
     #endif
 
-    /// A `UILabel` whose intrinsic content size is the one calculator.stack gives, so Auto Layout derives
-    /// exactly the content hugging and compression resistance constraints stackc solved with.
-    final class SizedUILabel: UILabel {
-        /// The intrinsic content size; `UIView.noIntrinsicMetric` in a dimension without one.
-        var intrinsicSize = CGSize(width: UIView.noIntrinsicMetric, height: UIView.noIntrinsicMetric) {
-            didSet { invalidateIntrinsicContentSize() }
-        }
-        override var intrinsicContentSize: CGSize { intrinsicSize }
-    }
-
-    /// A `UIButton` whose intrinsic content size is the one calculator.stack gives, so Auto Layout derives
-    /// exactly the content hugging and compression resistance constraints stackc solved with.
-    final class SizedUIButton: UIButton {
-        /// The intrinsic content size; `UIView.noIntrinsicMetric` in a dimension without one.
-        var intrinsicSize = CGSize(width: UIView.noIntrinsicMetric, height: UIView.noIntrinsicMetric) {
-            didSet { invalidateIntrinsicContentSize() }
-        }
-        override var intrinsicContentSize: CGSize { intrinsicSize }
-    }
-
     // Leaf views, in .stack order.
-    /// `keypad.display` (calculator.stack:20)
-    let display = SizedUILabel()
-    /// `keypad.hstack1.button0` (calculator.stack:12)
-    let hstack1Button0 = SizedUIButton()
-    /// `keypad.hstack1.button1` (calculator.stack:13)
-    let hstack1Button1 = SizedUIButton()
-    /// `keypad.hstack1.button2` (calculator.stack:14)
-    let hstack1Button2 = SizedUIButton()
-    /// `keypad.hstack1.button3` (calculator.stack:15)
-    let hstack1Button3 = SizedUIButton()
-    /// `keypad.hstack2.button0` (calculator.stack:12)
-    let hstack2Button0 = SizedUIButton()
-    /// `keypad.hstack2.button1` (calculator.stack:13)
-    let hstack2Button1 = SizedUIButton()
-    /// `keypad.hstack2.button2` (calculator.stack:14)
-    let hstack2Button2 = SizedUIButton()
-    /// `keypad.hstack2.button3` (calculator.stack:15)
-    let hstack2Button3 = SizedUIButton()
-    /// `keypad.hstack3.button0` (calculator.stack:12)
-    let hstack3Button0 = SizedUIButton()
-    /// `keypad.hstack3.button1` (calculator.stack:13)
-    let hstack3Button1 = SizedUIButton()
-    /// `keypad.hstack3.button2` (calculator.stack:14)
-    let hstack3Button2 = SizedUIButton()
-    /// `keypad.hstack3.button3` (calculator.stack:15)
-    let hstack3Button3 = SizedUIButton()
-    /// `keypad.hstack4.button0` (calculator.stack:12)
-    let hstack4Button0 = SizedUIButton()
-    /// `keypad.hstack4.button1` (calculator.stack:13)
-    let hstack4Button1 = SizedUIButton()
-    /// `keypad.hstack4.button2` (calculator.stack:14)
-    let hstack4Button2 = SizedUIButton()
-    /// `keypad.hstack4.button3` (calculator.stack:15)
-    let hstack4Button3 = SizedUIButton()
-    /// `keypad.bottomRow.zero` (calculator.stack:26)
-    let zero = SizedUIButton()
-    /// `keypad.bottomRow.point` (calculator.stack:27)
-    let point = SizedUIButton()
-    /// `keypad.bottomRow.equals` (calculator.stack:28)
-    let equals = SizedUIButton()
+    /// `keypad.display` (calculator.stack:22)
+    let display = UILabel()
+    /// `keypad.keys.hstack0.button0` (calculator.stack:14)
+    let hstack0Button0 = UIButton()
+    /// `keypad.keys.hstack0.button1` (calculator.stack:15)
+    let hstack0Button1 = UIButton()
+    /// `keypad.keys.hstack0.button2` (calculator.stack:16)
+    let hstack0Button2 = UIButton()
+    /// `keypad.keys.hstack0.button3` (calculator.stack:17)
+    let hstack0Button3 = UIButton()
+    /// `keypad.keys.hstack1.button0` (calculator.stack:14)
+    let hstack1Button0 = UIButton()
+    /// `keypad.keys.hstack1.button1` (calculator.stack:15)
+    let hstack1Button1 = UIButton()
+    /// `keypad.keys.hstack1.button2` (calculator.stack:16)
+    let hstack1Button2 = UIButton()
+    /// `keypad.keys.hstack1.button3` (calculator.stack:17)
+    let hstack1Button3 = UIButton()
+    /// `keypad.keys.hstack2.button0` (calculator.stack:14)
+    let hstack2Button0 = UIButton()
+    /// `keypad.keys.hstack2.button1` (calculator.stack:15)
+    let hstack2Button1 = UIButton()
+    /// `keypad.keys.hstack2.button2` (calculator.stack:16)
+    let hstack2Button2 = UIButton()
+    /// `keypad.keys.hstack2.button3` (calculator.stack:17)
+    let hstack2Button3 = UIButton()
+    /// `keypad.keys.hstack3.button0` (calculator.stack:14)
+    let hstack3Button0 = UIButton()
+    /// `keypad.keys.hstack3.button1` (calculator.stack:15)
+    let hstack3Button1 = UIButton()
+    /// `keypad.keys.hstack3.button2` (calculator.stack:16)
+    let hstack3Button2 = UIButton()
+    /// `keypad.keys.hstack3.button3` (calculator.stack:17)
+    let hstack3Button3 = UIButton()
+    /// `keypad.keys.bottomRow.zero` (calculator.stack:29)
+    let zero = UIButton()
+    /// `keypad.keys.bottomRow.point` (calculator.stack:30)
+    let point = UIButton()
+    /// `keypad.keys.bottomRow.equals` (calculator.stack:31)
+    let equals = UIButton()
     // Layout guides: one per stack, then the spanners, gaps and margins the stacks create.
-    /// `keypad` (calculator.stack:19)
+    /// `keypad` (calculator.stack:21)
     let keypad = UILayoutGuide()
-    /// `keypad.hstack1` (calculator.stack:21)
+    /// `keypad.keys` (calculator.stack:23)
+    let keys = UILayoutGuide()
+    /// `keypad.keys.hstack0` (calculator.stack:24)
+    let hstack0 = UILayoutGuide()
+    /// `keypad.keys.hstack1` (calculator.stack:25)
     let hstack1 = UILayoutGuide()
-    /// `keypad.hstack2` (calculator.stack:22)
+    /// `keypad.keys.hstack2` (calculator.stack:26)
     let hstack2 = UILayoutGuide()
-    /// `keypad.hstack3` (calculator.stack:23)
+    /// `keypad.keys.hstack3` (calculator.stack:27)
     let hstack3 = UILayoutGuide()
-    /// `keypad.hstack4` (calculator.stack:24)
-    let hstack4 = UILayoutGuide()
-    /// `keypad.bottomRow` (calculator.stack:25)
+    /// `keypad.keys.bottomRow` (calculator.stack:28)
     let bottomRow = UILayoutGuide()
 
     /// Creates the views, shows their `text:` (in its `font:`) and `image:`, and hides the hidden ones.
     init() {
         #if !STACKC_RUNTIME && !canImport(UIKit) && canImport(AppKit)
         display.stringValue = "0"
-        hstack1Button0.title = "AC"
-        hstack1Button1.title = "±"
-        hstack1Button2.title = "%"
-        hstack1Button3.title = "÷"
-        hstack2Button0.title = "7"
-        hstack2Button1.title = "8"
-        hstack2Button2.title = "9"
-        hstack2Button3.title = "×"
-        hstack3Button0.title = "4"
-        hstack3Button1.title = "5"
-        hstack3Button2.title = "6"
-        hstack3Button3.title = "−"
-        hstack4Button0.title = "1"
-        hstack4Button1.title = "2"
-        hstack4Button2.title = "3"
-        hstack4Button3.title = "+"
+        hstack0Button0.title = "AC"
+        hstack0Button1.title = "±"
+        hstack0Button2.title = "%"
+        hstack0Button3.title = "÷"
+        hstack1Button0.title = "7"
+        hstack1Button1.title = "8"
+        hstack1Button2.title = "9"
+        hstack1Button3.title = "×"
+        hstack2Button0.title = "4"
+        hstack2Button1.title = "5"
+        hstack2Button2.title = "6"
+        hstack2Button3.title = "−"
+        hstack3Button0.title = "1"
+        hstack3Button1.title = "2"
+        hstack3Button2.title = "3"
+        hstack3Button3.title = "+"
         zero.title = "0"
         point.title = "."
         equals.title = "="
         #else
         display.text = "0"
-        hstack1Button0.setTitle("AC", for: .normal)
-        hstack1Button1.setTitle("±", for: .normal)
-        hstack1Button2.setTitle("%", for: .normal)
-        hstack1Button3.setTitle("÷", for: .normal)
-        hstack2Button0.setTitle("7", for: .normal)
-        hstack2Button1.setTitle("8", for: .normal)
-        hstack2Button2.setTitle("9", for: .normal)
-        hstack2Button3.setTitle("×", for: .normal)
-        hstack3Button0.setTitle("4", for: .normal)
-        hstack3Button1.setTitle("5", for: .normal)
-        hstack3Button2.setTitle("6", for: .normal)
-        hstack3Button3.setTitle("−", for: .normal)
-        hstack4Button0.setTitle("1", for: .normal)
-        hstack4Button1.setTitle("2", for: .normal)
-        hstack4Button2.setTitle("3", for: .normal)
-        hstack4Button3.setTitle("+", for: .normal)
+        display.font = UIFont.systemFont(ofSize: 64, weight: .light)
+        hstack0Button0.setTitle("AC", for: .normal)
+        hstack0Button0.titleLabel?.font = UIFont.systemFont(ofSize: 32, weight: .regular)
+        hstack0Button1.setTitle("±", for: .normal)
+        hstack0Button1.titleLabel?.font = UIFont.systemFont(ofSize: 32, weight: .regular)
+        hstack0Button2.setTitle("%", for: .normal)
+        hstack0Button2.titleLabel?.font = UIFont.systemFont(ofSize: 32, weight: .regular)
+        hstack0Button3.setTitle("÷", for: .normal)
+        hstack0Button3.titleLabel?.font = UIFont.systemFont(ofSize: 32, weight: .regular)
+        hstack1Button0.setTitle("7", for: .normal)
+        hstack1Button0.titleLabel?.font = UIFont.systemFont(ofSize: 32, weight: .regular)
+        hstack1Button1.setTitle("8", for: .normal)
+        hstack1Button1.titleLabel?.font = UIFont.systemFont(ofSize: 32, weight: .regular)
+        hstack1Button2.setTitle("9", for: .normal)
+        hstack1Button2.titleLabel?.font = UIFont.systemFont(ofSize: 32, weight: .regular)
+        hstack1Button3.setTitle("×", for: .normal)
+        hstack1Button3.titleLabel?.font = UIFont.systemFont(ofSize: 32, weight: .regular)
+        hstack2Button0.setTitle("4", for: .normal)
+        hstack2Button0.titleLabel?.font = UIFont.systemFont(ofSize: 32, weight: .regular)
+        hstack2Button1.setTitle("5", for: .normal)
+        hstack2Button1.titleLabel?.font = UIFont.systemFont(ofSize: 32, weight: .regular)
+        hstack2Button2.setTitle("6", for: .normal)
+        hstack2Button2.titleLabel?.font = UIFont.systemFont(ofSize: 32, weight: .regular)
+        hstack2Button3.setTitle("−", for: .normal)
+        hstack2Button3.titleLabel?.font = UIFont.systemFont(ofSize: 32, weight: .regular)
+        hstack3Button0.setTitle("1", for: .normal)
+        hstack3Button0.titleLabel?.font = UIFont.systemFont(ofSize: 32, weight: .regular)
+        hstack3Button1.setTitle("2", for: .normal)
+        hstack3Button1.titleLabel?.font = UIFont.systemFont(ofSize: 32, weight: .regular)
+        hstack3Button2.setTitle("3", for: .normal)
+        hstack3Button2.titleLabel?.font = UIFont.systemFont(ofSize: 32, weight: .regular)
+        hstack3Button3.setTitle("+", for: .normal)
+        hstack3Button3.titleLabel?.font = UIFont.systemFont(ofSize: 32, weight: .regular)
         zero.setTitle("0", for: .normal)
+        zero.titleLabel?.font = UIFont.systemFont(ofSize: 32, weight: .regular)
         point.setTitle(".", for: .normal)
+        point.titleLabel?.font = UIFont.systemFont(ofSize: 32, weight: .regular)
         equals.setTitle("=", for: .normal)
+        equals.titleLabel?.font = UIFont.systemFont(ofSize: 32, weight: .regular)
         #endif
         updateVisibility()
     }
@@ -150,176 +152,184 @@ final class KeypadLayout {
     func install(in container: UIView) {
         container.addSubview(display)
         display.translatesAutoresizingMaskIntoConstraints = false
-        display.intrinsicSize = CGSize(width: 300, height: 96)
         display.setContentHuggingPriority(UILayoutPriority(250), for: .horizontal)
         display.setContentCompressionResistancePriority(UILayoutPriority(750), for: .horizontal)
-        display.setContentHuggingPriority(UILayoutPriority(250), for: .vertical)
+        display.setContentHuggingPriority(UILayoutPriority(200), for: .vertical)
         display.setContentCompressionResistancePriority(UILayoutPriority(750), for: .vertical)
+        container.addSubview(hstack0Button0)
+        hstack0Button0.translatesAutoresizingMaskIntoConstraints = false
+        hstack0Button0.setContentHuggingPriority(UILayoutPriority(250), for: .horizontal)
+        hstack0Button0.setContentCompressionResistancePriority(UILayoutPriority(750), for: .horizontal)
+        hstack0Button0.setContentHuggingPriority(UILayoutPriority(250), for: .vertical)
+        hstack0Button0.setContentCompressionResistancePriority(UILayoutPriority(750), for: .vertical)
+        container.addSubview(hstack0Button1)
+        hstack0Button1.translatesAutoresizingMaskIntoConstraints = false
+        hstack0Button1.setContentHuggingPriority(UILayoutPriority(250), for: .horizontal)
+        hstack0Button1.setContentCompressionResistancePriority(UILayoutPriority(750), for: .horizontal)
+        hstack0Button1.setContentHuggingPriority(UILayoutPriority(250), for: .vertical)
+        hstack0Button1.setContentCompressionResistancePriority(UILayoutPriority(750), for: .vertical)
+        container.addSubview(hstack0Button2)
+        hstack0Button2.translatesAutoresizingMaskIntoConstraints = false
+        hstack0Button2.setContentHuggingPriority(UILayoutPriority(250), for: .horizontal)
+        hstack0Button2.setContentCompressionResistancePriority(UILayoutPriority(750), for: .horizontal)
+        hstack0Button2.setContentHuggingPriority(UILayoutPriority(250), for: .vertical)
+        hstack0Button2.setContentCompressionResistancePriority(UILayoutPriority(750), for: .vertical)
+        container.addSubview(hstack0Button3)
+        hstack0Button3.translatesAutoresizingMaskIntoConstraints = false
+        hstack0Button3.setContentHuggingPriority(UILayoutPriority(250), for: .horizontal)
+        hstack0Button3.setContentCompressionResistancePriority(UILayoutPriority(750), for: .horizontal)
+        hstack0Button3.setContentHuggingPriority(UILayoutPriority(250), for: .vertical)
+        hstack0Button3.setContentCompressionResistancePriority(UILayoutPriority(750), for: .vertical)
         container.addSubview(hstack1Button0)
         hstack1Button0.translatesAutoresizingMaskIntoConstraints = false
-        hstack1Button0.intrinsicSize = CGSize(width: 78, height: 78)
         hstack1Button0.setContentHuggingPriority(UILayoutPriority(250), for: .horizontal)
         hstack1Button0.setContentCompressionResistancePriority(UILayoutPriority(750), for: .horizontal)
         hstack1Button0.setContentHuggingPriority(UILayoutPriority(250), for: .vertical)
         hstack1Button0.setContentCompressionResistancePriority(UILayoutPriority(750), for: .vertical)
         container.addSubview(hstack1Button1)
         hstack1Button1.translatesAutoresizingMaskIntoConstraints = false
-        hstack1Button1.intrinsicSize = CGSize(width: 78, height: 78)
         hstack1Button1.setContentHuggingPriority(UILayoutPriority(250), for: .horizontal)
         hstack1Button1.setContentCompressionResistancePriority(UILayoutPriority(750), for: .horizontal)
         hstack1Button1.setContentHuggingPriority(UILayoutPriority(250), for: .vertical)
         hstack1Button1.setContentCompressionResistancePriority(UILayoutPriority(750), for: .vertical)
         container.addSubview(hstack1Button2)
         hstack1Button2.translatesAutoresizingMaskIntoConstraints = false
-        hstack1Button2.intrinsicSize = CGSize(width: 78, height: 78)
         hstack1Button2.setContentHuggingPriority(UILayoutPriority(250), for: .horizontal)
         hstack1Button2.setContentCompressionResistancePriority(UILayoutPriority(750), for: .horizontal)
         hstack1Button2.setContentHuggingPriority(UILayoutPriority(250), for: .vertical)
         hstack1Button2.setContentCompressionResistancePriority(UILayoutPriority(750), for: .vertical)
         container.addSubview(hstack1Button3)
         hstack1Button3.translatesAutoresizingMaskIntoConstraints = false
-        hstack1Button3.intrinsicSize = CGSize(width: 78, height: 78)
         hstack1Button3.setContentHuggingPriority(UILayoutPriority(250), for: .horizontal)
         hstack1Button3.setContentCompressionResistancePriority(UILayoutPriority(750), for: .horizontal)
         hstack1Button3.setContentHuggingPriority(UILayoutPriority(250), for: .vertical)
         hstack1Button3.setContentCompressionResistancePriority(UILayoutPriority(750), for: .vertical)
         container.addSubview(hstack2Button0)
         hstack2Button0.translatesAutoresizingMaskIntoConstraints = false
-        hstack2Button0.intrinsicSize = CGSize(width: 78, height: 78)
         hstack2Button0.setContentHuggingPriority(UILayoutPriority(250), for: .horizontal)
         hstack2Button0.setContentCompressionResistancePriority(UILayoutPriority(750), for: .horizontal)
         hstack2Button0.setContentHuggingPriority(UILayoutPriority(250), for: .vertical)
         hstack2Button0.setContentCompressionResistancePriority(UILayoutPriority(750), for: .vertical)
         container.addSubview(hstack2Button1)
         hstack2Button1.translatesAutoresizingMaskIntoConstraints = false
-        hstack2Button1.intrinsicSize = CGSize(width: 78, height: 78)
         hstack2Button1.setContentHuggingPriority(UILayoutPriority(250), for: .horizontal)
         hstack2Button1.setContentCompressionResistancePriority(UILayoutPriority(750), for: .horizontal)
         hstack2Button1.setContentHuggingPriority(UILayoutPriority(250), for: .vertical)
         hstack2Button1.setContentCompressionResistancePriority(UILayoutPriority(750), for: .vertical)
         container.addSubview(hstack2Button2)
         hstack2Button2.translatesAutoresizingMaskIntoConstraints = false
-        hstack2Button2.intrinsicSize = CGSize(width: 78, height: 78)
         hstack2Button2.setContentHuggingPriority(UILayoutPriority(250), for: .horizontal)
         hstack2Button2.setContentCompressionResistancePriority(UILayoutPriority(750), for: .horizontal)
         hstack2Button2.setContentHuggingPriority(UILayoutPriority(250), for: .vertical)
         hstack2Button2.setContentCompressionResistancePriority(UILayoutPriority(750), for: .vertical)
         container.addSubview(hstack2Button3)
         hstack2Button3.translatesAutoresizingMaskIntoConstraints = false
-        hstack2Button3.intrinsicSize = CGSize(width: 78, height: 78)
         hstack2Button3.setContentHuggingPriority(UILayoutPriority(250), for: .horizontal)
         hstack2Button3.setContentCompressionResistancePriority(UILayoutPriority(750), for: .horizontal)
         hstack2Button3.setContentHuggingPriority(UILayoutPriority(250), for: .vertical)
         hstack2Button3.setContentCompressionResistancePriority(UILayoutPriority(750), for: .vertical)
         container.addSubview(hstack3Button0)
         hstack3Button0.translatesAutoresizingMaskIntoConstraints = false
-        hstack3Button0.intrinsicSize = CGSize(width: 78, height: 78)
         hstack3Button0.setContentHuggingPriority(UILayoutPriority(250), for: .horizontal)
         hstack3Button0.setContentCompressionResistancePriority(UILayoutPriority(750), for: .horizontal)
         hstack3Button0.setContentHuggingPriority(UILayoutPriority(250), for: .vertical)
         hstack3Button0.setContentCompressionResistancePriority(UILayoutPriority(750), for: .vertical)
         container.addSubview(hstack3Button1)
         hstack3Button1.translatesAutoresizingMaskIntoConstraints = false
-        hstack3Button1.intrinsicSize = CGSize(width: 78, height: 78)
         hstack3Button1.setContentHuggingPriority(UILayoutPriority(250), for: .horizontal)
         hstack3Button1.setContentCompressionResistancePriority(UILayoutPriority(750), for: .horizontal)
         hstack3Button1.setContentHuggingPriority(UILayoutPriority(250), for: .vertical)
         hstack3Button1.setContentCompressionResistancePriority(UILayoutPriority(750), for: .vertical)
         container.addSubview(hstack3Button2)
         hstack3Button2.translatesAutoresizingMaskIntoConstraints = false
-        hstack3Button2.intrinsicSize = CGSize(width: 78, height: 78)
         hstack3Button2.setContentHuggingPriority(UILayoutPriority(250), for: .horizontal)
         hstack3Button2.setContentCompressionResistancePriority(UILayoutPriority(750), for: .horizontal)
         hstack3Button2.setContentHuggingPriority(UILayoutPriority(250), for: .vertical)
         hstack3Button2.setContentCompressionResistancePriority(UILayoutPriority(750), for: .vertical)
         container.addSubview(hstack3Button3)
         hstack3Button3.translatesAutoresizingMaskIntoConstraints = false
-        hstack3Button3.intrinsicSize = CGSize(width: 78, height: 78)
         hstack3Button3.setContentHuggingPriority(UILayoutPriority(250), for: .horizontal)
         hstack3Button3.setContentCompressionResistancePriority(UILayoutPriority(750), for: .horizontal)
         hstack3Button3.setContentHuggingPriority(UILayoutPriority(250), for: .vertical)
         hstack3Button3.setContentCompressionResistancePriority(UILayoutPriority(750), for: .vertical)
-        container.addSubview(hstack4Button0)
-        hstack4Button0.translatesAutoresizingMaskIntoConstraints = false
-        hstack4Button0.intrinsicSize = CGSize(width: 78, height: 78)
-        hstack4Button0.setContentHuggingPriority(UILayoutPriority(250), for: .horizontal)
-        hstack4Button0.setContentCompressionResistancePriority(UILayoutPriority(750), for: .horizontal)
-        hstack4Button0.setContentHuggingPriority(UILayoutPriority(250), for: .vertical)
-        hstack4Button0.setContentCompressionResistancePriority(UILayoutPriority(750), for: .vertical)
-        container.addSubview(hstack4Button1)
-        hstack4Button1.translatesAutoresizingMaskIntoConstraints = false
-        hstack4Button1.intrinsicSize = CGSize(width: 78, height: 78)
-        hstack4Button1.setContentHuggingPriority(UILayoutPriority(250), for: .horizontal)
-        hstack4Button1.setContentCompressionResistancePriority(UILayoutPriority(750), for: .horizontal)
-        hstack4Button1.setContentHuggingPriority(UILayoutPriority(250), for: .vertical)
-        hstack4Button1.setContentCompressionResistancePriority(UILayoutPriority(750), for: .vertical)
-        container.addSubview(hstack4Button2)
-        hstack4Button2.translatesAutoresizingMaskIntoConstraints = false
-        hstack4Button2.intrinsicSize = CGSize(width: 78, height: 78)
-        hstack4Button2.setContentHuggingPriority(UILayoutPriority(250), for: .horizontal)
-        hstack4Button2.setContentCompressionResistancePriority(UILayoutPriority(750), for: .horizontal)
-        hstack4Button2.setContentHuggingPriority(UILayoutPriority(250), for: .vertical)
-        hstack4Button2.setContentCompressionResistancePriority(UILayoutPriority(750), for: .vertical)
-        container.addSubview(hstack4Button3)
-        hstack4Button3.translatesAutoresizingMaskIntoConstraints = false
-        hstack4Button3.intrinsicSize = CGSize(width: 78, height: 78)
-        hstack4Button3.setContentHuggingPriority(UILayoutPriority(250), for: .horizontal)
-        hstack4Button3.setContentCompressionResistancePriority(UILayoutPriority(750), for: .horizontal)
-        hstack4Button3.setContentHuggingPriority(UILayoutPriority(250), for: .vertical)
-        hstack4Button3.setContentCompressionResistancePriority(UILayoutPriority(750), for: .vertical)
         container.addSubview(zero)
         zero.translatesAutoresizingMaskIntoConstraints = false
-        zero.intrinsicSize = CGSize(width: 156, height: 78)
         zero.setContentHuggingPriority(UILayoutPriority(250), for: .horizontal)
         zero.setContentCompressionResistancePriority(UILayoutPriority(750), for: .horizontal)
         zero.setContentHuggingPriority(UILayoutPriority(250), for: .vertical)
         zero.setContentCompressionResistancePriority(UILayoutPriority(750), for: .vertical)
         container.addSubview(point)
         point.translatesAutoresizingMaskIntoConstraints = false
-        point.intrinsicSize = CGSize(width: 78, height: 78)
         point.setContentHuggingPriority(UILayoutPriority(250), for: .horizontal)
         point.setContentCompressionResistancePriority(UILayoutPriority(750), for: .horizontal)
         point.setContentHuggingPriority(UILayoutPriority(250), for: .vertical)
         point.setContentCompressionResistancePriority(UILayoutPriority(750), for: .vertical)
         container.addSubview(equals)
         equals.translatesAutoresizingMaskIntoConstraints = false
-        equals.intrinsicSize = CGSize(width: 78, height: 78)
         equals.setContentHuggingPriority(UILayoutPriority(250), for: .horizontal)
         equals.setContentCompressionResistancePriority(UILayoutPriority(750), for: .horizontal)
         equals.setContentHuggingPriority(UILayoutPriority(250), for: .vertical)
         equals.setContentCompressionResistancePriority(UILayoutPriority(750), for: .vertical)
         container.addLayoutGuide(keypad)
+        container.addLayoutGuide(keys)
+        container.addLayoutGuide(hstack0)
         container.addLayoutGuide(hstack1)
         container.addLayoutGuide(hstack2)
         container.addLayoutGuide(hstack3)
-        container.addLayoutGuide(hstack4)
         container.addLayoutGuide(bottomRow)
         var constraints: [NSLayoutConstraint] = [
             identified(keypad.leadingAnchor.constraint(equalTo: container.leadingAnchor), "stk-root"),
             identified(keypad.topAnchor.constraint(equalTo: container.topAnchor), "stk-root"),
         ]
-        // calculator.stack:19
+        // calculator.stack:21
         constraints.append(identified(keypad.topAnchor.constraint(equalTo: display.topAnchor), "stk-canvas-connection"))
-        constraints.append(identified(bottomRow.bottomAnchor.constraint(equalTo: keypad.bottomAnchor), "stk-canvas-connection"))
+        constraints.append(identified(keys.bottomAnchor.constraint(equalTo: keypad.bottomAnchor), "stk-canvas-connection"))
         constraints.append(identified(keypad.leadingAnchor.constraint(equalTo: display.leadingAnchor), "stk-canvas-connection"))
         constraints.append(identified(display.trailingAnchor.constraint(equalTo: keypad.trailingAnchor), "stk-canvas-connection"))
-        constraints.append(identified(display.leadingAnchor.constraint(equalTo: hstack1.leadingAnchor), "stk-alignment"))
-        constraints.append(identified(display.leadingAnchor.constraint(equalTo: hstack2.leadingAnchor), "stk-alignment"))
-        constraints.append(identified(display.leadingAnchor.constraint(equalTo: hstack3.leadingAnchor), "stk-alignment"))
-        constraints.append(identified(display.leadingAnchor.constraint(equalTo: hstack4.leadingAnchor), "stk-alignment"))
-        constraints.append(identified(display.leadingAnchor.constraint(equalTo: bottomRow.leadingAnchor), "stk-alignment"))
-        constraints.append(identified(display.trailingAnchor.constraint(equalTo: hstack1.trailingAnchor), "stk-alignment"))
-        constraints.append(identified(display.trailingAnchor.constraint(equalTo: hstack2.trailingAnchor), "stk-alignment"))
-        constraints.append(identified(display.trailingAnchor.constraint(equalTo: hstack3.trailingAnchor), "stk-alignment"))
-        constraints.append(identified(display.trailingAnchor.constraint(equalTo: hstack4.trailingAnchor), "stk-alignment"))
-        constraints.append(identified(display.trailingAnchor.constraint(equalTo: bottomRow.trailingAnchor), "stk-alignment"))
-        constraints.append(identified(hstack1.topAnchor.constraint(equalTo: display.bottomAnchor, constant: 1), "stk-spacing"))
+        constraints.append(identified(display.leadingAnchor.constraint(equalTo: keys.leadingAnchor), "stk-alignment"))
+        constraints.append(identified(display.trailingAnchor.constraint(equalTo: keys.trailingAnchor), "stk-alignment"))
+        constraints.append(identified(keys.topAnchor.constraint(equalTo: display.bottomAnchor, constant: 1), "stk-spacing"))
+        constraints.append(identified(keypad.widthAnchor.constraint(equalToConstant: 315), "stk-explicit-size"))
+        // calculator.stack:23
+        constraints.append(identified(keys.topAnchor.constraint(equalTo: hstack0.topAnchor), "stk-canvas-connection"))
+        constraints.append(identified(bottomRow.bottomAnchor.constraint(equalTo: keys.bottomAnchor), "stk-canvas-connection"))
+        constraints.append(identified(keys.leadingAnchor.constraint(equalTo: hstack0.leadingAnchor), "stk-canvas-connection"))
+        constraints.append(identified(hstack0.trailingAnchor.constraint(equalTo: keys.trailingAnchor), "stk-canvas-connection"))
+        constraints.append(identified(hstack0.leadingAnchor.constraint(equalTo: hstack1.leadingAnchor), "stk-alignment"))
+        constraints.append(identified(hstack0.leadingAnchor.constraint(equalTo: hstack2.leadingAnchor), "stk-alignment"))
+        constraints.append(identified(hstack0.leadingAnchor.constraint(equalTo: hstack3.leadingAnchor), "stk-alignment"))
+        constraints.append(identified(hstack0.leadingAnchor.constraint(equalTo: bottomRow.leadingAnchor), "stk-alignment"))
+        constraints.append(identified(hstack0.trailingAnchor.constraint(equalTo: hstack1.trailingAnchor), "stk-alignment"))
+        constraints.append(identified(hstack0.trailingAnchor.constraint(equalTo: hstack2.trailingAnchor), "stk-alignment"))
+        constraints.append(identified(hstack0.trailingAnchor.constraint(equalTo: hstack3.trailingAnchor), "stk-alignment"))
+        constraints.append(identified(hstack0.trailingAnchor.constraint(equalTo: bottomRow.trailingAnchor), "stk-alignment"))
+        constraints.append(identified(hstack1.topAnchor.constraint(equalTo: hstack0.bottomAnchor, constant: 1), "stk-spacing"))
         constraints.append(identified(hstack2.topAnchor.constraint(equalTo: hstack1.bottomAnchor, constant: 1), "stk-spacing"))
         constraints.append(identified(hstack3.topAnchor.constraint(equalTo: hstack2.bottomAnchor, constant: 1), "stk-spacing"))
-        constraints.append(identified(hstack4.topAnchor.constraint(equalTo: hstack3.bottomAnchor, constant: 1), "stk-spacing"))
-        constraints.append(identified(bottomRow.topAnchor.constraint(equalTo: hstack4.bottomAnchor, constant: 1), "stk-spacing"))
-        constraints.append(identified(keypad.widthAnchor.constraint(equalToConstant: 315), "stk-explicit-size"))
-        // calculator.stack:21
+        constraints.append(identified(bottomRow.topAnchor.constraint(equalTo: hstack3.bottomAnchor, constant: 1), "stk-spacing"))
+        constraints.append(identified(hstack1.heightAnchor.constraint(equalTo: hstack0.heightAnchor), "stk-fill-equally"))
+        constraints.append(identified(hstack2.heightAnchor.constraint(equalTo: hstack0.heightAnchor), "stk-fill-equally"))
+        constraints.append(identified(hstack3.heightAnchor.constraint(equalTo: hstack0.heightAnchor), "stk-fill-equally"))
+        constraints.append(identified(bottomRow.heightAnchor.constraint(equalTo: hstack0.heightAnchor), "stk-fill-equally"))
+        // calculator.stack:24
+        constraints.append(identified(hstack0.leadingAnchor.constraint(equalTo: hstack0Button0.leadingAnchor), "stk-canvas-connection"))
+        constraints.append(identified(hstack0Button3.trailingAnchor.constraint(equalTo: hstack0.trailingAnchor), "stk-canvas-connection"))
+        constraints.append(identified(hstack0.topAnchor.constraint(equalTo: hstack0Button0.topAnchor), "stk-canvas-connection"))
+        constraints.append(identified(hstack0Button0.bottomAnchor.constraint(equalTo: hstack0.bottomAnchor), "stk-canvas-connection"))
+        constraints.append(identified(hstack0Button0.topAnchor.constraint(equalTo: hstack0Button1.topAnchor), "stk-alignment"))
+        constraints.append(identified(hstack0Button0.topAnchor.constraint(equalTo: hstack0Button2.topAnchor), "stk-alignment"))
+        constraints.append(identified(hstack0Button0.topAnchor.constraint(equalTo: hstack0Button3.topAnchor), "stk-alignment"))
+        constraints.append(identified(hstack0Button0.bottomAnchor.constraint(equalTo: hstack0Button1.bottomAnchor), "stk-alignment"))
+        constraints.append(identified(hstack0Button0.bottomAnchor.constraint(equalTo: hstack0Button2.bottomAnchor), "stk-alignment"))
+        constraints.append(identified(hstack0Button0.bottomAnchor.constraint(equalTo: hstack0Button3.bottomAnchor), "stk-alignment"))
+        // calculator.stack:13
+        constraints.append(identified(hstack0Button1.leadingAnchor.constraint(equalTo: hstack0Button0.trailingAnchor, constant: 1), "stk-spacing"))
+        constraints.append(identified(hstack0Button2.leadingAnchor.constraint(equalTo: hstack0Button1.trailingAnchor, constant: 1), "stk-spacing"))
+        constraints.append(identified(hstack0Button3.leadingAnchor.constraint(equalTo: hstack0Button2.trailingAnchor, constant: 1), "stk-spacing"))
+        constraints.append(identified(hstack0Button1.widthAnchor.constraint(equalTo: hstack0Button0.widthAnchor), "stk-fill-equally"))
+        constraints.append(identified(hstack0Button2.widthAnchor.constraint(equalTo: hstack0Button0.widthAnchor), "stk-fill-equally"))
+        constraints.append(identified(hstack0Button3.widthAnchor.constraint(equalTo: hstack0Button0.widthAnchor), "stk-fill-equally"))
+        // calculator.stack:25
         constraints.append(identified(hstack1.leadingAnchor.constraint(equalTo: hstack1Button0.leadingAnchor), "stk-canvas-connection"))
         constraints.append(identified(hstack1Button3.trailingAnchor.constraint(equalTo: hstack1.trailingAnchor), "stk-canvas-connection"))
         constraints.append(identified(hstack1.topAnchor.constraint(equalTo: hstack1Button0.topAnchor), "stk-canvas-connection"))
@@ -330,14 +340,14 @@ final class KeypadLayout {
         constraints.append(identified(hstack1Button0.bottomAnchor.constraint(equalTo: hstack1Button1.bottomAnchor), "stk-alignment"))
         constraints.append(identified(hstack1Button0.bottomAnchor.constraint(equalTo: hstack1Button2.bottomAnchor), "stk-alignment"))
         constraints.append(identified(hstack1Button0.bottomAnchor.constraint(equalTo: hstack1Button3.bottomAnchor), "stk-alignment"))
-        // calculator.stack:11
+        // calculator.stack:13
         constraints.append(identified(hstack1Button1.leadingAnchor.constraint(equalTo: hstack1Button0.trailingAnchor, constant: 1), "stk-spacing"))
         constraints.append(identified(hstack1Button2.leadingAnchor.constraint(equalTo: hstack1Button1.trailingAnchor, constant: 1), "stk-spacing"))
         constraints.append(identified(hstack1Button3.leadingAnchor.constraint(equalTo: hstack1Button2.trailingAnchor, constant: 1), "stk-spacing"))
         constraints.append(identified(hstack1Button1.widthAnchor.constraint(equalTo: hstack1Button0.widthAnchor), "stk-fill-equally"))
         constraints.append(identified(hstack1Button2.widthAnchor.constraint(equalTo: hstack1Button0.widthAnchor), "stk-fill-equally"))
         constraints.append(identified(hstack1Button3.widthAnchor.constraint(equalTo: hstack1Button0.widthAnchor), "stk-fill-equally"))
-        // calculator.stack:22
+        // calculator.stack:26
         constraints.append(identified(hstack2.leadingAnchor.constraint(equalTo: hstack2Button0.leadingAnchor), "stk-canvas-connection"))
         constraints.append(identified(hstack2Button3.trailingAnchor.constraint(equalTo: hstack2.trailingAnchor), "stk-canvas-connection"))
         constraints.append(identified(hstack2.topAnchor.constraint(equalTo: hstack2Button0.topAnchor), "stk-canvas-connection"))
@@ -348,14 +358,14 @@ final class KeypadLayout {
         constraints.append(identified(hstack2Button0.bottomAnchor.constraint(equalTo: hstack2Button1.bottomAnchor), "stk-alignment"))
         constraints.append(identified(hstack2Button0.bottomAnchor.constraint(equalTo: hstack2Button2.bottomAnchor), "stk-alignment"))
         constraints.append(identified(hstack2Button0.bottomAnchor.constraint(equalTo: hstack2Button3.bottomAnchor), "stk-alignment"))
-        // calculator.stack:11
+        // calculator.stack:13
         constraints.append(identified(hstack2Button1.leadingAnchor.constraint(equalTo: hstack2Button0.trailingAnchor, constant: 1), "stk-spacing"))
         constraints.append(identified(hstack2Button2.leadingAnchor.constraint(equalTo: hstack2Button1.trailingAnchor, constant: 1), "stk-spacing"))
         constraints.append(identified(hstack2Button3.leadingAnchor.constraint(equalTo: hstack2Button2.trailingAnchor, constant: 1), "stk-spacing"))
         constraints.append(identified(hstack2Button1.widthAnchor.constraint(equalTo: hstack2Button0.widthAnchor), "stk-fill-equally"))
         constraints.append(identified(hstack2Button2.widthAnchor.constraint(equalTo: hstack2Button0.widthAnchor), "stk-fill-equally"))
         constraints.append(identified(hstack2Button3.widthAnchor.constraint(equalTo: hstack2Button0.widthAnchor), "stk-fill-equally"))
-        // calculator.stack:23
+        // calculator.stack:27
         constraints.append(identified(hstack3.leadingAnchor.constraint(equalTo: hstack3Button0.leadingAnchor), "stk-canvas-connection"))
         constraints.append(identified(hstack3Button3.trailingAnchor.constraint(equalTo: hstack3.trailingAnchor), "stk-canvas-connection"))
         constraints.append(identified(hstack3.topAnchor.constraint(equalTo: hstack3Button0.topAnchor), "stk-canvas-connection"))
@@ -366,32 +376,14 @@ final class KeypadLayout {
         constraints.append(identified(hstack3Button0.bottomAnchor.constraint(equalTo: hstack3Button1.bottomAnchor), "stk-alignment"))
         constraints.append(identified(hstack3Button0.bottomAnchor.constraint(equalTo: hstack3Button2.bottomAnchor), "stk-alignment"))
         constraints.append(identified(hstack3Button0.bottomAnchor.constraint(equalTo: hstack3Button3.bottomAnchor), "stk-alignment"))
-        // calculator.stack:11
+        // calculator.stack:13
         constraints.append(identified(hstack3Button1.leadingAnchor.constraint(equalTo: hstack3Button0.trailingAnchor, constant: 1), "stk-spacing"))
         constraints.append(identified(hstack3Button2.leadingAnchor.constraint(equalTo: hstack3Button1.trailingAnchor, constant: 1), "stk-spacing"))
         constraints.append(identified(hstack3Button3.leadingAnchor.constraint(equalTo: hstack3Button2.trailingAnchor, constant: 1), "stk-spacing"))
         constraints.append(identified(hstack3Button1.widthAnchor.constraint(equalTo: hstack3Button0.widthAnchor), "stk-fill-equally"))
         constraints.append(identified(hstack3Button2.widthAnchor.constraint(equalTo: hstack3Button0.widthAnchor), "stk-fill-equally"))
         constraints.append(identified(hstack3Button3.widthAnchor.constraint(equalTo: hstack3Button0.widthAnchor), "stk-fill-equally"))
-        // calculator.stack:24
-        constraints.append(identified(hstack4.leadingAnchor.constraint(equalTo: hstack4Button0.leadingAnchor), "stk-canvas-connection"))
-        constraints.append(identified(hstack4Button3.trailingAnchor.constraint(equalTo: hstack4.trailingAnchor), "stk-canvas-connection"))
-        constraints.append(identified(hstack4.topAnchor.constraint(equalTo: hstack4Button0.topAnchor), "stk-canvas-connection"))
-        constraints.append(identified(hstack4Button0.bottomAnchor.constraint(equalTo: hstack4.bottomAnchor), "stk-canvas-connection"))
-        constraints.append(identified(hstack4Button0.topAnchor.constraint(equalTo: hstack4Button1.topAnchor), "stk-alignment"))
-        constraints.append(identified(hstack4Button0.topAnchor.constraint(equalTo: hstack4Button2.topAnchor), "stk-alignment"))
-        constraints.append(identified(hstack4Button0.topAnchor.constraint(equalTo: hstack4Button3.topAnchor), "stk-alignment"))
-        constraints.append(identified(hstack4Button0.bottomAnchor.constraint(equalTo: hstack4Button1.bottomAnchor), "stk-alignment"))
-        constraints.append(identified(hstack4Button0.bottomAnchor.constraint(equalTo: hstack4Button2.bottomAnchor), "stk-alignment"))
-        constraints.append(identified(hstack4Button0.bottomAnchor.constraint(equalTo: hstack4Button3.bottomAnchor), "stk-alignment"))
-        // calculator.stack:11
-        constraints.append(identified(hstack4Button1.leadingAnchor.constraint(equalTo: hstack4Button0.trailingAnchor, constant: 1), "stk-spacing"))
-        constraints.append(identified(hstack4Button2.leadingAnchor.constraint(equalTo: hstack4Button1.trailingAnchor, constant: 1), "stk-spacing"))
-        constraints.append(identified(hstack4Button3.leadingAnchor.constraint(equalTo: hstack4Button2.trailingAnchor, constant: 1), "stk-spacing"))
-        constraints.append(identified(hstack4Button1.widthAnchor.constraint(equalTo: hstack4Button0.widthAnchor), "stk-fill-equally"))
-        constraints.append(identified(hstack4Button2.widthAnchor.constraint(equalTo: hstack4Button0.widthAnchor), "stk-fill-equally"))
-        constraints.append(identified(hstack4Button3.widthAnchor.constraint(equalTo: hstack4Button0.widthAnchor), "stk-fill-equally"))
-        // calculator.stack:25
+        // calculator.stack:28
         constraints.append(identified(bottomRow.leadingAnchor.constraint(equalTo: zero.leadingAnchor), "stk-canvas-connection"))
         constraints.append(identified(equals.trailingAnchor.constraint(equalTo: bottomRow.trailingAnchor), "stk-canvas-connection"))
         constraints.append(identified(bottomRow.topAnchor.constraint(equalTo: zero.topAnchor), "stk-canvas-connection"))
@@ -402,6 +394,12 @@ final class KeypadLayout {
         constraints.append(identified(zero.bottomAnchor.constraint(equalTo: equals.bottomAnchor), "stk-alignment"))
         constraints.append(identified(point.leadingAnchor.constraint(equalTo: zero.trailingAnchor, constant: 1), "stk-spacing"))
         constraints.append(identified(equals.leadingAnchor.constraint(equalTo: point.trailingAnchor, constant: 1), "stk-spacing"))
+        // calculator.stack:37
+        constraints.append(identified(zero.widthAnchor.constraint(equalTo: point.widthAnchor, multiplier: 2, constant: 1), "stk-user"))
+        // calculator.stack:38
+        constraints.append(identified(point.widthAnchor.constraint(equalTo: equals.widthAnchor), "stk-user"))
+        // calculator.stack:40
+        constraints.append(identified(point.heightAnchor.constraint(equalTo: point.widthAnchor), "stk-user", priority: 500))
         NSLayoutConstraint.activate(constraints)
     }
 
@@ -415,30 +413,31 @@ final class KeypadLayout {
         [
             ("keypad", guideFrame(keypad)),
             ("keypad.display", display.frame),
-            ("keypad.hstack1", guideFrame(hstack1)),
-            ("keypad.hstack1.button0", hstack1Button0.frame),
-            ("keypad.hstack1.button1", hstack1Button1.frame),
-            ("keypad.hstack1.button2", hstack1Button2.frame),
-            ("keypad.hstack1.button3", hstack1Button3.frame),
-            ("keypad.hstack2", guideFrame(hstack2)),
-            ("keypad.hstack2.button0", hstack2Button0.frame),
-            ("keypad.hstack2.button1", hstack2Button1.frame),
-            ("keypad.hstack2.button2", hstack2Button2.frame),
-            ("keypad.hstack2.button3", hstack2Button3.frame),
-            ("keypad.hstack3", guideFrame(hstack3)),
-            ("keypad.hstack3.button0", hstack3Button0.frame),
-            ("keypad.hstack3.button1", hstack3Button1.frame),
-            ("keypad.hstack3.button2", hstack3Button2.frame),
-            ("keypad.hstack3.button3", hstack3Button3.frame),
-            ("keypad.hstack4", guideFrame(hstack4)),
-            ("keypad.hstack4.button0", hstack4Button0.frame),
-            ("keypad.hstack4.button1", hstack4Button1.frame),
-            ("keypad.hstack4.button2", hstack4Button2.frame),
-            ("keypad.hstack4.button3", hstack4Button3.frame),
-            ("keypad.bottomRow", guideFrame(bottomRow)),
-            ("keypad.bottomRow.zero", zero.frame),
-            ("keypad.bottomRow.point", point.frame),
-            ("keypad.bottomRow.equals", equals.frame),
+            ("keypad.keys", guideFrame(keys)),
+            ("keypad.keys.hstack0", guideFrame(hstack0)),
+            ("keypad.keys.hstack0.button0", hstack0Button0.frame),
+            ("keypad.keys.hstack0.button1", hstack0Button1.frame),
+            ("keypad.keys.hstack0.button2", hstack0Button2.frame),
+            ("keypad.keys.hstack0.button3", hstack0Button3.frame),
+            ("keypad.keys.hstack1", guideFrame(hstack1)),
+            ("keypad.keys.hstack1.button0", hstack1Button0.frame),
+            ("keypad.keys.hstack1.button1", hstack1Button1.frame),
+            ("keypad.keys.hstack1.button2", hstack1Button2.frame),
+            ("keypad.keys.hstack1.button3", hstack1Button3.frame),
+            ("keypad.keys.hstack2", guideFrame(hstack2)),
+            ("keypad.keys.hstack2.button0", hstack2Button0.frame),
+            ("keypad.keys.hstack2.button1", hstack2Button1.frame),
+            ("keypad.keys.hstack2.button2", hstack2Button2.frame),
+            ("keypad.keys.hstack2.button3", hstack2Button3.frame),
+            ("keypad.keys.hstack3", guideFrame(hstack3)),
+            ("keypad.keys.hstack3.button0", hstack3Button0.frame),
+            ("keypad.keys.hstack3.button1", hstack3Button1.frame),
+            ("keypad.keys.hstack3.button2", hstack3Button2.frame),
+            ("keypad.keys.hstack3.button3", hstack3Button3.frame),
+            ("keypad.keys.bottomRow", guideFrame(bottomRow)),
+            ("keypad.keys.bottomRow.zero", zero.frame),
+            ("keypad.keys.bottomRow.point", point.frame),
+            ("keypad.keys.bottomRow.equals", equals.frame),
         ]
     }
 

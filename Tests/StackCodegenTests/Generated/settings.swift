@@ -32,16 +32,6 @@ final class SettingsLayout {
         override var intrinsicContentSize: CGSize { intrinsicSize }
     }
 
-    /// A `UILabel` whose intrinsic content size is the one settings.stack gives, so Auto Layout derives
-    /// exactly the content hugging and compression resistance constraints stackc solved with.
-    final class SizedUILabel: UILabel {
-        /// The intrinsic content size; `UIView.noIntrinsicMetric` in a dimension without one.
-        var intrinsicSize = CGSize(width: UIView.noIntrinsicMetric, height: UIView.noIntrinsicMetric) {
-            didSet { invalidateIntrinsicContentSize() }
-        }
-        override var intrinsicContentSize: CGSize { intrinsicSize }
-    }
-
     /// A `UIView` whose intrinsic content size is the one settings.stack gives, so Auto Layout derives
     /// exactly the content hugging and compression resistance constraints stackc solved with.
     final class SizedUIView: UIView {
@@ -56,51 +46,51 @@ final class SettingsLayout {
     /// `settings.airplane.image0` (settings.stack:7)
     let airplaneImage0 = SizedUIImageView()
     /// `settings.airplane.label1` (settings.stack:8)
-    let airplaneLabel1 = SizedUILabel()
+    let airplaneLabel1 = UILabel()
     /// `settings.airplane.spacer2` (settings.stack:9)
     let airplaneSpacer2 = SizedUIView()
     /// `settings.airplane.label3` (settings.stack:10)
-    let airplaneLabel3 = SizedUILabel()
+    let airplaneLabel3 = UILabel()
     /// `settings.wifi.image0` (settings.stack:7)
     let wifiImage0 = SizedUIImageView()
     /// `settings.wifi.label1` (settings.stack:8)
-    let wifiLabel1 = SizedUILabel()
+    let wifiLabel1 = UILabel()
     /// `settings.wifi.spacer2` (settings.stack:9)
     let wifiSpacer2 = SizedUIView()
     /// `settings.wifi.label3` (settings.stack:10)
-    let wifiLabel3 = SizedUILabel()
+    let wifiLabel3 = UILabel()
     /// `settings.bluetooth.image0` (settings.stack:7)
     let bluetoothImage0 = SizedUIImageView()
     /// `settings.bluetooth.label1` (settings.stack:8)
-    let bluetoothLabel1 = SizedUILabel()
+    let bluetoothLabel1 = UILabel()
     /// `settings.bluetooth.spacer2` (settings.stack:9)
     let bluetoothSpacer2 = SizedUIView()
     /// `settings.bluetooth.label3` (settings.stack:10)
-    let bluetoothLabel3 = SizedUILabel()
+    let bluetoothLabel3 = UILabel()
     /// `settings.cellular.image0` (settings.stack:7)
     let cellularImage0 = SizedUIImageView()
     /// `settings.cellular.label1` (settings.stack:8)
-    let cellularLabel1 = SizedUILabel()
+    let cellularLabel1 = UILabel()
     /// `settings.cellular.spacer2` (settings.stack:9)
     let cellularSpacer2 = SizedUIView()
     /// `settings.cellular.label3` (settings.stack:10)
-    let cellularLabel3 = SizedUILabel()
+    let cellularLabel3 = UILabel()
     /// `settings.hotspot.image0` (settings.stack:7)
     let hotspotImage0 = SizedUIImageView()
     /// `settings.hotspot.label1` (settings.stack:8)
-    let hotspotLabel1 = SizedUILabel()
+    let hotspotLabel1 = UILabel()
     /// `settings.hotspot.spacer2` (settings.stack:9)
     let hotspotSpacer2 = SizedUIView()
     /// `settings.hotspot.label3` (settings.stack:10)
-    let hotspotLabel3 = SizedUILabel()
+    let hotspotLabel3 = UILabel()
     /// `settings.general.image0` (settings.stack:7)
     let generalImage0 = SizedUIImageView()
     /// `settings.general.label1` (settings.stack:8)
-    let generalLabel1 = SizedUILabel()
+    let generalLabel1 = UILabel()
     /// `settings.general.spacer2` (settings.stack:9)
     let generalSpacer2 = SizedUIView()
     /// `settings.general.label3` (settings.stack:10)
-    let generalLabel3 = SizedUILabel()
+    let generalLabel3 = UILabel()
     // Layout guides: one per stack, then the spanners, gaps and margins the stacks create.
     /// `settings` (settings.stack:14)
     let settings = UILayoutGuide()
@@ -247,22 +237,46 @@ final class SettingsLayout {
         #else
         airplaneImage0.image = UIImage(named: "airplane")
         airplaneLabel1.text = "Airplane Mode"
+        airplaneLabel1.font = UIFont.preferredFont(forTextStyle: .body)
+        airplaneLabel1.adjustsFontForContentSizeCategory = true
         airplaneLabel3.text = ""
+        airplaneLabel3.font = UIFont.preferredFont(forTextStyle: .body)
+        airplaneLabel3.adjustsFontForContentSizeCategory = true
         wifiImage0.image = UIImage(named: "wifi")
         wifiLabel1.text = "Wi-Fi"
+        wifiLabel1.font = UIFont.preferredFont(forTextStyle: .body)
+        wifiLabel1.adjustsFontForContentSizeCategory = true
         wifiLabel3.text = "Home"
+        wifiLabel3.font = UIFont.preferredFont(forTextStyle: .body)
+        wifiLabel3.adjustsFontForContentSizeCategory = true
         bluetoothImage0.image = UIImage(named: "bluetooth")
         bluetoothLabel1.text = "Bluetooth"
+        bluetoothLabel1.font = UIFont.preferredFont(forTextStyle: .body)
+        bluetoothLabel1.adjustsFontForContentSizeCategory = true
         bluetoothLabel3.text = "On"
+        bluetoothLabel3.font = UIFont.preferredFont(forTextStyle: .body)
+        bluetoothLabel3.adjustsFontForContentSizeCategory = true
         cellularImage0.image = UIImage(named: "cellular")
         cellularLabel1.text = "Cellular"
+        cellularLabel1.font = UIFont.preferredFont(forTextStyle: .body)
+        cellularLabel1.adjustsFontForContentSizeCategory = true
         cellularLabel3.text = ""
+        cellularLabel3.font = UIFont.preferredFont(forTextStyle: .body)
+        cellularLabel3.adjustsFontForContentSizeCategory = true
         hotspotImage0.image = UIImage(named: "hotspot")
         hotspotLabel1.text = "Personal Hotspot"
+        hotspotLabel1.font = UIFont.preferredFont(forTextStyle: .body)
+        hotspotLabel1.adjustsFontForContentSizeCategory = true
         hotspotLabel3.text = "Off"
+        hotspotLabel3.font = UIFont.preferredFont(forTextStyle: .body)
+        hotspotLabel3.adjustsFontForContentSizeCategory = true
         generalImage0.image = UIImage(named: "gear")
         generalLabel1.text = "General"
+        generalLabel1.font = UIFont.preferredFont(forTextStyle: .body)
+        generalLabel1.adjustsFontForContentSizeCategory = true
         generalLabel3.text = ""
+        generalLabel3.font = UIFont.preferredFont(forTextStyle: .body)
+        generalLabel3.adjustsFontForContentSizeCategory = true
         #endif
         updateVisibility()
     }
@@ -274,12 +288,11 @@ final class SettingsLayout {
         airplaneImage0.translatesAutoresizingMaskIntoConstraints = false
         airplaneImage0.intrinsicSize = CGSize(width: 29, height: 29)
         airplaneImage0.setContentHuggingPriority(UILayoutPriority(250), for: .horizontal)
-        airplaneImage0.setContentCompressionResistancePriority(UILayoutPriority(750), for: .horizontal)
+        airplaneImage0.setContentCompressionResistancePriority(UILayoutPriority(1000), for: .horizontal)
         airplaneImage0.setContentHuggingPriority(UILayoutPriority(250), for: .vertical)
         airplaneImage0.setContentCompressionResistancePriority(UILayoutPriority(750), for: .vertical)
         container.addSubview(airplaneLabel1)
         airplaneLabel1.translatesAutoresizingMaskIntoConstraints = false
-        airplaneLabel1.intrinsicSize = CGSize(width: 140, height: 20)
         airplaneLabel1.setContentHuggingPriority(UILayoutPriority(250), for: .horizontal)
         airplaneLabel1.setContentCompressionResistancePriority(UILayoutPriority(750), for: .horizontal)
         airplaneLabel1.setContentHuggingPriority(UILayoutPriority(250), for: .vertical)
@@ -293,7 +306,6 @@ final class SettingsLayout {
         airplaneSpacer2.setContentCompressionResistancePriority(UILayoutPriority(750), for: .vertical)
         container.addSubview(airplaneLabel3)
         airplaneLabel3.translatesAutoresizingMaskIntoConstraints = false
-        airplaneLabel3.intrinsicSize = CGSize(width: 70, height: 20)
         airplaneLabel3.setContentHuggingPriority(UILayoutPriority(250), for: .horizontal)
         airplaneLabel3.setContentCompressionResistancePriority(UILayoutPriority(750), for: .horizontal)
         airplaneLabel3.setContentHuggingPriority(UILayoutPriority(250), for: .vertical)
@@ -302,12 +314,11 @@ final class SettingsLayout {
         wifiImage0.translatesAutoresizingMaskIntoConstraints = false
         wifiImage0.intrinsicSize = CGSize(width: 29, height: 29)
         wifiImage0.setContentHuggingPriority(UILayoutPriority(250), for: .horizontal)
-        wifiImage0.setContentCompressionResistancePriority(UILayoutPriority(750), for: .horizontal)
+        wifiImage0.setContentCompressionResistancePriority(UILayoutPriority(1000), for: .horizontal)
         wifiImage0.setContentHuggingPriority(UILayoutPriority(250), for: .vertical)
         wifiImage0.setContentCompressionResistancePriority(UILayoutPriority(750), for: .vertical)
         container.addSubview(wifiLabel1)
         wifiLabel1.translatesAutoresizingMaskIntoConstraints = false
-        wifiLabel1.intrinsicSize = CGSize(width: 140, height: 20)
         wifiLabel1.setContentHuggingPriority(UILayoutPriority(250), for: .horizontal)
         wifiLabel1.setContentCompressionResistancePriority(UILayoutPriority(750), for: .horizontal)
         wifiLabel1.setContentHuggingPriority(UILayoutPriority(250), for: .vertical)
@@ -321,7 +332,6 @@ final class SettingsLayout {
         wifiSpacer2.setContentCompressionResistancePriority(UILayoutPriority(750), for: .vertical)
         container.addSubview(wifiLabel3)
         wifiLabel3.translatesAutoresizingMaskIntoConstraints = false
-        wifiLabel3.intrinsicSize = CGSize(width: 70, height: 20)
         wifiLabel3.setContentHuggingPriority(UILayoutPriority(250), for: .horizontal)
         wifiLabel3.setContentCompressionResistancePriority(UILayoutPriority(750), for: .horizontal)
         wifiLabel3.setContentHuggingPriority(UILayoutPriority(250), for: .vertical)
@@ -330,12 +340,11 @@ final class SettingsLayout {
         bluetoothImage0.translatesAutoresizingMaskIntoConstraints = false
         bluetoothImage0.intrinsicSize = CGSize(width: 29, height: 29)
         bluetoothImage0.setContentHuggingPriority(UILayoutPriority(250), for: .horizontal)
-        bluetoothImage0.setContentCompressionResistancePriority(UILayoutPriority(750), for: .horizontal)
+        bluetoothImage0.setContentCompressionResistancePriority(UILayoutPriority(1000), for: .horizontal)
         bluetoothImage0.setContentHuggingPriority(UILayoutPriority(250), for: .vertical)
         bluetoothImage0.setContentCompressionResistancePriority(UILayoutPriority(750), for: .vertical)
         container.addSubview(bluetoothLabel1)
         bluetoothLabel1.translatesAutoresizingMaskIntoConstraints = false
-        bluetoothLabel1.intrinsicSize = CGSize(width: 140, height: 20)
         bluetoothLabel1.setContentHuggingPriority(UILayoutPriority(250), for: .horizontal)
         bluetoothLabel1.setContentCompressionResistancePriority(UILayoutPriority(750), for: .horizontal)
         bluetoothLabel1.setContentHuggingPriority(UILayoutPriority(250), for: .vertical)
@@ -349,7 +358,6 @@ final class SettingsLayout {
         bluetoothSpacer2.setContentCompressionResistancePriority(UILayoutPriority(750), for: .vertical)
         container.addSubview(bluetoothLabel3)
         bluetoothLabel3.translatesAutoresizingMaskIntoConstraints = false
-        bluetoothLabel3.intrinsicSize = CGSize(width: 70, height: 20)
         bluetoothLabel3.setContentHuggingPriority(UILayoutPriority(250), for: .horizontal)
         bluetoothLabel3.setContentCompressionResistancePriority(UILayoutPriority(750), for: .horizontal)
         bluetoothLabel3.setContentHuggingPriority(UILayoutPriority(250), for: .vertical)
@@ -358,12 +366,11 @@ final class SettingsLayout {
         cellularImage0.translatesAutoresizingMaskIntoConstraints = false
         cellularImage0.intrinsicSize = CGSize(width: 29, height: 29)
         cellularImage0.setContentHuggingPriority(UILayoutPriority(250), for: .horizontal)
-        cellularImage0.setContentCompressionResistancePriority(UILayoutPriority(750), for: .horizontal)
+        cellularImage0.setContentCompressionResistancePriority(UILayoutPriority(1000), for: .horizontal)
         cellularImage0.setContentHuggingPriority(UILayoutPriority(250), for: .vertical)
         cellularImage0.setContentCompressionResistancePriority(UILayoutPriority(750), for: .vertical)
         container.addSubview(cellularLabel1)
         cellularLabel1.translatesAutoresizingMaskIntoConstraints = false
-        cellularLabel1.intrinsicSize = CGSize(width: 140, height: 20)
         cellularLabel1.setContentHuggingPriority(UILayoutPriority(250), for: .horizontal)
         cellularLabel1.setContentCompressionResistancePriority(UILayoutPriority(750), for: .horizontal)
         cellularLabel1.setContentHuggingPriority(UILayoutPriority(250), for: .vertical)
@@ -377,7 +384,6 @@ final class SettingsLayout {
         cellularSpacer2.setContentCompressionResistancePriority(UILayoutPriority(750), for: .vertical)
         container.addSubview(cellularLabel3)
         cellularLabel3.translatesAutoresizingMaskIntoConstraints = false
-        cellularLabel3.intrinsicSize = CGSize(width: 70, height: 20)
         cellularLabel3.setContentHuggingPriority(UILayoutPriority(250), for: .horizontal)
         cellularLabel3.setContentCompressionResistancePriority(UILayoutPriority(750), for: .horizontal)
         cellularLabel3.setContentHuggingPriority(UILayoutPriority(250), for: .vertical)
@@ -386,12 +392,11 @@ final class SettingsLayout {
         hotspotImage0.translatesAutoresizingMaskIntoConstraints = false
         hotspotImage0.intrinsicSize = CGSize(width: 29, height: 29)
         hotspotImage0.setContentHuggingPriority(UILayoutPriority(250), for: .horizontal)
-        hotspotImage0.setContentCompressionResistancePriority(UILayoutPriority(750), for: .horizontal)
+        hotspotImage0.setContentCompressionResistancePriority(UILayoutPriority(1000), for: .horizontal)
         hotspotImage0.setContentHuggingPriority(UILayoutPriority(250), for: .vertical)
         hotspotImage0.setContentCompressionResistancePriority(UILayoutPriority(750), for: .vertical)
         container.addSubview(hotspotLabel1)
         hotspotLabel1.translatesAutoresizingMaskIntoConstraints = false
-        hotspotLabel1.intrinsicSize = CGSize(width: 140, height: 20)
         hotspotLabel1.setContentHuggingPriority(UILayoutPriority(250), for: .horizontal)
         hotspotLabel1.setContentCompressionResistancePriority(UILayoutPriority(750), for: .horizontal)
         hotspotLabel1.setContentHuggingPriority(UILayoutPriority(250), for: .vertical)
@@ -405,7 +410,6 @@ final class SettingsLayout {
         hotspotSpacer2.setContentCompressionResistancePriority(UILayoutPriority(750), for: .vertical)
         container.addSubview(hotspotLabel3)
         hotspotLabel3.translatesAutoresizingMaskIntoConstraints = false
-        hotspotLabel3.intrinsicSize = CGSize(width: 70, height: 20)
         hotspotLabel3.setContentHuggingPriority(UILayoutPriority(250), for: .horizontal)
         hotspotLabel3.setContentCompressionResistancePriority(UILayoutPriority(750), for: .horizontal)
         hotspotLabel3.setContentHuggingPriority(UILayoutPriority(250), for: .vertical)
@@ -414,12 +418,11 @@ final class SettingsLayout {
         generalImage0.translatesAutoresizingMaskIntoConstraints = false
         generalImage0.intrinsicSize = CGSize(width: 29, height: 29)
         generalImage0.setContentHuggingPriority(UILayoutPriority(250), for: .horizontal)
-        generalImage0.setContentCompressionResistancePriority(UILayoutPriority(750), for: .horizontal)
+        generalImage0.setContentCompressionResistancePriority(UILayoutPriority(1000), for: .horizontal)
         generalImage0.setContentHuggingPriority(UILayoutPriority(250), for: .vertical)
         generalImage0.setContentCompressionResistancePriority(UILayoutPriority(750), for: .vertical)
         container.addSubview(generalLabel1)
         generalLabel1.translatesAutoresizingMaskIntoConstraints = false
-        generalLabel1.intrinsicSize = CGSize(width: 140, height: 20)
         generalLabel1.setContentHuggingPriority(UILayoutPriority(250), for: .horizontal)
         generalLabel1.setContentCompressionResistancePriority(UILayoutPriority(750), for: .horizontal)
         generalLabel1.setContentHuggingPriority(UILayoutPriority(250), for: .vertical)
@@ -433,7 +436,6 @@ final class SettingsLayout {
         generalSpacer2.setContentCompressionResistancePriority(UILayoutPriority(750), for: .vertical)
         container.addSubview(generalLabel3)
         generalLabel3.translatesAutoresizingMaskIntoConstraints = false
-        generalLabel3.intrinsicSize = CGSize(width: 70, height: 20)
         generalLabel3.setContentHuggingPriority(UILayoutPriority(250), for: .horizontal)
         generalLabel3.setContentCompressionResistancePriority(UILayoutPriority(750), for: .horizontal)
         generalLabel3.setContentHuggingPriority(UILayoutPriority(250), for: .vertical)

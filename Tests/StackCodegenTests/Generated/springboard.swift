@@ -9,7 +9,7 @@ import UIKit
 import AppKit
 #endif
 
-/// The `springboard` layout (springboard.stack:15): its leaf views, a layout guide for each stack
+/// The `springboard` layout (springboard.stack:16): its leaf views, a layout guide for each stack
 /// and for the guides UIStackView creates, and UIStackView's constraints between them.
 @MainActor
 final class SpringboardLayout {
@@ -22,16 +22,6 @@ final class SpringboardLayout {
     typealias UILayoutPriority = NSLayoutConstraint.Priority
     #endif
 
-    /// A `UILabel` whose intrinsic content size is the one springboard.stack gives, so Auto Layout derives
-    /// exactly the content hugging and compression resistance constraints stackc solved with.
-    final class SizedUILabel: UILabel {
-        /// The intrinsic content size; `UIView.noIntrinsicMetric` in a dimension without one.
-        var intrinsicSize = CGSize(width: UIView.noIntrinsicMetric, height: UIView.noIntrinsicMetric) {
-            didSet { invalidateIntrinsicContentSize() }
-        }
-        override var intrinsicContentSize: CGSize { intrinsicSize }
-    }
-
     /// A `UIPageControl` whose intrinsic content size is the one springboard.stack gives, so Auto Layout derives
     /// exactly the content hugging and compression resistance constraints stackc solved with.
     final class SizedUIPageControl: UIPageControl {
@@ -43,66 +33,66 @@ final class SpringboardLayout {
     }
 
     // Leaf views, in .stack order.
-    /// `springboard.top.time` (springboard.stack:17)
-    let time = SizedUILabel()
-    /// `springboard.top.apps.firstColumn.calendar.image0` (springboard.stack:10)
+    /// `springboard.top.time` (springboard.stack:18)
+    let time = UILabel()
+    /// `springboard.top.apps.firstColumn.calendar.image0` (springboard.stack:11)
     let calendarImage0 = UIImageView()
-    /// `springboard.top.apps.firstColumn.calendar.label1` (springboard.stack:11)
-    let calendarLabel1 = SizedUILabel()
-    /// `springboard.top.apps.firstColumn.health.image0` (springboard.stack:10)
+    /// `springboard.top.apps.firstColumn.calendar.label1` (springboard.stack:12)
+    let calendarLabel1 = UILabel()
+    /// `springboard.top.apps.firstColumn.health.image0` (springboard.stack:11)
     let healthImage0 = UIImageView()
-    /// `springboard.top.apps.firstColumn.health.label1` (springboard.stack:11)
-    let healthLabel1 = SizedUILabel()
-    /// `springboard.top.apps.secondColumn.photos.image0` (springboard.stack:10)
+    /// `springboard.top.apps.firstColumn.health.label1` (springboard.stack:12)
+    let healthLabel1 = UILabel()
+    /// `springboard.top.apps.secondColumn.photos.image0` (springboard.stack:11)
     let photosImage0 = UIImageView()
-    /// `springboard.top.apps.secondColumn.photos.label1` (springboard.stack:11)
-    let photosLabel1 = SizedUILabel()
-    /// `springboard.top.apps.secondColumn.settings.image0` (springboard.stack:10)
+    /// `springboard.top.apps.secondColumn.photos.label1` (springboard.stack:12)
+    let photosLabel1 = UILabel()
+    /// `springboard.top.apps.secondColumn.settings.image0` (springboard.stack:11)
     let settingsImage0 = UIImageView()
-    /// `springboard.top.apps.secondColumn.settings.label1` (springboard.stack:11)
-    let settingsLabel1 = SizedUILabel()
-    /// `springboard.top.apps.maps.image0` (springboard.stack:10)
+    /// `springboard.top.apps.secondColumn.settings.label1` (springboard.stack:12)
+    let settingsLabel1 = UILabel()
+    /// `springboard.top.apps.maps.image0` (springboard.stack:11)
     let mapsImage0 = UIImageView()
-    /// `springboard.top.apps.maps.label1` (springboard.stack:11)
-    let mapsLabel1 = SizedUILabel()
-    /// `springboard.top.apps.reminders.image0` (springboard.stack:10)
+    /// `springboard.top.apps.maps.label1` (springboard.stack:12)
+    let mapsLabel1 = UILabel()
+    /// `springboard.top.apps.reminders.image0` (springboard.stack:11)
     let remindersImage0 = UIImageView()
-    /// `springboard.top.apps.reminders.label1` (springboard.stack:11)
-    let remindersLabel1 = SizedUILabel()
-    /// `springboard.info` (springboard.stack:31)
-    let info = SizedUILabel()
-    /// `springboard.dock.safari.image0` (springboard.stack:10)
+    /// `springboard.top.apps.reminders.label1` (springboard.stack:12)
+    let remindersLabel1 = UILabel()
+    /// `springboard.info` (springboard.stack:32)
+    let info = UILabel()
+    /// `springboard.dock.safari.image0` (springboard.stack:11)
     let safariImage0 = UIImageView()
-    /// `springboard.dock.safari.label1` (springboard.stack:11)
-    let safariLabel1 = SizedUILabel()
-    /// `springboard.dock.pageControl` (springboard.stack:34)
+    /// `springboard.dock.safari.label1` (springboard.stack:12)
+    let safariLabel1 = UILabel()
+    /// `springboard.dock.pageControl` (springboard.stack:35)
     let pageControl = SizedUIPageControl()
     // Layout guides: one per stack, then the spanners, gaps and margins the stacks create.
-    /// `springboard` (springboard.stack:15)
+    /// `springboard` (springboard.stack:16)
     let springboard = UILayoutGuide()
-    /// `springboard.top` (springboard.stack:16)
+    /// `springboard.top` (springboard.stack:17)
     let top = UILayoutGuide()
-    /// `springboard.top.apps` (springboard.stack:18)
+    /// `springboard.top.apps` (springboard.stack:19)
     let apps = UILayoutGuide()
-    /// `springboard.top.apps.firstColumn` (springboard.stack:19)
+    /// `springboard.top.apps.firstColumn` (springboard.stack:20)
     let firstColumn = UILayoutGuide()
-    /// `springboard.top.apps.firstColumn.calendar` (springboard.stack:20)
+    /// `springboard.top.apps.firstColumn.calendar` (springboard.stack:21)
     let calendar = UILayoutGuide()
-    /// `springboard.top.apps.firstColumn.health` (springboard.stack:21)
+    /// `springboard.top.apps.firstColumn.health` (springboard.stack:22)
     let health = UILayoutGuide()
-    /// `springboard.top.apps.secondColumn` (springboard.stack:23)
+    /// `springboard.top.apps.secondColumn` (springboard.stack:24)
     let secondColumn = UILayoutGuide()
-    /// `springboard.top.apps.secondColumn.photos` (springboard.stack:24)
+    /// `springboard.top.apps.secondColumn.photos` (springboard.stack:25)
     let photos = UILayoutGuide()
-    /// `springboard.top.apps.secondColumn.settings` (springboard.stack:25)
+    /// `springboard.top.apps.secondColumn.settings` (springboard.stack:26)
     let settings = UILayoutGuide()
-    /// `springboard.top.apps.maps` (springboard.stack:27)
+    /// `springboard.top.apps.maps` (springboard.stack:28)
     let maps = UILayoutGuide()
-    /// `springboard.top.apps.reminders` (springboard.stack:28)
+    /// `springboard.top.apps.reminders` (springboard.stack:29)
     let reminders = UILayoutGuide()
-    /// `springboard.dock` (springboard.stack:32)
+    /// `springboard.dock` (springboard.stack:33)
     let dock = UILayoutGuide()
-    /// `springboard.dock.safari` (springboard.stack:33)
+    /// `springboard.dock.safari` (springboard.stack:34)
     let safari = UILayoutGuide()
     /// `springboard#spanner`
     let springboardSpanner = UILayoutGuide()
@@ -150,21 +140,30 @@ final class SpringboardLayout {
         safariLabel1.stringValue = "Safari"
         #else
         time.text = "9:41 AM"
+        time.font = UIFont.systemFont(ofSize: 17, weight: .semibold)
         calendarImage0.image = UIImage(named: "calendar")
         calendarLabel1.text = "Calendar"
+        calendarLabel1.font = UIFont.systemFont(ofSize: 11, weight: .regular)
         healthImage0.image = UIImage(named: "health")
         healthLabel1.text = "Health"
+        healthLabel1.font = UIFont.systemFont(ofSize: 11, weight: .regular)
         photosImage0.image = UIImage(named: "photos")
         photosLabel1.text = "Photos"
+        photosLabel1.font = UIFont.systemFont(ofSize: 11, weight: .regular)
         settingsImage0.image = UIImage(named: "settings")
         settingsLabel1.text = "Settings"
+        settingsLabel1.font = UIFont.systemFont(ofSize: 11, weight: .regular)
         mapsImage0.image = UIImage(named: "maps")
         mapsLabel1.text = "Maps"
+        mapsLabel1.font = UIFont.systemFont(ofSize: 11, weight: .regular)
         remindersImage0.image = UIImage(named: "notes")
         remindersLabel1.text = "Reminders"
+        remindersLabel1.font = UIFont.systemFont(ofSize: 11, weight: .regular)
         info.text = "Press home to unlock"
+        info.font = UIFont.systemFont(ofSize: 17, weight: .regular)
         safariImage0.image = UIImage(named: "safari")
         safariLabel1.text = "Safari"
+        safariLabel1.font = UIFont.systemFont(ofSize: 11, weight: .regular)
         #endif
         updateVisibility()
     }
@@ -174,7 +173,6 @@ final class SpringboardLayout {
     func install(in container: UIView) {
         container.addSubview(time)
         time.translatesAutoresizingMaskIntoConstraints = false
-        time.intrinsicSize = CGSize(width: 80, height: 20)
         time.setContentHuggingPriority(UILayoutPriority(250), for: .horizontal)
         time.setContentCompressionResistancePriority(UILayoutPriority(750), for: .horizontal)
         time.setContentHuggingPriority(UILayoutPriority(250), for: .vertical)
@@ -183,7 +181,6 @@ final class SpringboardLayout {
         calendarImage0.translatesAutoresizingMaskIntoConstraints = false
         container.addSubview(calendarLabel1)
         calendarLabel1.translatesAutoresizingMaskIntoConstraints = false
-        calendarLabel1.intrinsicSize = CGSize(width: 60, height: 15)
         calendarLabel1.setContentHuggingPriority(UILayoutPriority(250), for: .horizontal)
         calendarLabel1.setContentCompressionResistancePriority(UILayoutPriority(750), for: .horizontal)
         calendarLabel1.setContentHuggingPriority(UILayoutPriority(250), for: .vertical)
@@ -192,7 +189,6 @@ final class SpringboardLayout {
         healthImage0.translatesAutoresizingMaskIntoConstraints = false
         container.addSubview(healthLabel1)
         healthLabel1.translatesAutoresizingMaskIntoConstraints = false
-        healthLabel1.intrinsicSize = CGSize(width: 60, height: 15)
         healthLabel1.setContentHuggingPriority(UILayoutPriority(250), for: .horizontal)
         healthLabel1.setContentCompressionResistancePriority(UILayoutPriority(750), for: .horizontal)
         healthLabel1.setContentHuggingPriority(UILayoutPriority(250), for: .vertical)
@@ -201,7 +197,6 @@ final class SpringboardLayout {
         photosImage0.translatesAutoresizingMaskIntoConstraints = false
         container.addSubview(photosLabel1)
         photosLabel1.translatesAutoresizingMaskIntoConstraints = false
-        photosLabel1.intrinsicSize = CGSize(width: 60, height: 15)
         photosLabel1.setContentHuggingPriority(UILayoutPriority(250), for: .horizontal)
         photosLabel1.setContentCompressionResistancePriority(UILayoutPriority(750), for: .horizontal)
         photosLabel1.setContentHuggingPriority(UILayoutPriority(250), for: .vertical)
@@ -210,7 +205,6 @@ final class SpringboardLayout {
         settingsImage0.translatesAutoresizingMaskIntoConstraints = false
         container.addSubview(settingsLabel1)
         settingsLabel1.translatesAutoresizingMaskIntoConstraints = false
-        settingsLabel1.intrinsicSize = CGSize(width: 60, height: 15)
         settingsLabel1.setContentHuggingPriority(UILayoutPriority(250), for: .horizontal)
         settingsLabel1.setContentCompressionResistancePriority(UILayoutPriority(750), for: .horizontal)
         settingsLabel1.setContentHuggingPriority(UILayoutPriority(250), for: .vertical)
@@ -219,7 +213,6 @@ final class SpringboardLayout {
         mapsImage0.translatesAutoresizingMaskIntoConstraints = false
         container.addSubview(mapsLabel1)
         mapsLabel1.translatesAutoresizingMaskIntoConstraints = false
-        mapsLabel1.intrinsicSize = CGSize(width: 60, height: 15)
         mapsLabel1.setContentHuggingPriority(UILayoutPriority(250), for: .horizontal)
         mapsLabel1.setContentCompressionResistancePriority(UILayoutPriority(750), for: .horizontal)
         mapsLabel1.setContentHuggingPriority(UILayoutPriority(250), for: .vertical)
@@ -228,14 +221,12 @@ final class SpringboardLayout {
         remindersImage0.translatesAutoresizingMaskIntoConstraints = false
         container.addSubview(remindersLabel1)
         remindersLabel1.translatesAutoresizingMaskIntoConstraints = false
-        remindersLabel1.intrinsicSize = CGSize(width: 60, height: 15)
         remindersLabel1.setContentHuggingPriority(UILayoutPriority(250), for: .horizontal)
         remindersLabel1.setContentCompressionResistancePriority(UILayoutPriority(750), for: .horizontal)
         remindersLabel1.setContentHuggingPriority(UILayoutPriority(250), for: .vertical)
         remindersLabel1.setContentCompressionResistancePriority(UILayoutPriority(750), for: .vertical)
         container.addSubview(info)
         info.translatesAutoresizingMaskIntoConstraints = false
-        info.intrinsicSize = CGSize(width: 160, height: 20)
         info.setContentHuggingPriority(UILayoutPriority(250), for: .horizontal)
         info.setContentCompressionResistancePriority(UILayoutPriority(750), for: .horizontal)
         info.setContentHuggingPriority(UILayoutPriority(250), for: .vertical)
@@ -244,7 +235,6 @@ final class SpringboardLayout {
         safariImage0.translatesAutoresizingMaskIntoConstraints = false
         container.addSubview(safariLabel1)
         safariLabel1.translatesAutoresizingMaskIntoConstraints = false
-        safariLabel1.intrinsicSize = CGSize(width: 60, height: 15)
         safariLabel1.setContentHuggingPriority(UILayoutPriority(250), for: .horizontal)
         safariLabel1.setContentCompressionResistancePriority(UILayoutPriority(750), for: .horizontal)
         safariLabel1.setContentHuggingPriority(UILayoutPriority(250), for: .vertical)
@@ -285,7 +275,7 @@ final class SpringboardLayout {
             identified(springboard.leadingAnchor.constraint(equalTo: container.leadingAnchor), "stk-root"),
             identified(springboard.topAnchor.constraint(equalTo: container.topAnchor), "stk-root"),
         ]
-        // springboard.stack:15
+        // springboard.stack:16
         constraints.append(identified(springboard.topAnchor.constraint(equalTo: top.topAnchor), "stk-canvas-connection"))
         constraints.append(identified(dock.bottomAnchor.constraint(equalTo: springboard.bottomAnchor), "stk-canvas-connection"))
         constraints.append(identified(springboard.leadingAnchor.constraint(equalTo: springboardSpanner.leadingAnchor), "stk-canvas-connection"))
@@ -313,7 +303,7 @@ final class SpringboardLayout {
         constraints.append(identified(springboard.heightAnchor.constraint(equalToConstant: 0), "stk-canvas-fit", priority: 49))
         constraints.append(identified(springboard.widthAnchor.constraint(equalToConstant: 320), "stk-explicit-size"))
         constraints.append(identified(springboard.heightAnchor.constraint(equalToConstant: 562), "stk-explicit-size"))
-        // springboard.stack:16
+        // springboard.stack:17
         constraints.append(identified(top.topAnchor.constraint(equalTo: time.topAnchor), "stk-canvas-connection"))
         constraints.append(identified(apps.bottomAnchor.constraint(equalTo: top.bottomAnchor), "stk-canvas-connection"))
         constraints.append(identified(top.leadingAnchor.constraint(equalTo: time.leadingAnchor), "stk-canvas-connection"))
@@ -321,7 +311,7 @@ final class SpringboardLayout {
         constraints.append(identified(time.leadingAnchor.constraint(equalTo: apps.leadingAnchor), "stk-alignment"))
         constraints.append(identified(time.trailingAnchor.constraint(equalTo: apps.trailingAnchor), "stk-alignment"))
         constraints.append(identified(apps.topAnchor.constraint(equalTo: time.bottomAnchor, constant: 5), "stk-spacing"))
-        // springboard.stack:18
+        // springboard.stack:19
         constraints.append(identified(apps.leadingAnchor.constraint(equalTo: firstColumn.leadingAnchor), "stk-canvas-connection"))
         constraints.append(identified(reminders.trailingAnchor.constraint(equalTo: apps.trailingAnchor), "stk-canvas-connection"))
         constraints.append(identified(apps.topAnchor.constraint(equalTo: firstColumn.topAnchor), "stk-canvas-connection"))
@@ -348,7 +338,7 @@ final class SpringboardLayout {
         constraints.append(identified(secondColumn.widthAnchor.constraint(equalTo: firstColumn.widthAnchor), "stk-fill-equally"))
         constraints.append(identified(maps.widthAnchor.constraint(equalTo: firstColumn.widthAnchor), "stk-fill-equally"))
         constraints.append(identified(reminders.widthAnchor.constraint(equalTo: firstColumn.widthAnchor), "stk-fill-equally"))
-        // springboard.stack:19
+        // springboard.stack:20
         constraints.append(identified(firstColumn.topAnchor.constraint(equalTo: calendar.topAnchor), "stk-canvas-connection"))
         constraints.append(identified(health.bottomAnchor.constraint(equalTo: firstColumn.bottomAnchor), "stk-canvas-connection"))
         constraints.append(identified(firstColumn.leadingAnchor.constraint(equalTo: calendar.leadingAnchor), "stk-canvas-connection"))
@@ -357,39 +347,39 @@ final class SpringboardLayout {
         constraints.append(identified(calendar.trailingAnchor.constraint(equalTo: health.trailingAnchor), "stk-alignment"))
         constraints.append(identified(health.topAnchor.constraint(equalTo: calendar.bottomAnchor, constant: 10), "stk-spacing"))
         constraints.append(identified(health.heightAnchor.constraint(equalTo: calendar.heightAnchor), "stk-fill-equally"))
-        // springboard.stack:20
+        // springboard.stack:21
         constraints.append(identified(calendar.topAnchor.constraint(equalTo: calendarImage0.topAnchor), "stk-canvas-connection"))
         constraints.append(identified(calendarLabel1.bottomAnchor.constraint(equalTo: calendar.bottomAnchor), "stk-canvas-connection"))
         constraints.append(identified(calendar.leadingAnchor.constraint(equalTo: calendarImage0.leadingAnchor), "stk-canvas-connection"))
         constraints.append(identified(calendarImage0.trailingAnchor.constraint(equalTo: calendar.trailingAnchor), "stk-canvas-connection"))
         constraints.append(identified(calendarImage0.leadingAnchor.constraint(equalTo: calendarLabel1.leadingAnchor), "stk-alignment"))
         constraints.append(identified(calendarImage0.trailingAnchor.constraint(equalTo: calendarLabel1.trailingAnchor), "stk-alignment"))
-        // springboard.stack:9
+        // springboard.stack:10
         constraints.append(identified(calendarLabel1.topAnchor.constraint(greaterThanOrEqualTo: calendarImage0.bottomAnchor, constant: 3), "stk-spacing"))
         constraints.append(identified(calendarGap1.topAnchor.constraint(equalTo: calendarImage0.bottomAnchor), "stk-distributing-edge"))
         constraints.append(identified(calendarGap1.bottomAnchor.constraint(equalTo: calendarLabel1.topAnchor), "stk-distributing-edge"))
         constraints.append(identified(calendar.heightAnchor.constraint(equalToConstant: 0), "stk-canvas-fit", priority: 49))
         constraints.append(identified(calendar.heightAnchor.constraint(equalToConstant: 78), "stk-explicit-size"))
-        // springboard.stack:10
+        // springboard.stack:11
         constraints.append(identified(calendarImage0.widthAnchor.constraint(equalToConstant: 60), "stk-explicit-size"))
         constraints.append(identified(calendarImage0.heightAnchor.constraint(equalToConstant: 60), "stk-explicit-size"))
-        // springboard.stack:21
+        // springboard.stack:22
         constraints.append(identified(health.topAnchor.constraint(equalTo: healthImage0.topAnchor), "stk-canvas-connection"))
         constraints.append(identified(healthLabel1.bottomAnchor.constraint(equalTo: health.bottomAnchor), "stk-canvas-connection"))
         constraints.append(identified(health.leadingAnchor.constraint(equalTo: healthImage0.leadingAnchor), "stk-canvas-connection"))
         constraints.append(identified(healthImage0.trailingAnchor.constraint(equalTo: health.trailingAnchor), "stk-canvas-connection"))
         constraints.append(identified(healthImage0.leadingAnchor.constraint(equalTo: healthLabel1.leadingAnchor), "stk-alignment"))
         constraints.append(identified(healthImage0.trailingAnchor.constraint(equalTo: healthLabel1.trailingAnchor), "stk-alignment"))
-        // springboard.stack:9
+        // springboard.stack:10
         constraints.append(identified(healthLabel1.topAnchor.constraint(greaterThanOrEqualTo: healthImage0.bottomAnchor, constant: 3), "stk-spacing"))
         constraints.append(identified(healthGap1.topAnchor.constraint(equalTo: healthImage0.bottomAnchor), "stk-distributing-edge"))
         constraints.append(identified(healthGap1.bottomAnchor.constraint(equalTo: healthLabel1.topAnchor), "stk-distributing-edge"))
         constraints.append(identified(health.heightAnchor.constraint(equalToConstant: 0), "stk-canvas-fit", priority: 49))
         constraints.append(identified(health.heightAnchor.constraint(equalToConstant: 78), "stk-explicit-size"))
-        // springboard.stack:10
+        // springboard.stack:11
         constraints.append(identified(healthImage0.widthAnchor.constraint(equalToConstant: 60), "stk-explicit-size"))
         constraints.append(identified(healthImage0.heightAnchor.constraint(equalToConstant: 60), "stk-explicit-size"))
-        // springboard.stack:23
+        // springboard.stack:24
         constraints.append(identified(secondColumn.topAnchor.constraint(equalTo: photos.topAnchor), "stk-canvas-connection"))
         constraints.append(identified(settings.bottomAnchor.constraint(equalTo: secondColumn.bottomAnchor), "stk-canvas-connection"))
         constraints.append(identified(secondColumn.leadingAnchor.constraint(equalTo: photos.leadingAnchor), "stk-canvas-connection"))
@@ -398,71 +388,71 @@ final class SpringboardLayout {
         constraints.append(identified(photos.trailingAnchor.constraint(equalTo: settings.trailingAnchor), "stk-alignment"))
         constraints.append(identified(settings.topAnchor.constraint(equalTo: photos.bottomAnchor, constant: 10), "stk-spacing"))
         constraints.append(identified(settings.heightAnchor.constraint(equalTo: photos.heightAnchor), "stk-fill-equally"))
-        // springboard.stack:24
+        // springboard.stack:25
         constraints.append(identified(photos.topAnchor.constraint(equalTo: photosImage0.topAnchor), "stk-canvas-connection"))
         constraints.append(identified(photosLabel1.bottomAnchor.constraint(equalTo: photos.bottomAnchor), "stk-canvas-connection"))
         constraints.append(identified(photos.leadingAnchor.constraint(equalTo: photosImage0.leadingAnchor), "stk-canvas-connection"))
         constraints.append(identified(photosImage0.trailingAnchor.constraint(equalTo: photos.trailingAnchor), "stk-canvas-connection"))
         constraints.append(identified(photosImage0.leadingAnchor.constraint(equalTo: photosLabel1.leadingAnchor), "stk-alignment"))
         constraints.append(identified(photosImage0.trailingAnchor.constraint(equalTo: photosLabel1.trailingAnchor), "stk-alignment"))
-        // springboard.stack:9
+        // springboard.stack:10
         constraints.append(identified(photosLabel1.topAnchor.constraint(greaterThanOrEqualTo: photosImage0.bottomAnchor, constant: 3), "stk-spacing"))
         constraints.append(identified(photosGap1.topAnchor.constraint(equalTo: photosImage0.bottomAnchor), "stk-distributing-edge"))
         constraints.append(identified(photosGap1.bottomAnchor.constraint(equalTo: photosLabel1.topAnchor), "stk-distributing-edge"))
         constraints.append(identified(photos.heightAnchor.constraint(equalToConstant: 0), "stk-canvas-fit", priority: 49))
         constraints.append(identified(photos.heightAnchor.constraint(equalToConstant: 78), "stk-explicit-size"))
-        // springboard.stack:10
+        // springboard.stack:11
         constraints.append(identified(photosImage0.widthAnchor.constraint(equalToConstant: 60), "stk-explicit-size"))
         constraints.append(identified(photosImage0.heightAnchor.constraint(equalToConstant: 60), "stk-explicit-size"))
-        // springboard.stack:25
+        // springboard.stack:26
         constraints.append(identified(settings.topAnchor.constraint(equalTo: settingsImage0.topAnchor), "stk-canvas-connection"))
         constraints.append(identified(settingsLabel1.bottomAnchor.constraint(equalTo: settings.bottomAnchor), "stk-canvas-connection"))
         constraints.append(identified(settings.leadingAnchor.constraint(equalTo: settingsImage0.leadingAnchor), "stk-canvas-connection"))
         constraints.append(identified(settingsImage0.trailingAnchor.constraint(equalTo: settings.trailingAnchor), "stk-canvas-connection"))
         constraints.append(identified(settingsImage0.leadingAnchor.constraint(equalTo: settingsLabel1.leadingAnchor), "stk-alignment"))
         constraints.append(identified(settingsImage0.trailingAnchor.constraint(equalTo: settingsLabel1.trailingAnchor), "stk-alignment"))
-        // springboard.stack:9
+        // springboard.stack:10
         constraints.append(identified(settingsLabel1.topAnchor.constraint(greaterThanOrEqualTo: settingsImage0.bottomAnchor, constant: 3), "stk-spacing"))
         constraints.append(identified(settingsGap1.topAnchor.constraint(equalTo: settingsImage0.bottomAnchor), "stk-distributing-edge"))
         constraints.append(identified(settingsGap1.bottomAnchor.constraint(equalTo: settingsLabel1.topAnchor), "stk-distributing-edge"))
         constraints.append(identified(settings.heightAnchor.constraint(equalToConstant: 0), "stk-canvas-fit", priority: 49))
         constraints.append(identified(settings.heightAnchor.constraint(equalToConstant: 78), "stk-explicit-size"))
-        // springboard.stack:10
+        // springboard.stack:11
         constraints.append(identified(settingsImage0.widthAnchor.constraint(equalToConstant: 60), "stk-explicit-size"))
         constraints.append(identified(settingsImage0.heightAnchor.constraint(equalToConstant: 60), "stk-explicit-size"))
-        // springboard.stack:27
+        // springboard.stack:28
         constraints.append(identified(maps.topAnchor.constraint(equalTo: mapsImage0.topAnchor), "stk-canvas-connection"))
         constraints.append(identified(mapsLabel1.bottomAnchor.constraint(equalTo: maps.bottomAnchor), "stk-canvas-connection"))
         constraints.append(identified(maps.leadingAnchor.constraint(equalTo: mapsImage0.leadingAnchor), "stk-canvas-connection"))
         constraints.append(identified(mapsImage0.trailingAnchor.constraint(equalTo: maps.trailingAnchor), "stk-canvas-connection"))
         constraints.append(identified(mapsImage0.leadingAnchor.constraint(equalTo: mapsLabel1.leadingAnchor), "stk-alignment"))
         constraints.append(identified(mapsImage0.trailingAnchor.constraint(equalTo: mapsLabel1.trailingAnchor), "stk-alignment"))
-        // springboard.stack:9
+        // springboard.stack:10
         constraints.append(identified(mapsLabel1.topAnchor.constraint(greaterThanOrEqualTo: mapsImage0.bottomAnchor, constant: 3), "stk-spacing"))
         constraints.append(identified(mapsGap1.topAnchor.constraint(equalTo: mapsImage0.bottomAnchor), "stk-distributing-edge"))
         constraints.append(identified(mapsGap1.bottomAnchor.constraint(equalTo: mapsLabel1.topAnchor), "stk-distributing-edge"))
         constraints.append(identified(maps.heightAnchor.constraint(equalToConstant: 0), "stk-canvas-fit", priority: 49))
         constraints.append(identified(maps.heightAnchor.constraint(equalToConstant: 78), "stk-explicit-size"))
-        // springboard.stack:10
+        // springboard.stack:11
         constraints.append(identified(mapsImage0.widthAnchor.constraint(equalToConstant: 60), "stk-explicit-size"))
         constraints.append(identified(mapsImage0.heightAnchor.constraint(equalToConstant: 60), "stk-explicit-size"))
-        // springboard.stack:28
+        // springboard.stack:29
         constraints.append(identified(reminders.topAnchor.constraint(equalTo: remindersImage0.topAnchor), "stk-canvas-connection"))
         constraints.append(identified(remindersLabel1.bottomAnchor.constraint(equalTo: reminders.bottomAnchor), "stk-canvas-connection"))
         constraints.append(identified(reminders.leadingAnchor.constraint(equalTo: remindersImage0.leadingAnchor), "stk-canvas-connection"))
         constraints.append(identified(remindersImage0.trailingAnchor.constraint(equalTo: reminders.trailingAnchor), "stk-canvas-connection"))
         constraints.append(identified(remindersImage0.leadingAnchor.constraint(equalTo: remindersLabel1.leadingAnchor), "stk-alignment"))
         constraints.append(identified(remindersImage0.trailingAnchor.constraint(equalTo: remindersLabel1.trailingAnchor), "stk-alignment"))
-        // springboard.stack:9
+        // springboard.stack:10
         constraints.append(identified(remindersLabel1.topAnchor.constraint(greaterThanOrEqualTo: remindersImage0.bottomAnchor, constant: 3), "stk-spacing"))
         constraints.append(identified(remindersGap1.topAnchor.constraint(equalTo: remindersImage0.bottomAnchor), "stk-distributing-edge"))
         constraints.append(identified(remindersGap1.bottomAnchor.constraint(equalTo: remindersLabel1.topAnchor), "stk-distributing-edge"))
         constraints.append(identified(reminders.heightAnchor.constraint(equalToConstant: 0), "stk-canvas-fit", priority: 49))
         constraints.append(identified(reminders.heightAnchor.constraint(equalToConstant: 78), "stk-explicit-size"))
-        // springboard.stack:10
+        // springboard.stack:11
         constraints.append(identified(remindersImage0.widthAnchor.constraint(equalToConstant: 60), "stk-explicit-size"))
         constraints.append(identified(remindersImage0.heightAnchor.constraint(equalToConstant: 60), "stk-explicit-size"))
-        // springboard.stack:32
+        // springboard.stack:33
         constraints.append(identified(dock.topAnchor.constraint(equalTo: safari.topAnchor), "stk-canvas-connection"))
         constraints.append(identified(pageControl.bottomAnchor.constraint(equalTo: dock.bottomAnchor), "stk-canvas-connection"))
         constraints.append(identified(dock.leadingAnchor.constraint(equalTo: dockSpanner.leadingAnchor), "stk-canvas-connection"))
@@ -477,20 +467,20 @@ final class SpringboardLayout {
         constraints.append(identified(safari.widthAnchor.constraint(equalToConstant: 0), "stk-ambiguity-suppression", priority: 25))
         constraints.append(identified(pageControl.widthAnchor.constraint(equalToConstant: 0), "stk-ambiguity-suppression", priority: 25))
         constraints.append(identified(pageControl.topAnchor.constraint(equalTo: safari.bottomAnchor, constant: 8), "stk-spacing"))
-        // springboard.stack:33
+        // springboard.stack:34
         constraints.append(identified(safari.topAnchor.constraint(equalTo: safariImage0.topAnchor), "stk-canvas-connection"))
         constraints.append(identified(safariLabel1.bottomAnchor.constraint(equalTo: safari.bottomAnchor), "stk-canvas-connection"))
         constraints.append(identified(safari.leadingAnchor.constraint(equalTo: safariImage0.leadingAnchor), "stk-canvas-connection"))
         constraints.append(identified(safariImage0.trailingAnchor.constraint(equalTo: safari.trailingAnchor), "stk-canvas-connection"))
         constraints.append(identified(safariImage0.leadingAnchor.constraint(equalTo: safariLabel1.leadingAnchor), "stk-alignment"))
         constraints.append(identified(safariImage0.trailingAnchor.constraint(equalTo: safariLabel1.trailingAnchor), "stk-alignment"))
-        // springboard.stack:9
+        // springboard.stack:10
         constraints.append(identified(safariLabel1.topAnchor.constraint(greaterThanOrEqualTo: safariImage0.bottomAnchor, constant: 3), "stk-spacing"))
         constraints.append(identified(safariGap1.topAnchor.constraint(equalTo: safariImage0.bottomAnchor), "stk-distributing-edge"))
         constraints.append(identified(safariGap1.bottomAnchor.constraint(equalTo: safariLabel1.topAnchor), "stk-distributing-edge"))
         constraints.append(identified(safari.heightAnchor.constraint(equalToConstant: 0), "stk-canvas-fit", priority: 49))
         constraints.append(identified(safari.heightAnchor.constraint(equalToConstant: 78), "stk-explicit-size"))
-        // springboard.stack:10
+        // springboard.stack:11
         constraints.append(identified(safariImage0.widthAnchor.constraint(equalToConstant: 60), "stk-explicit-size"))
         constraints.append(identified(safariImage0.heightAnchor.constraint(equalToConstant: 60), "stk-explicit-size"))
         NSLayoutConstraint.activate(constraints)

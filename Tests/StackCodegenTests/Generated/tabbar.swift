@@ -22,16 +22,6 @@ final class FooterLayout {
     typealias UILayoutPriority = NSLayoutConstraint.Priority
     #endif
 
-    /// A `UILabel` whose intrinsic content size is the one tabbar.stack gives, so Auto Layout derives
-    /// exactly the content hugging and compression resistance constraints stackc solved with.
-    final class SizedUILabel: UILabel {
-        /// The intrinsic content size; `UIView.noIntrinsicMetric` in a dimension without one.
-        var intrinsicSize = CGSize(width: UIView.noIntrinsicMetric, height: UIView.noIntrinsicMetric) {
-            didSet { invalidateIntrinsicContentSize() }
-        }
-        override var intrinsicContentSize: CGSize { intrinsicSize }
-    }
-
     /// A `UIButton` whose intrinsic content size is the one tabbar.stack gives, so Auto Layout derives
     /// exactly the content hugging and compression resistance constraints stackc solved with.
     final class SizedUIButton: UIButton {
@@ -44,23 +34,23 @@ final class FooterLayout {
 
     // Leaf views, in .stack order.
     /// `footer.total.amount` (tabbar.stack:9)
-    let amount = SizedUILabel()
-    /// `footer.total.currency` (tabbar.stack:16)
-    let currency = SizedUILabel()
-    /// `footer.tabs.home` (tabbar.stack:25)
+    let amount = UILabel()
+    /// `footer.total.currency` (tabbar.stack:15)
+    let currency = UILabel()
+    /// `footer.tabs.home` (tabbar.stack:18)
     let home = SizedUIButton()
-    /// `footer.tabs.search` (tabbar.stack:26)
+    /// `footer.tabs.search` (tabbar.stack:19)
     let search = SizedUIButton()
-    /// `footer.tabs.library` (tabbar.stack:27)
+    /// `footer.tabs.library` (tabbar.stack:20)
     let library = SizedUIButton()
-    /// `footer.tabs.profile` (tabbar.stack:28)
+    /// `footer.tabs.profile` (tabbar.stack:21)
     let profile = SizedUIButton()
     // Layout guides: one per stack, then the spanners, gaps and margins the stacks create.
     /// `footer` (tabbar.stack:7)
     let footer = UILayoutGuide()
     /// `footer.total` (tabbar.stack:8)
     let total = UILayoutGuide()
-    /// `footer.tabs` (tabbar.stack:24)
+    /// `footer.tabs` (tabbar.stack:17)
     let tabs = UILayoutGuide()
     /// `footer#spanner`
     let footerSpanner = UILayoutGuide()
@@ -86,7 +76,11 @@ final class FooterLayout {
         profile.title = "person"
         #else
         amount.text = "12.50"
+        amount.font = UIFont.preferredFont(forTextStyle: .largeTitle)
+        amount.adjustsFontForContentSizeCategory = true
         currency.text = "EUR"
+        currency.font = UIFont.preferredFont(forTextStyle: .body)
+        currency.adjustsFontForContentSizeCategory = true
         home.setTitle("house", for: .normal)
         search.setTitle("magnifyingglass", for: .normal)
         library.setTitle("books", for: .normal)
@@ -100,14 +94,12 @@ final class FooterLayout {
     func install(in container: UIView) {
         container.addSubview(amount)
         amount.translatesAutoresizingMaskIntoConstraints = false
-        amount.intrinsicSize = CGSize(width: 120, height: 48)
         amount.setContentHuggingPriority(UILayoutPriority(800), for: .horizontal)
         amount.setContentCompressionResistancePriority(UILayoutPriority(800), for: .horizontal)
         amount.setContentHuggingPriority(UILayoutPriority(250), for: .vertical)
         amount.setContentCompressionResistancePriority(UILayoutPriority(750), for: .vertical)
         container.addSubview(currency)
         currency.translatesAutoresizingMaskIntoConstraints = false
-        currency.intrinsicSize = CGSize(width: 40, height: 20)
         currency.setContentHuggingPriority(UILayoutPriority(800), for: .horizontal)
         currency.setContentCompressionResistancePriority(UILayoutPriority(800), for: .horizontal)
         currency.setContentHuggingPriority(UILayoutPriority(250), for: .vertical)
@@ -182,7 +174,7 @@ final class FooterLayout {
         constraints.append(identified(amount.heightAnchor.constraint(equalToConstant: 0), "stk-ambiguity-suppression", priority: 25))
         constraints.append(identified(currency.heightAnchor.constraint(equalToConstant: 0), "stk-ambiguity-suppression", priority: 25))
         constraints.append(identified(currency.leadingAnchor.constraint(equalTo: amount.trailingAnchor, constant: 4), "stk-spacing"))
-        // tabbar.stack:24
+        // tabbar.stack:17
         constraints.append(identified(tabs.leadingAnchor.constraint(equalTo: home.leadingAnchor), "stk-canvas-connection"))
         constraints.append(identified(profile.trailingAnchor.constraint(equalTo: tabs.trailingAnchor), "stk-canvas-connection"))
         constraints.append(identified(tabs.topAnchor.constraint(equalTo: tabsSpanner.topAnchor), "stk-canvas-connection"))
@@ -220,10 +212,10 @@ final class FooterLayout {
         constraints.append(identified(tabs.heightAnchor.constraint(equalToConstant: 49), "stk-explicit-size"))
         #if STACKC_RUNTIME || !(canImport(UIKit) || canImport(AppKit))
         // Baselines: UIKit and AppKit views have their own; StackRuntime's are set here.
-        // tabbar.stack:12
-        constraints.append(identified(amount.lastBaselineAnchor.constraint(equalTo: amount.topAnchor, constant: 40), "stk-baseline"))
-        // tabbar.stack:19
-        constraints.append(identified(currency.lastBaselineAnchor.constraint(equalTo: currency.topAnchor, constant: 16), "stk-baseline"))
+        // tabbar.stack:9
+        constraints.append(identified(amount.lastBaselineAnchor.constraint(equalTo: amount.topAnchor, constant: 33), "stk-baseline"))
+        // tabbar.stack:15
+        constraints.append(identified(currency.lastBaselineAnchor.constraint(equalTo: currency.topAnchor, constant: 16.333333333333332), "stk-baseline"))
         #endif
         NSLayoutConstraint.activate(constraints)
     }

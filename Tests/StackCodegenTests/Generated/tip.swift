@@ -9,7 +9,7 @@ import UIKit
 import AppKit
 #endif
 
-/// The `tip` layout (tip.stack:4): its leaf views, a layout guide for each stack
+/// The `tip` layout (tip.stack:5): its leaf views, a layout guide for each stack
 /// and for the guides UIStackView creates, and UIStackView's constraints between them.
 @MainActor
 final class TipLayout {
@@ -22,37 +22,17 @@ final class TipLayout {
     typealias UILayoutPriority = NSLayoutConstraint.Priority
     #endif
 
-    /// A `UILabel` whose intrinsic content size is the one tip.stack gives, so Auto Layout derives
-    /// exactly the content hugging and compression resistance constraints stackc solved with.
-    final class SizedUILabel: UILabel {
-        /// The intrinsic content size; `UIView.noIntrinsicMetric` in a dimension without one.
-        var intrinsicSize = CGSize(width: UIView.noIntrinsicMetric, height: UIView.noIntrinsicMetric) {
-            didSet { invalidateIntrinsicContentSize() }
-        }
-        override var intrinsicContentSize: CGSize { intrinsicSize }
-    }
-
-    /// A `UIButton` whose intrinsic content size is the one tip.stack gives, so Auto Layout derives
-    /// exactly the content hugging and compression resistance constraints stackc solved with.
-    final class SizedUIButton: UIButton {
-        /// The intrinsic content size; `UIView.noIntrinsicMetric` in a dimension without one.
-        var intrinsicSize = CGSize(width: UIView.noIntrinsicMetric, height: UIView.noIntrinsicMetric) {
-            didSet { invalidateIntrinsicContentSize() }
-        }
-        override var intrinsicContentSize: CGSize { intrinsicSize }
-    }
-
     // Leaf views, in .stack order.
-    /// `tip.title` (tip.stack:5)
-    let title = SizedUILabel()
-    /// `tip.body` (tip.stack:6)
-    let body = SizedUILabel()
-    /// `tip.tips` (tip.stack:12)
-    let tips = SizedUIButton()
-    /// `tip.later` (tip.stack:13)
-    let later = SizedUIButton()
+    /// `tip.title` (tip.stack:6)
+    let title = UILabel()
+    /// `tip.body` (tip.stack:7)
+    let body = UILabel()
+    /// `tip.tips` (tip.stack:8)
+    let tips = UIButton()
+    /// `tip.later` (tip.stack:9)
+    let later = UIButton()
     // Layout guides: one per stack, then the spanners, gaps and margins the stacks create.
-    /// `tip` (tip.stack:4)
+    /// `tip` (tip.stack:5)
     let tip = UILayoutGuide()
     /// `tip#margins`
     let tipMargins = UILayoutGuide()
@@ -66,7 +46,13 @@ final class TipLayout {
         later.title = "Later"
         #else
         title.text = "Did you know?"
+        title.font = UIFont.preferredFont(forTextStyle: .headline)
+        title.adjustsFontForContentSizeCategory = true
+        title.numberOfLines = 0
         body.text = "Drag a photo onto a contact to set their picture."
+        body.font = UIFont.preferredFont(forTextStyle: .body)
+        body.adjustsFontForContentSizeCategory = true
+        body.numberOfLines = 0
         tips.setTitle("Show Me More Tips", for: .normal)
         later.setTitle("Later", for: .normal)
         #endif
@@ -78,28 +64,24 @@ final class TipLayout {
     func install(in container: UIView) {
         container.addSubview(title)
         title.translatesAutoresizingMaskIntoConstraints = false
-        title.intrinsicSize = CGSize(width: 150, height: 24)
         title.setContentHuggingPriority(UILayoutPriority(250), for: .horizontal)
         title.setContentCompressionResistancePriority(UILayoutPriority(750), for: .horizontal)
         title.setContentHuggingPriority(UILayoutPriority(250), for: .vertical)
         title.setContentCompressionResistancePriority(UILayoutPriority(750), for: .vertical)
         container.addSubview(body)
         body.translatesAutoresizingMaskIntoConstraints = false
-        body.intrinsicSize = CGSize(width: 198, height: 60)
         body.setContentHuggingPriority(UILayoutPriority(250), for: .horizontal)
         body.setContentCompressionResistancePriority(UILayoutPriority(750), for: .horizontal)
         body.setContentHuggingPriority(UILayoutPriority(250), for: .vertical)
         body.setContentCompressionResistancePriority(UILayoutPriority(750), for: .vertical)
         container.addSubview(tips)
         tips.translatesAutoresizingMaskIntoConstraints = false
-        tips.intrinsicSize = CGSize(width: 150, height: 30)
         tips.setContentHuggingPriority(UILayoutPriority(250), for: .horizontal)
         tips.setContentCompressionResistancePriority(UILayoutPriority(750), for: .horizontal)
         tips.setContentHuggingPriority(UILayoutPriority(250), for: .vertical)
         tips.setContentCompressionResistancePriority(UILayoutPriority(750), for: .vertical)
         container.addSubview(later)
         later.translatesAutoresizingMaskIntoConstraints = false
-        later.intrinsicSize = CGSize(width: 60, height: 30)
         later.setContentHuggingPriority(UILayoutPriority(250), for: .horizontal)
         later.setContentCompressionResistancePriority(UILayoutPriority(750), for: .horizontal)
         later.setContentHuggingPriority(UILayoutPriority(250), for: .vertical)
@@ -110,7 +92,7 @@ final class TipLayout {
             identified(tip.leadingAnchor.constraint(equalTo: container.leadingAnchor), "stk-root"),
             identified(tip.topAnchor.constraint(equalTo: container.topAnchor), "stk-root"),
         ]
-        // tip.stack:4
+        // tip.stack:5
         constraints.append(identified(tipMargins.topAnchor.constraint(equalTo: tip.topAnchor, constant: 34), "stk-margin-guide"))
         constraints.append(identified(tipMargins.leadingAnchor.constraint(equalTo: tip.leadingAnchor, constant: 46), "stk-margin-guide"))
         constraints.append(identified(tip.bottomAnchor.constraint(equalTo: tipMargins.bottomAnchor, constant: 17), "stk-margin-guide"))
@@ -125,9 +107,9 @@ final class TipLayout {
         constraints.append(identified(title.trailingAnchor.constraint(equalTo: body.trailingAnchor), "stk-alignment"))
         constraints.append(identified(title.trailingAnchor.constraint(equalTo: tips.trailingAnchor), "stk-alignment"))
         constraints.append(identified(title.trailingAnchor.constraint(equalTo: later.trailingAnchor), "stk-alignment"))
-        // tip.stack:5
+        // tip.stack:6
         constraints.append(identified(body.topAnchor.constraint(equalTo: title.bottomAnchor, constant: 10), "stk-spacing"))
-        // tip.stack:4
+        // tip.stack:5
         constraints.append(identified(tips.topAnchor.constraint(equalTo: body.bottomAnchor, constant: 28), "stk-spacing"))
         constraints.append(identified(later.topAnchor.constraint(equalTo: tips.bottomAnchor, constant: 28), "stk-spacing"))
         constraints.append(identified(tip.widthAnchor.constraint(equalToConstant: 290), "stk-explicit-size"))
