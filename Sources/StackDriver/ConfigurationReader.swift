@@ -26,8 +26,12 @@ struct ConfigurationReader {
                     report("'warningsAsErrors' takes true or false, not \(member.value.description)", at: member.value.range)
                 }
             case "uikit":
-                if case .string(let text) = member.value.kind, let target = UIKitTarget(rawValue: text) {
-                    configuration.uikit = target
+                if case .string(let text) = member.value.kind {
+                    if let target = UIKitTarget(rawValue: text) {
+                        configuration.uikit = target
+                    } else {
+                        report("'uikit' takes \"current\" or \"9\", not \"\(text)\"", at: member.value.range)
+                    }
                 } else {
                     report("'uikit' takes \"current\" or \"9\", not \(member.value.description)", at: member.value.range)
                 }

@@ -65,7 +65,7 @@ extension LayoutSolution {
                 // Tall as its room and its text first, so `check` can tell the worst case of several.
                 let shown = wrapped.truncated ? Self.rounded(wrapped.height) : Self.rounded(frame.height)
                 result.append((index, "'\(node.path)' truncates its text: \(formatNumber(shown)) points tall for text "
-                    + "\(formatNumber(Self.rounded(needed.height))) tall (\(needed.lineCount) lines at "
+                    + "\(formatNumber(Self.rounded(needed.height))) tall (\(needed.lineCount) line\(needed.lineCount == 1 ? "" : "s") at "
                     + "\(formatNumber(Self.rounded(frame.width))) points wide" + (leaf.lines > 0 ? ", lines: \(leaf.lines))" : ")")))
             }
         }

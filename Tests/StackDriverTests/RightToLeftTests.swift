@@ -71,4 +71,43 @@ import Testing
         #expect(flipped == [[.trailing, .leading], [.leading, .trailing], [.centerX, .width]])
         #expect(ir.forDirection(.leftToRight) == ir)
     }
+
+    /// Every distribution with every alignment, rows and columns nested both ways, with margins and a
+    /// hidden item: without `left`/`right` constraints, the right-to-left layout is the left-to-right one
+    /// mirrored in the root's vertical midline (x' = W - x - width, y and sizes unchanged), item by
+    /// item, for both UIKit targets.
+    @Test(arguments: ["fill", "fillEqually", "fillProportionally", "equalSpacing", "equalCentering"])
+    func everyAlignmentAndDistributionMirrors(distribution: String) throws {
+        for (rowAlignment, columnAlignment) in zip(["fill", "top", "center", "bottom", "firstBaseline", "lastBaseline"],
+                                                    ["fill", "leading", "center", "trailing", "leading", "center"]) {
+            let text = """
+                vstack page(width: 300, alignment: \(columnAlignment), spacing: 4) {
+                    hstack row(distribution: \(distribution), alignment: \(rowAlignment), spacing: 6, margins: (2, 10, 3, 5)) {
+                        view a(intrinsic: 30 x 20, firstBaseline: 15)
+                        view b(intrinsic: 50 x 10, hidden: true)
+                        label c(text: "Hello")
+                        view d(intrinsic: 40 x 30)
+                    }
+                    vstack column(distribution: \(distribution), alignment: \(columnAlignment), spacing: 3) {
+                        view e(intrinsic: 120 x 12)
+                        view f(intrinsic: 80 x 18)
+                    }
+                }
+                """
+            for uikit in UIKitTarget.allCases {
+                let compilation = Compilation(file: SourceFile(path: "rtl.stack", text: text), solving: false, uikit: uikit)
+                #expect(!compilation.diagnostics.hasErrors, "\(compilation.diagnostics.map(\.message))")
+                let ir = try #require(compilation.irs.first)
+                let ltr = compilation.solution(root: 0, width: nil, height: nil, direction: .leftToRight)
+                let rtl = compilation.solution(root: 0, width: nil, height: nil, direction: .rightToLeft)
+                let width = ltr.frames[0].width
+                for index in ir.items.indices where ir.items[index].kind != .guide && !ir.items[index].isHidden {
+                    let f = ltr.frames[index], g = rtl.frames[index]
+                    let mirrored = abs(g.x - (width - f.x - f.width)) < 1e-6 && abs(g.y - f.y) < 1e-6
+                        && abs(g.width - f.width) < 1e-6 && abs(g.height - f.height) < 1e-6
+                    #expect(mirrored, "\(distribution) \(rowAlignment)/\(columnAlignment) \(uikit): \(ir.items[index].name) ltr \(f) rtl \(g)")
+                }
+            }
+        }
+    }
 }
