@@ -38,10 +38,11 @@ enum RenderCommand {
                     let (solution, measured) = request.measuredSolution(for: index, size: size, variant: variant)
                     let ir = compilation.irs[index].replacingRootSize(width: size.width != nil, height: size.height != nil)
                     findings.add(solution, of: ir, tree: measured, text: compilation.text, in: compilation.file)
-                    let tree = compilation.checked.model.roots.indices.contains(index) ? compilation.checked.model.roots[index] : nil
                     let caption = [size.device, contentSize].compactMap { $0 }.joined(separator: ", ")
-                    panels.append(SVGPanel(ir: ir, solution: solution, width: size.width, height: size.height, tree: tree,
-                                           caption: caption.isEmpty ? nil : caption))
+                    // The tree as last measured: labels of several lines wrapped at their solved widths.
+                    panels.append(SVGPanel(ir: ir, solution: solution, width: size.width, height: size.height, tree: measured,
+                                           caption: caption.isEmpty ? nil : caption, text: compilation.text,
+                                           direction: request.direction))
                 }
             }
         }
