@@ -286,3 +286,37 @@ def test_explain_names_the_sample_that_shows_the_warning(code, sample):
     assert path in explained.replace("\n", " ")
     result = subprocess.run([str(find_stackc()), "check", path], cwd=REPO, capture_output=True, text=True, timeout=60)
     assert result.returncode == 0 and f"[{code}]" in result.stderr
+
+
+@pytest.mark.parametrize("width", ["150", "260", "420"])
+@pytest.mark.parametrize("category", ["xSmall", "accessibility3"])
+def test_the_items_marked_are_the_items_w203_names(tmp_path, width, category):
+    source = ("vstack main(spacing: 8) {\n"
+              "    hstack row(spacing: 8, alignment: center) {\n"
+              "        image icon(intrinsic: 29 x 29, compression: required)\n"
+              '        label title(text: "Notifications and sounds")\n'
+              '        button more(text: "Details", horizontalCompression: 760)\n'
+              "    }\n"
+              '    label note(text: "Allow notifications to show on the lock screen and in the notification centre", lines: 2)\n'
+              '    label free(text: "Messages from people you know arrive at once", lines: 0)\n'
+              '    label fixed(text: "An explicit size is the author\'s choice", intrinsic: 60 x 20)\n'
+              "    hstack pair(spacing: 8) {\n"
+              '        label left(text: "Left side text")\n'
+              '        label right(text: "Right side text", font: headline)\n'
+              "    }\n"
+              "}\n")
+    svg, stderr = render(tmp_path, source, "--width", width, "--content-size", category)
+    messages = dict(re.findall(r"'([\w.]+)' truncates its text: (.*) \[W203\]", stderr))
+    named = set(messages)
+    outlined = {rect.get("data-item") for rect in by_class(svg, "rect", "truncated")}
+    red = {text.get("data-item") for text in by_class(svg, "text", "ellipsis") if text.get("fill") == RED}
+    assert outlined == named
+    # A red ellipsis where the text is cut: too narrow (but not below zero, where nothing is drawn), or
+    # more lines than `lines:` allows. Too short alone shows none.
+    cut = {name for name, message in messages.items()
+           if re.match(r"\d[\d.]* points wide for text", message) or ", lines: 2)" in message}
+    assert red == cut
+    if width == "150":
+        assert named, "the narrowest layout truncates something"
+    # The explicit size is cut but never marked.
+    assert "main.fixed" not in named
