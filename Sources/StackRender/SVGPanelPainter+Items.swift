@@ -27,9 +27,19 @@ extension PanelPainter {
             if let truncation = placement.truncation { truncations.append((index, "'\(node.path)' truncates its text: \(truncation)")) }
             // Below zero UIKit draws nothing (the item's red mark says so).
             guard frame.width >= 0, frame.height >= 0 else { return }
-            let bottom = drawPlacedText(index, placement, in: b)
-            if b.maxY - bottom >= 12 { drawDetail(index, below: bottom + 10, in: b) }
-            return
+            if !placement.lines.isEmpty {
+                let drawn = drawPlacedText(index, placement, in: b)
+                if b.maxY - drawn.bottom >= 12 {
+                    drawDetail(index, below: drawn.bottom + 10, in: b)
+                } else {
+                    // Beside the last line, on the side with more room.
+                    let last = drawn.lastLine
+                    let right = Box(x: last.maxX, y: b.y, width: b.maxX - last.maxX, height: b.height)
+                    let left = Box(x: b.x, y: b.y, width: last.x - b.x, height: b.height)
+                    drawDetail(index, below: last.baseline, in: right.width >= left.width ? right : left)
+                }
+                return
+            }
         }
         let name = localName(panel.ir.items[index].name)
         let inner = b.width - 6

@@ -14,13 +14,15 @@ extension PanelPainter {
     /// Draws the lines of a label's or button's text at their measured size, weight and baselines;
     /// each line is `textLength` wide in the picture, the width its font measures, whatever face the
     /// viewer substitutes. A cut line ends in an ellipsis, red when the text is truncated (W203).
-    /// Returns the bottom of the text in the picture.
-    mutating func drawPlacedText(_ index: Int, _ placement: TextPlacement, in b: Box) -> Double {
+    /// Returns the bottom of the text in the picture, and where its last line's ink starts, ends and sits.
+    mutating func drawPlacedText(_ index: Int, _ placement: TextPlacement, in b: Box)
+        -> (bottom: Double, lastLine: (x: Double, maxX: Double, baseline: Double)) {
         let size = placement.size * scale
         let weight = "\(placement.weight.weightClass)"
         let item = panel.ir.items[index].name
         let color = placement.isTruncated ? Palette.ambiguous : Palette.text
         var bottom = b.y
+        var lastLine = (x: b.x, maxX: b.x, baseline: b.y)
         func text(_ string: String, x: Double, width: Double, baseline: Double, kind: String, fill: String) {
             guard !string.isEmpty else { return }
             canvas.text(string, x: b.x + x * scale, y: baseline, size: size, weight: weight, color: fill, family: textFamily,
@@ -38,9 +40,12 @@ extension PanelPainter {
             }
             let top = baseline - placement.ascent * scale
             bottom = max(bottom, baseline + placement.descent * scale)
-            tags.occupied.insert(Box(x: b.x + line.x * scale, y: top, width: line.width * scale, height: bottom - top))
+            // A hundredth of a pixel in from the line's top and bottom: the first line's top is the frame's
+            // top up to rounding, where a stack's tag may sit.
+            tags.occupied.insert(Box(x: b.x + line.x * scale, y: top + 0.01, width: line.width * scale, height: max(0, bottom - top - 0.02)))
+            lastLine = (b.x + line.x * scale, b.x + (line.x + line.width) * scale, baseline)
         }
-        return bottom
+        return (bottom, lastLine)
     }
 
     /// Items whose text is truncated (W203): a red outline 2 pixels outside the frame, with the warning
