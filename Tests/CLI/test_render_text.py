@@ -320,3 +320,21 @@ def test_the_items_marked_are_the_items_w203_names(tmp_path, width, category):
         assert named, "the narrowest layout truncates something"
     # The explicit size is cut but never marked.
     assert "main.fixed" not in named
+
+
+def test_a_font_file_draws_text_in_that_font(tmp_path):
+    bold = Face(INTER / "Inter-Bold.otf")
+    svg, _ = render(tmp_path, 'vstack main(width: 300) {\n    label a(text: "Hello, world")\n}\n',
+                    "--font-file", str(INTER / "Inter-Bold.otf"))
+    (text,) = label_texts(svg, "main.a")
+    _, scale = picture(svg, "main", 300)
+    assert text.get("font-family").startswith("'Inter Bold', ")
+    assert float(text.get("textLength")) == pytest.approx(points(bold, "Hello, world", 17) * scale, abs=0.01)
+
+
+def test_an_empty_text_shows_the_items_name_and_the_legend_explains_the_marks(tmp_path):
+    svg, _ = render(tmp_path, 'hstack main {\n    label empty(text: "", intrinsic: 80 x 40)\n}\n')
+    assert not label_texts(svg, "main.empty")
+    assert "empty" in [t.text for t in by_class(svg, "text", "name")]
+    legend = [t.text for g in by_class(svg, "g", "legend") for t in g.iter(f"{SVG}text")]
+    assert {"baseline", "truncated text (W203)", "below zero (W202)"} <= set(legend)
