@@ -26,7 +26,8 @@ extension LayoutSolution {
         }
         guard let ir else { return found }
         let truncated = tree.map { truncations($0, text: text) } ?? []
-        return found + truncated.map { Diagnostic(.truncatedText, $0.message, at: range(ir.items[$0.item].origin)) } + negativeItems(in: ir).map { item in
+        let truncatedText = truncated.map { Diagnostic(.truncatedText, $0.message, at: range(ir.items[$0.item].origin)) }
+        return found + truncatedText + negativeItems(in: ir).map { item in
             let frame = frames[item]
             let sizes = [("wide", frame.width), ("tall", frame.height)].filter { $0.1 < -LayoutSolution.negativeTolerance }
             let text = sizes.map { "\(formatNumber(($0.1 * 1000).rounded() / 1000)) points \($0.0)" }.joined(separator: " and ")
