@@ -30,13 +30,13 @@ extension PanelPainter {
             if !placement.lines.isEmpty {
                 let drawn = drawPlacedText(index, placement, in: b)
                 if b.maxY - drawn.bottom >= 12 {
-                    drawDetail(index, below: drawn.bottom + 10, in: b)
+                    drawDetail(index, baseline: drawn.bottom + 10, in: b)
                 } else {
                     // Beside the last line, on the side with more room.
                     let last = drawn.lastLine
                     let right = Box(x: last.maxX, y: b.y, width: b.maxX - last.maxX, height: b.height)
                     let left = Box(x: b.x, y: b.y, width: last.x - b.x, height: b.height)
-                    drawDetail(index, below: last.baseline, in: right.width >= left.width ? right : left)
+                    drawDetail(index, baseline: last.baseline, in: right.width >= left.width ? right : left)
                 }
                 return
             }
@@ -62,13 +62,13 @@ extension PanelPainter {
             tags.occupied.insert(Box(x: centre - width / 2, y: baseline - primary.size * 0.85, width: width, height: primary.size))
         }
         guard twoLines else { return }
-        drawDetail(index, below: baseline + 12, in: b)
+        drawDetail(index, baseline: baseline + 12, in: b)
     }
 
     /// The item's name and size in small type on the line whose baseline is `y`, centred in `b`. The
     /// name is worth writing when the file names the item (generated names are noise) and the line
     /// above does not show it already.
-    private mutating func drawDetail(_ index: Int, below y: Double, in b: Box) {
+    private mutating func drawDetail(_ index: Int, baseline y: Double, in b: Box) {
         let name = localName(panel.ir.items[index].name)
         let label = contents[index]
         let size = "\(short(frames[index].width))×\(short(frames[index].height))"

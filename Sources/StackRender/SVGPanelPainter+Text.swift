@@ -20,19 +20,19 @@ extension PanelPainter {
         let size = placement.size * scale
         let weight = "\(placement.weight.weightClass)"
         let item = panel.ir.items[index].name
-        let color = placement.isTruncated ? Palette.ambiguous : Palette.text
+        let family = textFamily
         var bottom = b.y
         var lastLine = (x: b.x, maxX: b.x, baseline: b.y)
         func text(_ string: String, x: Double, width: Double, baseline: Double, kind: String, fill: String) {
             guard !string.isEmpty else { return }
-            canvas.text(string, x: b.x + x * scale, y: baseline, size: size, weight: weight, color: fill, family: textFamily,
+            canvas.text(string, x: b.x + x * scale, y: baseline, size: size, weight: weight, color: fill, family: family,
                         extra: [("class", kind), ("data-item", item), ("textLength", n(width * scale)), ("lengthAdjust", "spacingAndGlyphs")])
         }
         for line in placement.lines {
             let baseline = b.y + line.baseline * scale
             if let cut = line.cut, placement.isTruncated, let ellipsisX = line.ellipsisX, let ellipsisWidth = line.ellipsisWidth {
                 text(cut.head, x: line.x, width: ellipsisX - line.x, baseline: baseline, kind: "content", fill: Palette.text)
-                text(TextMeasurer.ellipsis, x: ellipsisX, width: ellipsisWidth, baseline: baseline, kind: "ellipsis", fill: color)
+                text(TextMeasurer.ellipsis, x: ellipsisX, width: ellipsisWidth, baseline: baseline, kind: "ellipsis", fill: Palette.ambiguous)
                 let tailX = ellipsisX + ellipsisWidth
                 text(cut.tail, x: tailX, width: line.x + line.width - tailX, baseline: baseline, kind: "content", fill: Palette.text)
             } else {
