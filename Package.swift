@@ -23,7 +23,7 @@ let package = Package(
         .target(name: "StackSemantics", dependencies: ["StackSyntax", "StackText"]),
         .target(name: "StackIR", dependencies: ["StackSemantics"]),
         .target(name: "StackSolver", dependencies: ["StackIR"]),
-        .target(name: "StackRender", dependencies: ["StackSolver"]),
+        .target(name: "StackRender", dependencies: ["StackSolver", "StackSemantics", "StackText"]),
         .target(name: "StackDriver", dependencies: ["StackSyntax", "StackSemantics", "StackIR", "StackSolver", "StackText"]),
         .target(name: "StackLanguageServer", dependencies: ["StackDriver", "StackSyntax", "StackSemantics", "StackIR", "StackSolver"]),
         .target(name: "StackCodegen", dependencies: ["StackIR", "StackSemantics", "StackText"]),

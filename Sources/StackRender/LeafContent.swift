@@ -14,6 +14,8 @@ struct LeafLabel {
     var content: LeafContent?
     /// Whether the file names the item (generated names such as `button0` are not worth a line).
     var isNamed: Bool
+    /// The item's node in the tree, for leaves (what their text is measured from).
+    var node: LayoutNode?
 }
 
 /// The label of every item of `ir`, read from the checked tree the IR was lowered from: an item's
@@ -26,8 +28,9 @@ func leafContents(_ ir: ConstraintIR, tree: LayoutTree?) -> [LeafLabel] {
     return ir.items.map { item in
         guard item.kind != .guide, let index = nodeByPath[item.name] else { return LeafLabel(content: nil, isNamed: true) }
         let node = tree.nodes[index]
-        if let text = node.leaf?.text, !text.isEmpty, node.kind != .image { return LeafLabel(content: .text(text), isNamed: node.isNamed) }
-        guard let content = node.leaf?.content, !content.isEmpty else { return LeafLabel(content: nil, isNamed: node.isNamed) }
-        return LeafLabel(content: node.kind == .label ? .text(content) : .image(content), isNamed: node.isNamed)
+        let leaf = node.leaf == nil ? nil : node
+        if let text = node.leaf?.text, !text.isEmpty, node.kind != .image { return LeafLabel(content: .text(text), isNamed: node.isNamed, node: leaf) }
+        guard let content = node.leaf?.content, !content.isEmpty else { return LeafLabel(content: nil, isNamed: node.isNamed, node: leaf) }
+        return LeafLabel(content: node.kind == .label ? .text(content) : .image(content), isNamed: node.isNamed, node: leaf)
     }
 }

@@ -102,7 +102,7 @@ struct SVGCanvas {
         var attributes = "x=\"\(n(x))\" y=\"\(n(y))\" font-size=\"\(n(size))\" fill=\"\(color)\""
         if let weight { attributes += " font-weight=\"\(weight)\"" }
         if let anchor { attributes += " text-anchor=\"\(anchor)\"" }
-        if let family { attributes += " font-family=\"\(family)\"" }
+        if let family { attributes += " font-family=\"\(escape(family))\"" }
         if italic { attributes += " font-style=\"italic\"" }
         for (name, value) in extra { attributes += " \(name)=\"\(escape(value))\"" }
         body.append("<text \(attributes)>\(escape(string))</text>")

@@ -15,15 +15,33 @@ extension PanelPainter {
         }
     }
 
-    /// What a person reads on the item: its text or image name (clipped with an ellipsis to the box),
-    /// and under it, when there is room, its name (when written in the file) and size; a leaf with no
-    /// content shows its name instead.
+    /// What a person reads on the item: a label's or button's text as the device draws it
+    /// (`drawPlacedText`), else its image name or its name (clipped with an ellipsis to the box); under
+    /// it, when there is room, its name (when written in the file) and size.
     private mutating func drawLeafText(_ index: Int, in b: Box) {
-        let item = panel.ir.items[index]
-        let name = localName(item.name)
         let frame = frames[index]
-        let size = "\(short(frame.width))×\(short(frame.height))"
         let label = contents[index]
+        if let node = label.node,
+           let placement = panel.text.placement(of: node, width: frame.width, height: frame.height,
+                                                rightToLeft: panel.direction == .rightToLeft) {
+            if let truncation = placement.truncation { truncations.append((index, "'\(node.path)' truncates its text: \(truncation)")) }
+            // Below zero UIKit draws nothing (the item's red mark says so).
+            guard frame.width >= 0, frame.height >= 0 else { return }
+            if !placement.lines.isEmpty {
+                let drawn = drawPlacedText(index, placement, in: b)
+                if b.maxY - drawn.bottom >= 12 {
+                    drawDetail(index, baseline: drawn.bottom + 10, in: b)
+                } else {
+                    // Beside the last line, on the side with more room.
+                    let last = drawn.lastLine
+                    let right = Box(x: last.maxX, y: b.y, width: b.maxX - last.maxX, height: b.height)
+                    let left = Box(x: b.x, y: b.y, width: last.x - b.x, height: b.height)
+                    drawDetail(index, baseline: last.baseline, in: right.width >= left.width ? right : left)
+                }
+                return
+            }
+        }
+        let name = localName(panel.ir.items[index].name)
         let inner = b.width - 6
         let centre = b.x + b.width / 2
         guard inner > 4, b.height >= 12 else { return }
@@ -44,13 +62,22 @@ extension PanelPainter {
             tags.occupied.insert(Box(x: centre - width / 2, y: baseline - primary.size * 0.85, width: width, height: primary.size))
         }
         guard twoLines else { return }
-        // The name is worth a line when the file names the item (generated names are noise) or the
-        // primary line is not the name already.
+        drawDetail(index, baseline: baseline + 12, in: b)
+    }
+
+    /// The item's name and size in small type on the line whose baseline is `y`, centred in `b`. The
+    /// name is worth writing when the file names the item (generated names are noise) and the line
+    /// above does not show it already.
+    private mutating func drawDetail(_ index: Int, baseline y: Double, in b: Box) {
+        let name = localName(panel.ir.items[index].name)
+        let label = contents[index]
+        let size = "\(short(frames[index].width))×\(short(frames[index].height))"
+        let inner = b.width - 6
+        let centre = b.x + b.width / 2
         let secondSize = 9.0
         var candidates = [size]
         if label.content != nil && label.isNamed && shownContent(label.content) != name { candidates.insert("\(name) · \(size)", at: 0) }
         guard let second = candidates.first(where: { monospaceWidth($0, size: secondSize) <= inner }) else { return }
-        let y = baseline + 12
         canvas.text(second, x: centre, y: y, size: secondSize, color: Palette.muted, anchor: "middle", family: monospaceFamily,
                     extra: [("class", "detail")])
         let width = monospaceWidth(second, size: secondSize)

@@ -25,6 +25,8 @@ struct PanelPainter {
     var tags: TagPlacer
     /// Lines under the layout: (text, colour, class).
     var footer: [(String, String, String)] = []
+    /// Items whose text is truncated (W203), with what the warning says, in item order.
+    var truncations: [(index: Int, message: String)] = []
 
     init(_ panel: SVGPanel, contents: [LeafLabel], scale: Double) {
         self.panel = panel
@@ -74,9 +76,12 @@ struct PanelPainter {
         drawSpacing()
         drawGuides()
         drawLeaves()
+        drawBaselines()
+        drawNegativeFrames()
         drawGhosts()
         drawZeroSizeMarks()
         drawAmbiguity()
+        drawTruncationOutlines()
         placeTags()
         collectFooter()
         var y = Self.header + extent.height * scale + 30

@@ -2,6 +2,7 @@ import StackIR
 import StackSemantics
 import StackSolver
 import StackSyntax
+import StackText
 
 /// One panel of a picture: a root layout solved at one size.
 public struct SVGPanel: Sendable {
@@ -17,16 +18,23 @@ public struct SVGPanel: Sendable {
     public var tree: LayoutTree?
     /// What else the panel's title says, such as the content size its text was measured at.
     public var caption: String?
+    /// What the tree's text was measured in: labels and buttons draw their text in its fonts and sizes.
+    public var text: TextEnvironment
+    /// Which side a label's lines start from (`--direction`).
+    public var direction: LayoutDirection
 
     /// Creates a panel.
     public init(ir: ConstraintIR, solution: LayoutSolution, width: Double? = nil, height: Double? = nil,
-                tree: LayoutTree? = nil, caption: String? = nil) {
+                tree: LayoutTree? = nil, caption: String? = nil, text: TextEnvironment = .standard,
+                direction: LayoutDirection = .leftToRight) {
         self.ir = ir
         self.solution = solution
         self.width = width
         self.height = height
         self.tree = tree
         self.caption = caption
+        self.text = text
+        self.direction = direction
     }
 }
 
@@ -36,8 +44,12 @@ public struct SVGPanel: Sendable {
 /// - stacks: outlined boxes with a name tag (`name · axis`) placed so that no tag overlaps another or
 ///   any text: beside the corner, else inside it, else at another corner; else shortened; else a
 ///   numbered key listed under the panel;
-/// - leaves: filled boxes tinted by kind showing their text (labels, buttons) or image name, then the
-///   item's name and size;
+/// - leaves: filled boxes tinted by kind; labels and buttons show their text as the device draws it
+///   (with the tree and its text environment): in their font's measured size and weight, on their
+///   measured baselines, wrapped where the measurement wraps, cut with an ellipsis where it does not
+///   fit; images their name; then, room permitting, the item's name and size;
+/// - truncated text (W203): a red ellipsis and a red outline; items below zero (W202): a hatched red
+///   area where they would be, with their negative size; baseline-aligned rows: their shared baseline;
 /// - guides: dashed outlines (alignment spanner), hatched bands (gaps), dotted insets (margins),
 ///   where a guide's free cross-axis extent is drawn as its stack's;
 /// - spacing: tinted bands between consecutive arranged items, with the distance;
@@ -46,7 +58,8 @@ public struct SVGPanel: Sendable {
 ///   frame; broken constraints: listed under the panel.
 ///
 /// Coordinates are scaled so the widest row is about 1000 pixels wide and the tallest panel at most
-/// 800 tall (between 0.2x and 2.5x); text is not scaled, so labels stay legible. Every element carries
+/// 800 tall (between 0.2x and 2.5x); labels' and buttons' text is scaled with them, every other text
+/// (names, tags, distances) is not, so it stays legible. Every element carries
 /// a `<title>` with the exact frame (hover).
 public func renderSVG(_ panels: [SVGPanel]) -> String {
     var rows: [[Int]] = []
@@ -98,6 +111,7 @@ enum Palette {
     static let gap = "#e0454b"
     static let margins = "#16a34a"
     static let ambiguous = "#dc2626"
+    static let baseline = "#0284c7"
 
     static func leafFill(_ kind: ItemKind) -> (fill: String, stroke: String) {
         switch kind {
@@ -153,6 +167,16 @@ private func drawLegend(at origin: (x: Double, y: Double), wrapAt: Double, into 
     }
     entry("empty spacer") { b, c in
         c.line(from: (b.x + 1, b.y + 7), to: (b.x + 21, b.y + 7), stroke: Palette.leafFill(.spacer).stroke, width: 2, dash: "3 2")
+    }
+    entry("baseline") { b, c in
+        c.line(from: (b.x, b.y + 9), to: (b.maxX, b.y + 9), stroke: Palette.baseline, width: 1, dash: "6 3")
+    }
+    entry("truncated text (W203)") { b, c in
+        c.rect(b, fill: "none", stroke: Palette.ambiguous, strokeWidth: 2, title: nil)
+        c.text(TextMeasurer.ellipsis, x: b.x + 6, y: b.y + 11, size: 12, weight: "700", color: Palette.ambiguous)
+    }
+    entry("below zero (W202)") { b, c in
+        c.rect(b, fill: Palette.ambiguous, stroke: Palette.ambiguous, strokeWidth: 2, title: nil, dash: "4 2", pattern: "url(#gap)", opacity: 0.12)
     }
     canvas.close()
     return (widest, y - origin.y + 14)

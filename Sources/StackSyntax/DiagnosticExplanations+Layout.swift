@@ -44,6 +44,8 @@ extension DiagnosticID {
                 fixed sizes, the container's size) leave less than nothing for it, and only its compression
                 resistance, an optional constraint, held it up. UIKit lays it out the same way and draws nothing,
                 or draws it flipped. Make room: less spacing, a smaller fixed size, a larger container, or fewer items.
+                `Samples/errors/negative-frame.stack` is a header squeezed this way; `stackc render` draws such an
+                item hatched red where it would be, with its negative size.
                 """, """
                 hstack row(width: 100, spacing: 80) {
                     image avatar(intrinsic: 40 x 40)
@@ -61,7 +63,9 @@ extension DiagnosticID {
                 ellipsis, or loses lines. stackc measures text in its font at the content size asked for, wraps a
                 label of several lines (`lines:` other than 1) at its solved width, and compares. Make room, allow
                 more lines (`lines: 0` for no limit), or shorten the text; `stackc check --device all
-                --content-size all` finds where it happens at its worst.
+                --content-size all` finds where it happens at its worst. `Samples/errors/truncated-text.stack` is a
+                settings row whose title is cut; `stackc render` draws the text as cut, with a red ellipsis, and
+                outlines the item in red.
                 """, """
                 hstack row(width: 120, spacing: 8) {
                     image icon(intrinsic: 24 x 24, compression: required)

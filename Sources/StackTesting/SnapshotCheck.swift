@@ -109,7 +109,7 @@ func checkLayoutSnapshots(_ request: SnapshotRequest) throws(LayoutSnapshotError
 private func panel(_ compilation: Compilation, root index: Int, solution: LayoutSolution, width: Double?, height: Double?) -> SVGPanel {
     let tree = compilation.checked.model.roots.indices.contains(index) ? compilation.checked.model.roots[index] : nil
     return SVGPanel(ir: compilation.irs[index].replacingRootSize(width: width != nil, height: height != nil), solution: solution,
-                    width: width, height: height, tree: tree)
+                    width: width, height: height, tree: tree, text: compilation.text)
 }
 
 private func snapshotRoot(_ ir: ConstraintIR, _ solution: LayoutSolution) -> LayoutSnapshot.Root {

@@ -30,6 +30,17 @@ public struct FontLibrary: Sendable {
         }!.metrics
     }
 
+    /// The family's name, for drawing text in it: the words its faces' names share (`Inter` for
+    /// `Inter Regular` and `Inter Bold`), or the one face's full name.
+    public var familyName: String {
+        let names = faces.map { $0.metrics.name.split(separator: " ") }
+        guard var shared = names.first else { return "" }
+        for words in names.dropFirst() {
+            shared = Array(zip(shared, words).prefix { $0.0 == $0.1 }.map(\.0))
+        }
+        return shared.joined(separator: " ")
+    }
+
     /// A measurer for a font at a content size category, on a screen of `scale` pixels per point.
     public func measurer(for font: FontSpec, category: ContentSizeCategory = .default, scale: Double = 3) -> TextMeasurer {
         let (size, weight) = font.resolved(at: category)

@@ -18,7 +18,7 @@ public struct TextMeasurer: Sendable {
         self.scale = scale
     }
 
-    private var pointsPerUnit: Double { size / Double(metrics.unitsPerEm) }
+    var pointsPerUnit: Double { size / Double(metrics.unitsPerEm) }
 
     /// The distance from one line's baseline to the next, in points.
     public var lineHeight: Double { Double(metrics.ascender - metrics.descender + metrics.lineGap) * pointsPerUnit }

@@ -39,7 +39,7 @@ extension TextEnvironment {
         return MeasuredText(
             width: measurer.ceilToPixel(widest), height: height,
             firstBaseline: inset + ascent,
-            lastBaseline: inset + ascent + measurer.roundToPixel(Double(max(0, shown.count - 1)) * lineHeight),
+            lastBaseline: inset + ascent + measurer.lineOffset(shown.count - 1),
             lineCount: shown.count, truncated: shown.count < all.count)
     }
 }

@@ -8,8 +8,10 @@ enum RenderCommand {
         summary: "Render the solved layout as SVG",
         overview: """
             Solve a .stack layout and draw it as SVG: every item a labelled box (labels and buttons
-            show their text, images their name), stacks outlined and tagged, guides and spacing marked, hidden
-            items as ghosts; one row of panels per root, one panel per requested width.
+            show their text at its measured font size and baselines, cut with a red ellipsis where it is
+            truncated, images their name), stacks outlined and tagged, guides and spacing marked, baseline rows'
+            baselines drawn, hidden items as ghosts, items below zero hatched red; one row of panels per root,
+            one panel per requested width.
             """,
         usage: ["render [--root NAME] [--width W[,W2,...]] [--height H] [--device D[,D2,...]|all [--safe-area]] [--direction ltr|rtl] [--content-size C[,C2,...]|all] [--font-file PATH] [--max-items N] [-o OUT.svg] FILE"],
         options: LayoutCommand.sizeOptions + [
@@ -38,10 +40,11 @@ enum RenderCommand {
                     let (solution, measured) = request.measuredSolution(for: index, size: size, variant: variant)
                     let ir = compilation.irs[index].replacingRootSize(width: size.width != nil, height: size.height != nil)
                     findings.add(solution, of: ir, tree: measured, text: compilation.text, in: compilation.file)
-                    let tree = compilation.checked.model.roots.indices.contains(index) ? compilation.checked.model.roots[index] : nil
                     let caption = [size.device, contentSize].compactMap { $0 }.joined(separator: ", ")
-                    panels.append(SVGPanel(ir: ir, solution: solution, width: size.width, height: size.height, tree: tree,
-                                           caption: caption.isEmpty ? nil : caption))
+                    // The tree as last measured: labels of several lines wrapped at their solved widths.
+                    panels.append(SVGPanel(ir: ir, solution: solution, width: size.width, height: size.height, tree: measured,
+                                           caption: caption.isEmpty ? nil : caption, text: compilation.text,
+                                           direction: request.direction))
                 }
             }
         }
