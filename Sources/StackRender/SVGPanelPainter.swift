@@ -120,9 +120,12 @@ struct PanelPainter {
         for constraint in panel.ir.constraints where constraint.category == .spacing && constraint.relation == .equal {
             guard let second = constraint.second, constraint.first.item.index < count, second.item.index < count,
                   !hidden[constraint.first.item.index], !hidden[second.item.index] else { continue }
-            let a = frames[second.item.index]
-            let b = frames[constraint.first.item.index]
             let horizontal = constraint.first.attribute.isHorizontal
+            // `next.leading == previous.trailing + s`: right to left, leading is the right edge, so the
+            // next item is the one on the left.
+            let rightToLeft = horizontal && panel.direction == .rightToLeft
+            let a = frames[rightToLeft ? constraint.first.item.index : second.item.index]
+            let b = frames[rightToLeft ? second.item.index : constraint.first.item.index]
             // Across the axis the band spans the owning stack, else the two items.
             let owner = panel.ir.items[second.item.index].owner?.index
             let stack = owner.flatMap { $0 < count ? frames[$0] : nil }

@@ -96,7 +96,7 @@ extension TextEnvironment {
                 // Tall as its room and its text first, so `check` can tell the worst case of several.
                 let shown = wrapped.truncated ? wrapped.height : height
                 placement.truncation = !leaf.measuredText ? nil : "\(Self.points(shown)) points tall for text \(Self.points(needed.height)) tall "
-                    + "(\(needed.lineCount) lines at \(Self.points(width)) points wide" + (leaf.lines > 0 ? ", lines: \(leaf.lines))" : ")")
+                    + "(\(needed.lineCount) line\(needed.lineCount == 1 ? "" : "s") at \(Self.points(width)) points wide" + (leaf.lines > 0 ? ", lines: \(leaf.lines))" : ")")
             }
             guard !text.isEmpty else { return placement }
             let all = measurer.lines(of: text, width: max(0, width))

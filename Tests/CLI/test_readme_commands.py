@@ -96,9 +96,10 @@ def test_ir_json_items_have_the_fields_shown(tmp_path):
     result = subprocess.run([str(find_stackc()), "ir", "--format", "json", "apps.stack"], cwd=tmp_path, capture_output=True, text=True, timeout=60)
     assert result.returncode == 0, result.stderr
     import json
+    assert json.loads(result.stdout)["uikit"] == "current"
     items = {item["name"]: item for item in json.loads(result.stdout)["items"]}
     for key in re.findall(r'"(\w+)":', shown.split('"constraints"', 1)[0]):
-        if key in ("root", "items"):
+        if key in ("root", "uikit", "items"):
             continue
         assert key in items["main.top"] or key in items["main.top"]["arrangement"], key
     assert items["main.top"]["arrangement"] == {"axis": "horizontal", "distribution": "fill", "alignment": "center",

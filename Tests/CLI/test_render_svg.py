@@ -186,3 +186,15 @@ def test_hidden_items_are_ghosts(tmp_path):
     hovers = [t.text for t in panel.iter(f"{SVG}title")]
     assert not any(h.startswith("settings.cellular.") for h in hovers)
     assert any(h.startswith("settings.hotspot.label1 ") for h in hovers)
+
+
+@pytest.mark.parametrize("direction", ["ltr", "rtl"])
+def test_spacing_bands_lie_between_the_items_in_both_directions(tmp_path, direction):
+    # a is 10 wide, b 20, spacing 5, the row 100 wide; a, the first item, takes the 65 extra points (the
+    # tie rule): left to right a is 0...75, the band 75...80, b 80...100; right to left the row is mirrored:
+    # b 0...20, the band 20...25, a 25...100. Either way the band is 5 points, never -5.
+    svg = render(tmp_path, "hstack row(width: 100, spacing: 5) {\n    view a(intrinsic: 10 x 10)\n"
+                           "    view b(intrinsic: 20 x 10)\n}\n", "--direction", direction)
+    titles = [t.text for t in svg.iter(f"{SVG}title")]
+    assert "spacing 5" in titles
+    assert not any(t.startswith("spacing -") for t in titles if t)

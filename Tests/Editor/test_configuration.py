@@ -101,7 +101,7 @@ def test_a_broken_configuration_is_located_and_its_files_are_skipped(stackc, tmp
         "bad/.stackc.json:2:37: error: 'fmt.lineWidth' takes a whole number from 1 to 10000, not 0",
         "bad/.stackc.json:3:16: error: 'E104' is an error; only warnings can be disabled",
         "bad/.stackc.json:3:24: error: unknown diagnostic ID 'W999'; the warnings are W101, W102, W103, W104, W201, W202, W203",
-        "bad/.stackc.json:4:3: error: unknown key 'colour' (known keys: fmt, disabled, warningsAsErrors)",
+        "bad/.stackc.json:4:3: error: unknown key 'colour' (known keys: fmt, disabled, warningsAsErrors, uikit)",
         "stackc: error: 'bad/.stackc.json' is not a valid configuration; the files it governs are not processed"
         " (fix it, or use --no-config)",
     ]
