@@ -8,9 +8,12 @@ extension StructuredModel {
     static func checkCurrentUIKit(
         _ index: Int, _ stack: StackArrangement, children: [Int], hidden: [Bool]
     ) throws(FallbackReason) {
-        // Hidden items are optional: their own required size wins over the collapse at 999.999,
-        // and they sit beside a neighbour at 50.
-        if children.contains(where: { hidden[$0] }) { throw .currentUIKit(stack: index, .hiddenItems) }
+        // Hidden items sit beside a visible neighbour at 50: with `>=` in the gap distributions (so not
+        // at one place), from a baseline in a baselineRelative column.
+        if children.contains(where: { hidden[$0] }) && (stack.distribution == .equalSpacing
+            || stack.distribution == .equalCentering || (stack.baselineRelative && stack.axis == .vertical)) {
+            throw .currentUIKit(stack: index, .hiddenItems)
+        }
         // fillProportionally shares the margins guide's length, not the stack's.
         if stack.distribution == .fillProportionally && stack.layoutMarginsRelative && !children.isEmpty {
             throw .currentUIKit(stack: index, .proportionalToMargins)
@@ -25,5 +28,34 @@ extension StructuredModel {
         }
         // equalCentering's gap equalities count down from 149 by arranged index.
         if stack.distribution == .equalCentering && children.count > 2 { throw .currentUIKit(stack: index, .descendingGapPriorities) }
+    }
+
+    /// The chain the structured solver lays a stack out by, from today's constraints: a hidden item
+    /// collapses (at 999.999, which only a required size overrides: `StructuredLayout` declines those)
+    /// where its placement puts it, `c` after its preceding visible item or, before the first visible
+    /// item, at the start; visible items keep their spacing from each other. As spacings before each
+    /// item, that is the iOS 9/10 chain: `c` before the first hidden item of a run, 0 before the
+    /// others, the rest of the spacing before the next visible item.
+    static func chainSpacings(
+        _ index: Int, children: [Int], hidden: [Bool], placementAfter: [Int: Double], spacingBefore: inout [Double]
+    ) throws(FallbackReason) {
+        var seenVisible = false
+        var offset = 0.0
+        for child in children {
+            if hidden[child] {
+                guard seenVisible else {
+                    spacingBefore[child] = 0
+                    continue
+                }
+                guard let place = placementAfter[child] else { throw .currentUIKit(stack: index, .hiddenItems) }
+                spacingBefore[child] = place - offset
+                offset = place
+            } else {
+                // The spacing constraint's constant (0 before the first visible item, which has none).
+                spacingBefore[child] = seenVisible ? spacingBefore[child] - offset : 0
+                seenVisible = true
+                offset = 0
+            }
+        }
     }
 }

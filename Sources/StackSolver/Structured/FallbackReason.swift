@@ -46,8 +46,10 @@ public enum FallbackReason: Error, Hashable, Sendable {
 
     /// The rules of today's UIKit the structured solver leaves to the general one.
     public enum CurrentUIKitRule: String, Hashable, Sendable {
-        /// Hidden items are held at 999.999 and placed at 50, not required.
+        /// Hidden items placed with `>=` (the gap distributions) or from a baseline (baselineRelative).
         case hiddenItems
+        /// A hidden item whose required size keeps it from collapsing, so it takes room where it is placed.
+        case hiddenItemWithSize
         /// A horizontal firstBaseline stack, whose top is bounded by its first item only.
         case firstBaselineRow
         /// A vertical stack of several items with a baseline alignment, which aligns nothing.
@@ -131,7 +133,8 @@ public enum FallbackReason: Error, Hashable, Sendable {
         case .proportionalSplit(_, let axis): "fillProportionally split not settled exactly: tied shares, a required share with spacing, or a level split of stacks or too many items (\(axis.rawValue))"
         case .currentUIKit(_, let rule):
             switch rule {
-            case .hiddenItems: "hidden items, held at 999.999 and placed at 50 as today's UIKit does"
+            case .hiddenItems: "hidden items placed at 50 with >= or from a baseline, as today's UIKit does"
+            case .hiddenItemWithSize: "a hidden item with a required size, which today's UIKit keeps (it hides at 999.999)"
             case .firstBaselineRow: "firstBaseline row as today's UIKit lowers it (its top bounded by the first item only)"
             case .verticalBaselineStack: "baseline alignment in a vertical stack, which today's UIKit aligns nothing by"
             case .descendingGapPriorities: "equalCentering with descending gap priorities (today's UIKit)"

@@ -74,6 +74,8 @@ struct StructuredModel {
     /// the stack's axis (0 horizontal, 1 vertical).
     var stackAxis: [Int8]
     var hidden: [Bool]
+    /// The UIKit the IR was lowered for.
+    let uikit: UIKitTarget
     var distribution: [Distribution]
     var alignment: [Alignment]
     /// Children of node i: `childList[childStart[i]..<childStart[i + 1]]`.
@@ -122,6 +124,7 @@ struct StructuredModel {
     let itemCount: Int
 
     init(ir: ConstraintIR) throws(FallbackReason) {
+        uikit = ir.uikit
         // The arranged items come first, the guides after them (the lowering's order).
         let n = ir.items.firstIndex { $0.kind == .guide } ?? ir.items.count
         guard !ir.constraints.contains(where: { $0.category == .user }) else { throw .userConstraints }
@@ -162,6 +165,9 @@ struct StructuredModel {
         baselineRow = Array(repeating: false, count: n)
         // Stacks whose baselines come from an item: (stack, item, first baseline?).
         var baselineSources: [(stack: Int, item: Int, first: Bool)] = []
+        // Today's UIKit: a hidden item's placement after its preceding visible item (`h.leading ==
+        // p.trailing + c @50`), by item.
+        var placementAfter: [Int: Double] = [:]
         // fillProportionally stacks whose lowering fell back to equal lengths (no item has an intrinsic
         // length), and those it gave shares or zero lengths; a stack with neither (one visible item
         // without an intrinsic length) is laid out as fillEqually too: with one item, that is fill.
@@ -301,7 +307,15 @@ struct StructuredModel {
             case .canvasConnection, .alignment, .distributingEdge, .spanningBoundary, .hiding:
                 break
             case .spacingHidden:
-                throw .currentUIKit(stack: parentOf[first < n ? first : 0] ?? 0, .hiddenItems)
+                let owner = parentOf[first < n ? first : 0] ?? 0
+                guard let second = c.second?.item.index, first < n, second < n, c.relation == .equal, c.multiplier == 1,
+                      c.first.attribute == .leading || c.first.attribute == .top,
+                      c.second?.attribute == .trailing || c.second?.attribute == .bottom else { throw .currentUIKit(stack: owner, .hiddenItems) }
+                if hidden[first] && !hidden[second] {
+                    placementAfter[first] = c.constant
+                } else if !(hidden[second] && !hidden[first] && c.constant == 0) {
+                    throw .currentUIKit(stack: owner, .hiddenItems)
+                }
             case .fillEqually:
                 // Required, except an equalCentering stack's equal gaps (one priority for all of them).
                 if first >= n, let owner = ownerOf[first], stackOf[owner]?.distribution == .equalCentering {
@@ -385,6 +399,9 @@ struct StructuredModel {
             distribution[index] = stack.distribution == .fillProportionally && (equalFallback[index] || !proportionalLowered[index])
                 ? .fillEqually : stack.distribution
             alignment[index] = stack.alignment
+            if uikit == .current && children.contains(where: { hidden[$0] }) {
+                try Self.chainSpacings(index, children: children, hidden: hidden, placementAfter: placementAfter, spacingBefore: &spacingBefore)
+            }
             visibleChildren[index] = children.filter { !hidden[$0] }
             visibleCount[index] = visibleChildren[index].count
             chainMembers[index] = visibleChildren[index]

@@ -157,7 +157,11 @@ struct StructuredLayout {
         let visible = model.visibleChildren[index]
         if stackAxis == axis {
             for child in children where model.hidden[child] {
-                guard outer[2 * child + axis].contains(0) else { throw .conflict(node: child, axis: Axis(slot: axis)) }
+                // Today's UIKit hides at 999.999, so a hidden item's required size wins: no conflict,
+                // but a length and a place the chain does not give it.
+                guard outer[2 * child + axis].contains(0) else {
+                    throw model.uikit == .current ? .currentUIKit(stack: index, .hiddenItemWithSize) : .conflict(node: child, axis: Axis(slot: axis))
+                }
             }
             let spacing = model.spacingTotal[index]
             let members = model.chainMembers[index]
