@@ -139,7 +139,7 @@ func reasonMismatch(_ reason: FallbackReason, tree: LayoutTree) -> String? {
         case .hiddenItems, .hiddenItemWithSize: return children.contains { tree.nodes[$0].hidden } ? nil : "\(reason): no hidden item"
         case .firstBaselineRow: return stack?.alignment == .firstBaseline && stack?.axis == .horizontal ? nil : "\(reason): not a firstBaseline row"
         case .verticalBaselineStack: return stack?.alignment.isBaseline == true && stack?.axis == .vertical ? nil : "\(reason): not a vertical baseline stack"
-        case .descendingGapPriorities: return stack?.distribution == .equalCentering ? nil : "\(reason): not equalCentering"
+        case .multilineWidthShares: return stack?.axis == .horizontal ? nil : "\(reason): not a row"
         case .proportionalToMargins:
             return stack?.distribution == .fillProportionally && stack?.layoutMarginsRelative == true ? nil : "\(reason): not fillProportionally with margins"
         }

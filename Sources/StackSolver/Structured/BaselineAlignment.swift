@@ -171,7 +171,7 @@ extension StructuredLayout {
     /// file), or at most `total` (`atMost`: equalSpacing, whose gaps take what the items leave);
     /// false when the total is outside the items' bounds.
     func disambiguatedLengths(_ items: [Int], axis: Int, stack: Double, total: Double, atMost: Bool, into lengths: inout [Double]) -> Bool {
-        let m = model.widthShare[items[0]]!.multiplier
+        guard let head = items.first, let m = model.widthShare[head]?.multiplier else { return false }
         let lows = items.map { outerLower[2 * $0 + axis] }
         let highs = items.map { outerUpper[2 * $0 + axis] }
         let slack = structuredTolerance * max(1, abs(total))
@@ -191,7 +191,7 @@ extension StructuredLayout {
 
     /// The stack's width cost (see the top of this file); nil when it has no minimum.
     func disambiguatedFunction(_ index: Int, axis: Int, items: [Int], fixed: Double, atMost: Bool) -> CostFunction? {
-        let m = model.widthShare[items[0]]!.multiplier
+        guard let head = items.first, let m = model.widthShare[head]?.multiplier else { return nil }
         let lows = items.map { outerLower[2 * $0 + axis] }
         let highs = items.map { outerUpper[2 * $0 + axis] }
         let start = fixed + lows.reduce(0, +)

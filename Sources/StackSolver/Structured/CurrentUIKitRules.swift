@@ -26,8 +26,6 @@ extension StructuredModel {
         if (stack.alignment == .firstBaseline || stack.alignment == .lastBaseline) && stack.axis == .vertical {
             throw .currentUIKit(stack: index, .verticalBaselineStack)
         }
-        // equalCentering's gap equalities count down from 149 by arranged index.
-        if stack.distribution == .equalCentering && children.count > 2 { throw .currentUIKit(stack: index, .descendingGapPriorities) }
     }
 
     /// The chain the structured solver lays a stack out by, from today's constraints: a hidden item

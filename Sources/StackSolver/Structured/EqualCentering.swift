@@ -52,6 +52,9 @@ extension StructuredLayout {
             lengths.append(function.anchor)
             lowest += function.lowerEnd
         }
+        // Gap equalities of different priorities (today's UIKit) give way one level at a time when
+        // squeezed, which the squeezed cost below does not model: only the bound is known there.
+        if model.descendingGaps[index] { heldAbove = false }
         centeringHeld[index] = heldAbove
         let runs = model.visibleRuns[index]
         let k = Double(lengths.count - 1)

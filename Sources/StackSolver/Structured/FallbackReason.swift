@@ -54,10 +54,10 @@ public enum FallbackReason: Error, Hashable, Sendable {
         case firstBaselineRow
         /// A vertical stack of several items with a baseline alignment, which aligns nothing.
         case verticalBaselineStack
-        /// An equalCentering stack of three or more items, whose gap equalities have descending priorities.
-        case descendingGapPriorities
         /// A layoutMarginsRelative fillProportionally stack, whose shares are of its margins guide's length.
         case proportionalToMargins
+        /// A row of multiline labels sharing its width with `<=` at 950 and above.
+        case multilineWidthShares
     }
 
     /// The baseline shapes the structured solver leaves to the general one.
@@ -137,8 +137,8 @@ public enum FallbackReason: Error, Hashable, Sendable {
             case .hiddenItemWithSize: "a hidden item with a required size, which today's UIKit keeps (it hides at 999.999)"
             case .firstBaselineRow: "firstBaseline row as today's UIKit lowers it (its top bounded by the first item only)"
             case .verticalBaselineStack: "baseline alignment in a vertical stack, which today's UIKit aligns nothing by"
-            case .descendingGapPriorities: "equalCentering with descending gap priorities (today's UIKit)"
             case .proportionalToMargins: "fillProportionally shares of the margins guide's length (today's UIKit)"
+            case .multilineWidthShares: "multiline labels sharing the row's width (today's text-width disambiguation)"
             }
         }
     }

@@ -102,7 +102,7 @@ extension StructuredLayout {
     private func mechanism(_ index: Int) -> StackMechanism {
         let several = model.visibleCount[index] > 1
         if model.baselineChain[index] { return .baselineChain }
-        let row = several && model.baselineRow[index]
+        let row = several && model.sharedRow[index]
         switch model.distribution[index] {
         case .fillEqually: return several ? .fillEqually : .single
         case .fillProportionally: return splitByLevels[index] ? .levels : .fillProportionally

@@ -105,6 +105,10 @@ struct StructuredModel {
     /// disambiguation of text widths; BaselineAlignment.swift).
     var widthShare: [ProportionalShare?]
     /// Per stack: whether it is a baseline row (horizontal, first or last baseline alignment).
+    /// A baseline row whose items share its width (`text-width-disambiguation`: every baseline row on iOS
+    /// 9/10, rows of multiline labels today); along its axis it is laid out by those shares. A baseline
+    /// row without shares is a plain merge along its axis.
+    var sharedRow: [Bool]
     var baselineRow: [Bool]
     /// Per node: its first and last baselines when the IR defines them (leaves only).
     var firstBaseline: [BaselinePlace?]
@@ -121,6 +125,9 @@ struct StructuredModel {
     /// indices (`gap[j] == gap[0]` for j = 1, 2, ...).
     var gapPriority: [Double]
     var gapEqualities: [[Int]]
+    /// An equalCentering stack whose gap equalities have different priorities (today's UIKit); `gapPriority`
+    /// is then the highest.
+    var descendingGaps: [Bool]
     let itemCount: Int
 
     init(ir: ConstraintIR) throws(FallbackReason) {
@@ -155,6 +162,7 @@ struct StructuredModel {
         visibleRuns = Array(repeating: [], count: n)
         gapPriority = Array(repeating: 0, count: n)
         gapEqualities = Array(repeating: [], count: n)
+        descendingGaps = Array(repeating: false, count: n)
         chainMembers = Array(repeating: [], count: n)
         baselineChain = Array(repeating: false, count: n)
         chainShift = Array(repeating: 0, count: n)
@@ -163,6 +171,7 @@ struct StructuredModel {
         zeroLength = Array(repeating: false, count: n)
         widthShare = Array(repeating: nil, count: n)
         baselineRow = Array(repeating: false, count: n)
+        sharedRow = Array(repeating: false, count: n)
         // Stacks whose baselines come from an item: (stack, item, first baseline?).
         var baselineSources: [(stack: Int, item: Int, first: Bool)] = []
         // Today's UIKit: a hidden item's placement after its preceding visible item (`h.leading ==
@@ -319,8 +328,11 @@ struct StructuredModel {
             case .fillEqually:
                 // Required, except an equalCentering stack's equal gaps (one priority for all of them).
                 if first >= n, let owner = ownerOf[first], stackOf[owner]?.distribution == .equalCentering {
-                    guard priority < 1000, gapPriority[owner] == 0 || gapPriority[owner] == priority else { throw .irMismatch(item: first) }
-                    gapPriority[owner] = priority
+                    // One priority for every gap on iOS 9/10; today's count down from 149 by arranged index.
+                    guard priority < 1000, gapPriority[owner] == 0 || gapPriority[owner] == priority || uikit == .current
+                    else { throw .irMismatch(item: first) }
+                    if gapPriority[owner] != 0 && gapPriority[owner] != priority { descendingGaps[owner] = true }
+                    gapPriority[owner] = max(gapPriority[owner], priority)
                     gapEqualities[owner].append(index)
                     continue
                 }
@@ -363,6 +375,10 @@ struct StructuredModel {
                 default: throw .irMismatch(item: first)
                 }
             case .textWidthDisambiguation:
+                // Today's `label.width <= share` between multiline labels.
+                if c.relation == .lessThanOrEqual, first < n, let parent = parentOf[first] {
+                    throw .currentUIKit(stack: parent, .multilineWidthShares)
+                }
                 guard first < n, let parent = parentOf[first], let second = c.second, second.item.index == parent,
                       second.attribute == c.first.attribute, c.constant == 0, c.relation == .equal, priority < 1000,
                       c.multiplier > 0 else { throw .irMismatch(item: first) }
@@ -403,6 +419,11 @@ struct StructuredModel {
                 try Self.chainSpacings(index, children: children, hidden: hidden, placementAfter: placementAfter, spacingBefore: &spacingBefore)
             }
             visibleChildren[index] = children.filter { !hidden[$0] }
+            let sharing = visibleChildren[index].filter { widthShare[$0] != nil }.count
+            if baselineRow[index] && sharing > 0 && sharing < visibleChildren[index].count {
+                throw .baselineAlignment(stack: index, .widthShares)
+            }
+            sharedRow[index] = baselineRow[index] && sharing > 0
             visibleCount[index] = visibleChildren[index].count
             chainMembers[index] = visibleChildren[index]
             for child in children.dropFirst() { spacingTotal[index] += spacingBefore[child] }

@@ -182,7 +182,7 @@ struct StructuredLayout {
                     throw proportionalFailure(index, axis: axis, items: items, fixed: spacing + inset)
                 }
                 return function
-            case .fill where visible.count > 1 && model.baselineRow[index]:
+            case .fill where visible.count > 1 && model.sharedRow[index]:
                 heldRow[index] = false
                 splitByLevels[index] = false
                 if let items = disambiguatedItems(index, axis: axis) {
@@ -198,7 +198,7 @@ struct StructuredLayout {
                     throw FallbackReason.baselineAlignment(stack: index, .widthShares)
                 }
                 return function
-            case .equalSpacing where visible.count > 1 && model.baselineRow[index]:
+            case .equalSpacing where visible.count > 1 && model.sharedRow[index]:
                 splitByLevels[index] = false
                 let fixed = inset + Double(visible.count - 1) * model.minimumGap[index]
                 if let items = disambiguatedItems(index, axis: axis) {

@@ -177,7 +177,7 @@ extension StructuredLayout {
                     for child in model.visibleChildren[index] {
                         lengths.append(model.zeroLength[child] ? 0 : length[2 * child + axis])
                     }
-                case .fill where visibleCount > 1 && model.baselineRow[index]:
+                case .fill where visibleCount > 1 && model.sharedRow[index]:
                     if splitByLevels[index] {
                         guard levelLengths(model.visibleChildren[index], axis: axis, stack: length[2 * index + axis],
                                            total: canvasLength - model.spacingTotal[index], gapSlack: false, into: &lengths)
@@ -195,7 +195,7 @@ extension StructuredLayout {
                                                    total: canvasLength - model.spacingTotal[index], atMost: false, into: &lengths)
                         else { return .baselineAlignment(stack: index, .widthShares) }
                     }
-                case .equalSpacing where visibleCount > 1 && model.baselineRow[index]:
+                case .equalSpacing where visibleCount > 1 && model.sharedRow[index]:
                     let gaps = Double(visibleCount - 1)
                     let total = canvasLength - gaps * model.minimumGap[index]
                     if splitByLevels[index] {
