@@ -34,9 +34,10 @@ public struct FontNames: Hashable, Sendable {
         var records: [Record] = []
         for index in 0..<Int(count) {
             let at = 6 + 12 * index
-            guard let platform = try? table.uint16(at: at), let encoding = try? table.uint16(at: at + 2),
-                  let language = try? table.uint16(at: at + 4), let id = try? table.uint16(at: at + 6),
-                  let length = try? table.uint16(at: at + 8), let offset = try? table.uint16(at: at + 10),
+            // A count past the table's end stops at the end: the records that follow lie outside too.
+            guard let platform = try? table.uint16(at: at), let offset = try? table.uint16(at: at + 10) else { break }
+            guard let encoding = try? table.uint16(at: at + 2), let language = try? table.uint16(at: at + 4),
+                  let id = try? table.uint16(at: at + 6), let length = try? table.uint16(at: at + 8),
                   let text = try? table.sub(Int(storage) + Int(offset), length: Int(length)) else { continue }
             records.append(Record(platform: platform, encoding: encoding, language: language, id: id, text: text))
         }
