@@ -2,8 +2,9 @@
 public enum SyntheticFont {
     /// Glyphs: 0 .notdef 500, 1 'A' 600, 2 'V' 650, 3 ' ' 250, 4-6 'a'...'c' 400 each (the last hmtx
     /// record, which glyphs past the records share). unitsPerEm 1000, ascender 800, descender -200, gap 100.
-    /// `name`: a `name` table to add (see `nameTable`).
-    public static func bytes(kern: Bool = true, name: [UInt8]? = nil) -> [UInt8] {
+    /// `name`: a `name` table to add (see `nameTable`); `replacing`: tables that take the place of
+    /// the built ones (or are added), by tag.
+    public static func bytes(kern: Bool = true, name: [UInt8]? = nil, replacing: [String: [UInt8]] = [:]) -> [UInt8] {
         var head = [UInt8](repeating: 0, count: 54)
         put16(&head, 18, 1000)
         var hhea = [UInt8](repeating: 0, count: 36)
@@ -30,6 +31,7 @@ public enum SyntheticFont {
         var tables: [(String, [UInt8])] = [("cmap", cmap), ("head", head), ("hhea", hhea), ("hmtx", hmtx)]
         if kern { tables.append(("kern", kernTable)) }
         if let name { tables.append(("name", name)) }
+        tables = tables.filter { replacing[$0.0] == nil } + replacing.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
         var file = be32(0x0001_0000) + be16(UInt16(tables.count)) + be16(0) + be16(0) + be16(0)
         var offset = 12 + 16 * tables.count
         var bodies: [UInt8] = []
