@@ -7,20 +7,24 @@ import Foundation
 /// loader (`.fileSystem`, the default) reads files and notices when one changes (its size or
 /// modification date); tests give a loader over bytes in memory (`init(files:)`).
 public final class FontFileLoader: @unchecked Sendable {
-    /// A file larger than this is refused before it is read (the largest CJK collections are about 120 MB).
+    /// A file larger than this is refused before it is read: far larger than fonts are, even CJK collections.
     public static let maximumBytes = 256 << 20
 
     private let version: @Sendable (String) -> String?
-    private let read: @Sendable (String) -> [UInt8]?
+    private let read: @Sendable (String) -> Result<[UInt8], FontLoadError>
     // Guards `cache`: environments are shared across threads (the language server's workers).
     private let lock = NSLock()
     private var cache: [String: (version: String, result: Result<FontFace, FontLoadError>)] = [:]
 
     /// A loader over any storage: `version` identifies a file's current contents (nil: no such file),
     /// `read` gives its bytes (nil: unreadable).
-    public init(version: @escaping @Sendable (String) -> String?, read: @escaping @Sendable (String) -> [UInt8]?) {
+    public convenience init(version: @escaping @Sendable (String) -> String?, read: @escaping @Sendable (String) -> [UInt8]?) {
+        self.init(version: version, bytes: { path in read(path).map { .success($0) } ?? .failure(.unreadable) })
+    }
+
+    private init(version: @escaping @Sendable (String) -> String?, bytes: @escaping @Sendable (String) -> Result<[UInt8], FontLoadError>) {
         self.version = version
-        self.read = read
+        self.read = bytes
     }
 
     /// A loader over files held in memory, by path.
@@ -29,17 +33,27 @@ public final class FontFileLoader: @unchecked Sendable {
     }
 
     /// The file system's loader, shared by every environment that does not bring its own.
-    public static let fileSystem = FontFileLoader(version: fileVersion, read: { path in
-        FileManager.default.contents(atPath: path).map { [UInt8]($0) }
-    })
+    public static let fileSystem = FontFileLoader(version: fileVersion, bytes: readFile)
 
-    /// A regular file's size and modification date, or nil when there is no regular file at `path`.
+    /// A file's bytes; a file larger than `maximumBytes` is refused without reading it.
+    private static func readFile(_ path: String) -> Result<[UInt8], FontLoadError> {
+        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
+        // A pipe or a device is never opened: reading one could wait forever.
+        guard attributes?[.type] as? FileAttributeType == .typeRegular else { return .failure(.notAFile) }
+        if let size = attributes?[.size] as? NSNumber, size.int64Value > Int64(maximumBytes) { return .failure(.tooLarge) }
+        guard let handle = FileHandle(forReadingAtPath: path) else { return .failure(.unreadable) }
+        defer { try? handle.close() }
+        guard let data = try? handle.read(upToCount: maximumBytes + 1) else { return .failure(.unreadable) }
+        return .success([UInt8](data ?? Data()))
+    }
+
+    /// A file's type, size and modification date, or nil when nothing is at `path`.
     private static func fileVersion(_ path: String) -> String? {
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
-              attributes[.type] as? FileAttributeType == .typeRegular else { return nil }
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else { return nil }
+        let type = (attributes[.type] as? FileAttributeType)?.rawValue ?? "?"
         let size = (attributes[.size] as? NSNumber)?.int64Value ?? -1
         let date = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
-        return "\(size) \(date)"
+        return "\(type) \(size) \(date)"
     }
 
     /// The font at `path` (already resolved: see `resolve`), read or taken from the cache.
@@ -56,8 +70,12 @@ public final class FontFileLoader: @unchecked Sendable {
         return result
     }
 
-    private static func face(_ bytes: [UInt8]?) -> Result<FontFace, FontLoadError> {
-        guard let bytes else { return .failure(.unreadable) }
+    private static func face(_ read: Result<[UInt8], FontLoadError>) -> Result<FontFace, FontLoadError> {
+        let bytes: [UInt8]
+        switch read {
+        case .success(let read): bytes = read
+        case .failure(let error): return .failure(error)
+        }
         guard bytes.count <= maximumBytes else { return .failure(.tooLarge) }
         do {
             let metrics = try FontMetrics(fontFile: bytes)
@@ -86,8 +104,10 @@ public struct FontFace: Hashable, Sendable {
 
 /// Why a font file cannot be used.
 public enum FontLoadError: Error, Equatable, Sendable, CustomStringConvertible {
-    /// No regular file at the path.
+    /// Nothing at the path.
     case missing
+    /// A folder, pipe, device or socket.
+    case notAFile
     /// A file that cannot be read (permissions, I/O error).
     case unreadable
     /// Larger than `FontFileLoader.maximumBytes`.
@@ -100,6 +120,7 @@ public enum FontLoadError: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .missing: "no such file"
+        case .notAFile: "not a regular file"
         case .unreadable: "the file cannot be read"
         case .tooLarge: "the file is larger than \(FontFileLoader.maximumBytes >> 20) MB"
         case .invalid(let error): "not a font stackc can read (\(error))"

@@ -10,6 +10,7 @@ it skips these tests.
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import subprocess
 from pathlib import Path
@@ -107,6 +108,19 @@ def test_unusable_font_files_are_e124_at_the_path(stackc, tmp_path):
         "(table 'CFF ' lies outside the file) [E124]",
     ]
     assert "E124: font file missing or unreadable" in run(stackc, "explain", "E124").stdout
+
+
+def test_fifos_and_huge_files_are_refused_without_reading_them(stackc, tmp_path):
+    os.mkfifo(tmp_path / "pipe.otf")
+    with open(tmp_path / "huge.otf", "wb") as huge:
+        huge.truncate(300 << 20)  # sparse: no disk space, and stackc must not read it
+    source = write(tmp_path, '    label a(text: "x", font: custom("pipe.otf", 17))\n'
+                             '    label b(text: "x", font: custom("huge.otf", 17))\n')
+    result = run(stackc, "check", str(source))
+    assert result.returncode == 1
+    lines = [line for line in result.stderr.splitlines() if ": error: " in line]
+    assert lines == [f"{source}:2:37: error: font file 'pipe.otf' cannot be used: not a regular file [E124]",
+                     f"{source}:3:37: error: font file 'huge.otf' cannot be used: the file is larger than 256 MB [E124]"]
 
 
 def readme_text_section() -> str:
