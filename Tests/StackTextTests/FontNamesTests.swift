@@ -79,20 +79,25 @@ import Testing
     /// A file is read again only when its version changes.
     @Test func loaderCachesByVersion() throws {
         final class Storage: @unchecked Sendable {
-            let lock = NSLock()
-            var version = "1", reads = 0
+            private let lock = NSLock()
+            private var version = "1", reads = 0
+            func locked<T>(_ body: (inout String, inout Int) -> T) -> T {
+                lock.lock()
+                defer { lock.unlock() }
+                return body(&version, &reads)
+            }
         }
         let storage = Storage()
-        let loader = FontFileLoader(version: { _ in storage.lock.withLock { storage.version } }, read: { _ in
-            storage.lock.withLock { storage.reads += 1 }
+        let loader = FontFileLoader(version: { _ in storage.locked { version, _ in version } }, read: { _ in
+            storage.locked { _, reads in reads += 1 }
             return SyntheticFont.named("Brand-Bold")
         })
         _ = loader.load("/a.otf")
         _ = loader.load("/a.otf")
-        #expect(storage.reads == 1)
-        storage.lock.withLock { storage.version = "2" }
+        #expect(storage.locked { _, reads in reads } == 1)
+        storage.locked { version, _ in version = "2" }
         _ = loader.load("/a.otf")
-        #expect(storage.reads == 2)
+        #expect(storage.locked { _, reads in reads } == 2)
     }
 
     @Test func pathsResolveFromTheLayoutsFolder() {
