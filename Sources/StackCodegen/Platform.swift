@@ -78,6 +78,16 @@ struct Names {
             lines.append("\(target).adjustsFontForContentSizeCategory = true")
         case .system(let size, let weight)?:
             lines.append("\(target).font = UIFont.systemFont(ofSize: \(swiftNumber(size)), weight: .\(weight.rawValue))")
+        case .custom(let font)?:
+            // The system font stands in while the app has not registered the font (Info.plist's UIAppFonts).
+            let size = swiftNumber(font.size)
+            let named = "UIFont(name: \(swiftStringLiteral(font.postScriptName)), size: \(size)) ?? UIFont.systemFont(ofSize: \(size))"
+            if let style = font.scaledLike {
+                lines.append("\(target).font = UIFontMetrics(forTextStyle: .\(style.rawValue)).scaledFont(for: \(named))")
+                lines.append("\(target).adjustsFontForContentSizeCategory = true")
+            } else {
+                lines.append("\(target).font = \(named)")
+            }
         case nil where kind == .label:
             lines.append("\(target).font = UIFont.preferredFont(forTextStyle: .body)")
             lines.append("\(target).adjustsFontForContentSizeCategory = true")

@@ -1,6 +1,6 @@
 import StackText
 
-/// `UIFont`: a Dynamic Type text style or the system font at a size and weight. Labels and buttons
+/// `UIFont`: a Dynamic Type text style, the system font at a size and weight, or a registered font file. Labels and buttons
 /// measure their text in it with StackText, as `stackc` does, so headless frames match the checker's.
 public final class UIFont: Sendable {
     /// What StackText measures with.
@@ -56,3 +56,46 @@ public final class UIFont: Sendable {
 /// on a 3x screen, as `stackc` measures without options.
 @MainActor
 public var textEnvironment = TextEnvironment.standard
+
+extension UIFont {
+    /// A registered font (`registerFont(atPath:)`) by its PostScript name at a fixed size; nil when no
+    /// font of that name is registered, as UIKit gives for a font the app does not ship.
+    @MainActor
+    public convenience init?(name: String, size: CGFloat) {
+        guard let face = registeredFonts[name] else { return nil }
+        self.init(.custom(CustomFont(path: face.path, postScriptName: name, size: Double(size), metrics: face.metrics)))
+    }
+}
+
+/// `UIFontMetrics`: scales a font with the content size category as a text style does.
+public struct UIFontMetrics: Sendable {
+    let style: StackText.TextStyle
+
+    /// The metrics of a text style.
+    public init(forTextStyle textStyle: UIFont.TextStyle) { style = textStyle.style }
+
+    /// The body style's metrics.
+    public static let `default` = UIFontMetrics(forTextStyle: .body)
+
+    /// A custom font that scales by this style's Dynamic Type ratio. Text styles scale already and the
+    /// system font at a fixed size is not modelled scaled: those come back unchanged.
+    public func scaledFont(for font: UIFont) -> UIFont {
+        guard case .custom(var custom) = font.spec else { return font }
+        custom.scaledLike = style
+        return UIFont(.custom(custom))
+    }
+}
+
+/// Fonts registered with `registerFont(atPath:)`, by PostScript name.
+@MainActor
+var registeredFonts: [String: (path: String, metrics: FontMetrics)] = [:]
+
+/// Registers a font file, as an app's Info.plist `UIAppFonts` entry or `CTFontManagerRegisterFontsForURL`
+/// does: `UIFont(name:size:)` finds it by its PostScript name afterwards. Returns that name.
+@MainActor
+@discardableResult
+public func registerFont(atPath path: String) throws(FontLoadError) -> String {
+    let face = try FontFileLoader.fileSystem.load(path).get()
+    registeredFonts[face.postScriptName] = (path, face.metrics)
+    return face.postScriptName
+}

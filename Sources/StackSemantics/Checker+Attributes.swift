@@ -43,7 +43,8 @@ extension Checker {
             seen |= bit
             let valueRange = arguments[position].value.range
             let value = evaluate(arguments[position].value, parameters)
-            guard let typed = coerce(value, to: type, for: "'\(label)'", at: valueRange) else { continue }
+            let pathRange = type == .font ? Self.fontPathRange(arguments[position].value) : nil
+            guard let typed = coerce(value, to: type, for: "'\(label)'", at: valueRange, pathRange: pathRange) else { continue }
             if attribute == .layoutMarginsRelative { marginsRelativeGiven = true }
             apply(typed, attribute, range: arguments[position].range, valueRange: valueRange, to: index)
         }
@@ -69,7 +70,10 @@ extension Checker {
 
     /// Converts a value to an attribute's type, reporting a mismatch once. `nil` when the value cannot be used.
     /// `what` ("'spacing'") is only built when something is reported: this runs for every attribute.
-    mutating func coerce(_ value: Value, to type: ValueType, for what: @autoclosure () -> String, at range: SourceRange) -> TypedValue? {
+    /// `pathRange` is where a `custom(...)` font's file is written, for a font file that cannot be read.
+    mutating func coerce(
+        _ value: Value, to type: ValueType, for what: @autoclosure () -> String, at range: SourceRange, pathRange: SourceRange? = nil
+    ) -> TypedValue? {
         switch (type, value) {
         case (_, .invalid):
             return nil
@@ -115,7 +119,7 @@ extension Checker {
             reportUnknownFont(word, at: range)
             return nil
         case (.font, .call(let name, let arguments)):
-            return font(name, arguments, at: range)
+            return font(name, arguments, at: range, pathRange: pathRange ?? range)
         case (.distribution, .string(let word)), (.alignment, .string(let word)):
             report(.wrongValueType, "expected \(type.expectation) for \(what()), found a string", at: range,
                    fixIts: [.replace(range, with: word, message: "remove the quotes")])
@@ -140,42 +144,6 @@ extension Checker {
             report(.wrongValueType, "expected \(type.expectation) for \(what()), found \(value.typeDescription)", at: range)
             return nil
         }
-    }
-
-    private mutating func reportUnknownFont(_ word: String, at range: SourceRange) {
-        let styles = TextStyle.allCases.map(\.rawValue)
-        if let suggestion = closestMatch(to: word, in: styles) {
-            report(.unknownEnumCase, "unknown text style '\(word)'; did you mean '\(suggestion)'?", at: range,
-                   fixIts: [.replace(range, with: suggestion, message: "replace '\(word)' with '\(suggestion)'")])
-        } else {
-            report(.unknownEnumCase, "unknown text style '\(word)'; expected \(listing(styles)) or system(size, weight)", at: range)
-        }
-    }
-
-    /// `system(size)` or `system(size, weight)`: UIFont.systemFont(ofSize:weight:).
-    private mutating func font(_ name: String, _ arguments: [Value], at range: SourceRange) -> TypedValue? {
-        let weights = FontWeight.allCases.map(\.rawValue)
-        guard name == "system" else {
-            report(.wrongValueType, "unknown font '\(name)(...)'; expected system(size, weight) or a text style", at: range)
-            return nil
-        }
-        guard (1...2).contains(arguments.count), case .number(let size) = arguments[0] else {
-            report(.wrongValueType, "expected system(size) or system(size, weight), with the size a number", at: range)
-            return nil
-        }
-        guard size > 0, size <= 1000 else {
-            report(.wrongValueType, "a font size must be above 0 and at most 1000 (found \(formatNumber(size)))", at: range)
-            return nil
-        }
-        var weight = FontWeight.regular
-        if arguments.count == 2 {
-            guard case .word(let word) = arguments[1], let value = FontWeight(rawValue: word) else {
-                report(.unknownEnumCase, "expected a font weight (\(listing(weights))) as system's second argument", at: range)
-                return nil
-            }
-            weight = value
-        }
-        return .font(.system(size: size, weight: weight))
     }
 
     private mutating func reportUnknownCase(_ word: String, of type: ValueType, at range: SourceRange) {

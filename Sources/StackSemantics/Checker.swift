@@ -17,6 +17,7 @@ public struct CheckResult: Sendable {
 /// that any file, however small, can ask for. `text` is what labels' and buttons' text is measured in.
 public func check(_ tree: SyntaxTree, maximumItems: Int = defaultMaximumItems, text: TextEnvironment = .standard) -> CheckResult {
     var checker = Checker(file: tree.file, maximumItems: max(1, maximumItems))
+    checker.fontFiles = text.fontFiles
     checker.parseFailed = tree.diagnostics.hasErrors
     var roots = checker.checkFile(tree.declarations)
     for index in roots.indices { measureText(in: &roots[index], environment: text) }
@@ -61,6 +62,8 @@ struct Checker {
     var reportedSizeLimit = false
     /// The parser reported errors: warnings that may be their consequence are left out.
     var parseFailed = false
+    /// Reads the font files `custom(...)` fonts name (the checker itself reads no files).
+    var fontFiles = FontFileLoader.fileSystem
 
     /// The tree being built.
     var nodes: [LayoutNode] = []

@@ -58,7 +58,7 @@ enum ValueType: String, CaseIterable {
         case .insets: "insets (one number, '(vertical, horizontal)' or '(top, leading, bottom, trailing)')"
         case .distribution: "a distribution"
         case .alignment: "an alignment"
-        case .font: "a font (a text style such as body or headline, or system(size, weight))"
+        case .font: "a font (a text style such as body or headline, system(size, weight) or custom(\"file\", size))"
         }
     }
 
@@ -69,7 +69,7 @@ enum ValueType: String, CaseIterable {
         case .alignment: ["fill", "leading", "top", "center", "trailing", "bottom", "firstBaseline", "lastBaseline"]
         case .priority: ["required", "defaultHigh", "defaultLow", "fittingSizeLevel"]
         case .bool: ["true", "false"]
-        case .font: TextStyle.allCases.map(\.rawValue) + ["system"]
+        case .font: TextStyle.allCases.map(\.rawValue) + ["system", "custom"]
         default: []
         }
     }

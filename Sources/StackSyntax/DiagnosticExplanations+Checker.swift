@@ -443,6 +443,25 @@ extension DiagnosticID {
                     Level1
                 }
                 """)
+        case .unreadableFontFile:
+            return ("""
+                A `custom("file", size)` font names a font file stackc cannot use: there is no file at the path (or
+                a folder, pipe or device), it cannot be read or is larger than 256 MB, it is not a TrueType or
+                OpenType font stackc's reader understands (or its tables take far more reading than its size
+                allows), or it has no PostScript name (name ID 6 of its `name` table), the name
+                `UIFont(name:size:)` finds it by. A relative path starts at the folder of the `.stack` file; an
+                absolute path is used as it is. stackc measures the label's text in that file, so it needs the
+                file itself: copy the font beside the layout, fix the path, or use a system font until the file
+                is there.
+                """, """
+                vstack {
+                    label(text: "Welcome", font: custom("Fonts/Missing-Bold.otf", 17))
+                }
+                """, """
+                vstack {
+                    label(text: "Welcome", font: system(17, bold))
+                }
+                """)
         default:
             return nil
         }

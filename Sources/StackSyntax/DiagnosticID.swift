@@ -38,6 +38,7 @@ public enum DiagnosticID: String, Sendable, CaseIterable, Comparable {
     case childrenOnLeaf = "E121"
     case componentBodyShape = "E122"
     case expansionTooLarge = "E123"
+    case unreadableFontFile = "E124"
     // Layout
     case unsatisfiableConstraints = "E201"
     // Warnings
@@ -89,6 +90,7 @@ public enum DiagnosticID: String, Sendable, CaseIterable, Comparable {
         case .childrenOnLeaf: "children on a leaf element"
         case .componentBodyShape: "component body must be one element"
         case .expansionTooLarge: "layout too large after expanding components"
+        case .unreadableFontFile: "font file missing or unreadable"
         case .unsatisfiableConstraints: "required constraints cannot all hold"
         case .ambiguousLayout: "ambiguous layout"
         case .negativeFrame: "solved size below zero"

@@ -33,12 +33,17 @@ struct CharacterMap {
     private mutating func readFormat4(_ table: ByteReader) throws(FontError) {
         let segments = Int(try table.uint16(at: 6)) / 2
         let ends = 14, starts = 16 + 2 * segments, deltas = starts + 2 * segments, rangeOffsets = deltas + 2 * segments
+        // Segments ascend without overlapping (as the format requires): one that reaches back is
+        // skipped, so the scalars read are at most the plane's 65,536 however many segments there are.
+        var next: UInt32 = 0
         for segment in 0..<segments {
             let end = UInt32(try table.uint16(at: ends + 2 * segment))
             let start = UInt32(try table.uint16(at: starts + 2 * segment))
             let delta = try table.uint16(at: deltas + 2 * segment)
             let rangeOffset = Int(try table.uint16(at: rangeOffsets + 2 * segment))
-            guard start <= end, end != 0xFFFF || start != 0xFFFF else { continue }
+            guard start >= next, start <= end, end != 0xFFFF || start != 0xFFFF else { continue }
+            next = end + 1
+            try table.charge(Int(end - start) + 1)
             for scalar in start...end where scalar != 0xFFFF {
                 var glyph: UInt16
                 if rangeOffset == 0 {
@@ -58,12 +63,16 @@ struct CharacterMap {
     private mutating func readFormat12(_ table: ByteReader) throws(FontError) {
         let groups = Int(try table.uint32(at: 12))
         guard groups <= table.count / 12 else { throw .malformed("cmap format 12 group count past the table") }
+        // Groups ascend without overlapping, as format 4's segments.
+        var next: UInt32 = 0
         for index in 0..<groups {
             let record = 16 + 12 * index
             let start = try table.uint32(at: record)
             let end = try table.uint32(at: record + 4)
             let first = try table.uint32(at: record + 8)
-            guard start <= end, end <= 0x10FFFF, end - start < 0x10000 else { continue }
+            guard start >= next, start <= end, end <= 0x10FFFF, end - start < 0x10000 else { continue }
+            next = end + 1
+            try table.charge(Int(end - start) + 1)
             for scalar in start...end {
                 let glyph = first + (scalar - start)
                 if glyph != 0, glyph <= 0xFFFF { glyphs[scalar] = UInt16(glyph) }

@@ -61,15 +61,19 @@ public enum FontSpec: Hashable, Sendable {
     case style(TextStyle)
     /// `UIFont.systemFont(ofSize:weight:)`: a fixed size.
     case system(size: Double, weight: FontWeight)
+    /// `UIFont(name:size:)` of an app's font file, optionally scaled with Dynamic Type.
+    case custom(CustomFont)
 
     /// UILabel's default font.
     public static let `default` = FontSpec.style(.body)
 
-    /// The point size and weight at a content size category.
+    /// The point size and weight at a content size category (a custom font's file is its one face:
+    /// its weight is `regular`, which no measurement reads).
     public func resolved(at category: ContentSizeCategory) -> (size: Double, weight: FontWeight) {
         switch self {
         case .style(let style): (style.pointSize(at: category), style.weight)
         case .system(let size, let weight): (size, weight)
+        case .custom(let font): (font.pointSize(at: category), .regular)
         }
     }
 }

@@ -1,17 +1,21 @@
 /// An OpenType or TrueType font file's table directory: the tables by tag, each a byte range of the file.
 ///
 /// Reading is total: every offset is checked against the data, and a malformed file is a `FontError`,
-/// never a trap. Only `head`, `hhea`, `hmtx`, `OS/2`, `cmap`, `kern` and `GPOS` are read (metrics,
+/// never a trap. It is bounded too: reads are counted against a budget proportional to the file's size
+/// (`ReadBudget`), so tables whose offsets point at the same bytes again and again cannot make reading
+/// a small file take hours. Only `head`, `hhea`, `hmtx`, `OS/2`, `cmap`, `kern` and `GPOS` are read (metrics,
 /// not outlines).
 struct FontFile {
     let data: [UInt8]
     private var tables: [String: Range<Int>] = [:]
+    private let budget: ReadBudget
 
     /// Parses the table directory of a single font (`OTTO`, `0x00010000` or `true`); a collection
     /// (`ttcf`) gives its first font.
     init(data: [UInt8]) throws(FontError) {
         self.data = data
-        let reader = ByteReader(data)
+        budget = ReadBudget(reads: ReadBudget.readsPerByte * data.count + ReadBudget.baseReads)
+        let reader = ByteReader(data, budget: budget)
         var directory = 0
         if try reader.tag(at: 0) == "ttcf" {
             guard try reader.uint32(at: 8) > 0 else { throw .malformed("font collection without fonts") }
@@ -34,7 +38,7 @@ struct FontFile {
 
     /// A reader over one table, or nil when the font has no such table.
     func table(_ tag: String) -> ByteReader? {
-        tables[tag].map { ByteReader(data, range: $0) }
+        tables[tag].map { ByteReader(data, range: $0, budget: budget) }
     }
 
     /// A reader over a table the font must have.
@@ -60,10 +64,12 @@ public enum FontError: Error, Equatable, Sendable, CustomStringConvertible {
 struct ByteReader {
     private let data: [UInt8]
     private let range: Range<Int>
+    private let budget: ReadBudget
 
-    init(_ data: [UInt8], range: Range<Int>? = nil) {
+    init(_ data: [UInt8], range: Range<Int>? = nil, budget: ReadBudget) {
         self.data = data
         self.range = range ?? 0..<data.count
+        self.budget = budget
     }
 
     /// The length of the range.
@@ -73,12 +79,18 @@ struct ByteReader {
     func sub(_ offset: Int, length: Int? = nil) throws(FontError) -> ByteReader {
         let end = length.map { offset + $0 } ?? range.count
         guard offset >= 0, offset <= end, end <= range.count else { throw .malformed("offset \(offset) outside a table") }
-        return ByteReader(data, range: (range.lowerBound + offset)..<(range.lowerBound + end))
+        return ByteReader(data, range: (range.lowerBound + offset)..<(range.lowerBound + end), budget: budget)
     }
 
     private func check(_ offset: Int, _ size: Int) throws(FontError) -> Int {
         guard offset >= 0, offset <= range.count - size else { throw .malformed("offset \(offset) outside a table") }
+        try budget.spend()
         return range.lowerBound + offset
+    }
+
+    /// Counts the work of expanding a range of `units` glyphs or characters against the file's budget.
+    func charge(_ units: Int) throws(FontError) {
+        try budget.spend(units)
     }
 
     func uint8(at offset: Int) throws(FontError) -> UInt8 {
@@ -103,5 +115,22 @@ struct ByteReader {
     func tag(at offset: Int) throws(FontError) -> String {
         let start = try check(offset, 4)
         return String(decoding: data[start..<(start + 4)], as: UTF8.self)
+    }
+}
+
+/// How many more reads a font file's tables may take, a range of glyphs or characters counting one
+/// per glyph or character it covers. A font's tables read each of their bytes about once (Inter's
+/// files take under one read per byte); a file that needs many times more reads than it has bytes
+/// reuses its bytes through overlapping offsets, and is refused as malformed.
+final class ReadBudget {
+    static let readsPerByte = 4
+    static let baseReads = 1 << 20
+    private var reads: Int
+
+    init(reads: Int) { self.reads = reads }
+
+    func spend(_ units: Int = 1) throws(FontError) {
+        reads -= units
+        guard reads >= 0 else { throw .malformed("the tables take far more reads than the file has bytes") }
     }
 }

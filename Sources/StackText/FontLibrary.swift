@@ -41,8 +41,12 @@ public struct FontLibrary: Sendable {
         return shared.joined(separator: " ")
     }
 
-    /// A measurer for a font at a content size category, on a screen of `scale` pixels per point.
+    /// A measurer for a font at a content size category, on a screen of `scale` pixels per point. A
+    /// custom font measures in its own file, whatever faces the library has.
     public func measurer(for font: FontSpec, category: ContentSizeCategory = .default, scale: Double = 3) -> TextMeasurer {
+        if case .custom(let custom) = font {
+            return TextMeasurer(metrics: custom.metrics, size: custom.pointSize(at: category), scale: scale)
+        }
         let (size, weight) = font.resolved(at: category)
         return TextMeasurer(metrics: face(for: weight), size: size, scale: scale)
     }

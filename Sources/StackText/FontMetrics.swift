@@ -73,27 +73,7 @@ public struct FontMetrics: Hashable, Sendable {
             }
         }
         self.kerning = kerning
-        name = Self.fontName(font) ?? "font"
-    }
-
-    /// The full name from the `name` table (name id 4, Unicode or Windows), if readable.
-    private static func fontName(_ font: FontFile) -> String? {
-        guard let table = font.table("name"),
-              let count = try? table.uint16(at: 2), let storage = try? table.uint16(at: 4) else { return nil }
-        for index in 0..<Int(count) {
-            let record = 6 + 12 * index
-            guard let platform = try? table.uint16(at: record), let id = try? table.uint16(at: record + 6),
-                  id == 4, platform == 0 || platform == 3,
-                  let length = try? table.uint16(at: record + 8), let offset = try? table.uint16(at: record + 10),
-                  let text = try? table.sub(Int(storage) + Int(offset), length: Int(length)) else { continue }
-            var units: [UInt16] = []
-            for at in stride(from: 0, to: Int(length) - 1, by: 2) {
-                guard let unit = try? text.uint16(at: at) else { return nil }
-                units.append(unit)
-            }
-            return String(decoding: units, as: UTF16.self)
-        }
-        return nil
+        name = FontNames(file: font).fullName ?? "font"
     }
 
     /// The advance of `scalar`, in font units.

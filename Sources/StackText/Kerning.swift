@@ -57,9 +57,19 @@ struct Kerning {
                 }
                 guard subtableType == 2 else { continue }
                 if let pair = try readPairPos(subtable) { result.append(pair) }
+                try checkCount(result)
             }
         }
         return result
+    }
+
+    /// The most pair-adjustment subtables a font may have. Fonts have a few (Inter's kerning is 2);
+    /// measuring asks every subtable about every pair of Latin characters, so a file of thousands of
+    /// tiny subtables would make reading it take minutes.
+    static let maximumSubtables = 1024
+
+    private static func checkCount(_ subtables: [PairSubtable]) throws(FontError) {
+        guard subtables.count <= maximumSubtables else { throw .malformed("more than \(maximumSubtables) kerning subtables") }
     }
 
     private static func readPairPos(_ table: ByteReader) throws(FontError) -> PairSubtable? {
@@ -113,10 +123,14 @@ struct Kerning {
         case 1:
             for index in 0..<Int(try table.uint16(at: 2)) { result[try table.uint16(at: 4 + 2 * index)] = index }
         case 2:
+            // Ranges ascend without overlapping (one that reaches back is skipped): at most 65,536 glyphs.
+            var next = 0
             for range in 0..<Int(try table.uint16(at: 2)) {
                 let start = try table.uint16(at: 4 + 6 * range), end = try table.uint16(at: 6 + 6 * range)
                 let base = Int(try table.uint16(at: 8 + 6 * range))
-                guard start <= end else { continue }
+                guard Int(start) >= next, start <= end else { continue }
+                next = Int(end) + 1
+                try table.charge(Int(end - start) + 1)
                 for glyph in start...end { result[glyph] = base + Int(glyph - start) }
             }
         default:
@@ -135,10 +149,13 @@ struct Kerning {
                 result[start + UInt16(index)] = try table.uint16(at: 6 + 2 * index)
             }
         case 2:
+            var next = 0
             for range in 0..<Int(try table.uint16(at: 2)) {
                 let start = try table.uint16(at: 4 + 6 * range), end = try table.uint16(at: 6 + 6 * range)
                 let value = try table.uint16(at: 8 + 6 * range)
-                guard start <= end else { continue }
+                guard Int(start) >= next, start <= end else { continue }
+                next = Int(end) + 1
+                try table.charge(Int(end - start) + 1)
                 for glyph in start...end { result[glyph] = value }
             }
         default:
@@ -163,6 +180,7 @@ struct Kerning {
                     sets[try kern.uint16(at: record), default: [:]][try kern.uint16(at: record + 2)] = try kern.int16(at: record + 4)
                 }
                 result.append(.pairs(sets))
+                try checkCount(result)
             }
             guard length > 0 else { break }
             offset += length

@@ -10,7 +10,7 @@ enum TextOptions {
         categories(text) == nil ? "--content-size takes \(names) (or several, comma-separated, or 'all'), got \(NumberRange.quoted(text))" : nil
     }, valueName: "sizes", help: "Dynamic Type size(s) to measure text at: xSmall ... xxxLarge, accessibility1 ... 5;\ncomma-separated for several, 'all' for every one (default: large)")
     static let fontFile = OptionSpec(name: "font-file", takesValue: true, valueName: "path",
-                                     help: "Measure text in this TrueType/OpenType font instead of stackc's default (Inter)", takesPath: true)
+                                     help: "Measure text in this TrueType/OpenType font instead of stackc's default (Inter);\na label's custom font keeps its own file", takesPath: true)
     static let options = [contentSize, fontFile]
 
     private static let names = ContentSizeCategory.allCases.map(\.rawValue).joined(separator: ", ")

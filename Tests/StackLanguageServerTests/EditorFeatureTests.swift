@@ -95,6 +95,13 @@ import Testing
             .compactMap { $0["label"]?.stringValue } ?? []
     }
 
+    /// A font is a text style, `system(...)` or `custom(...)`, and the last two are offered beside the styles.
+    @Test func fontsOfferTheirCallsBesideTheStyles() {
+        let offered = labels("vstack { label(text: \"x\", font: ) }\n", line: 0, character: 32)
+        #expect(offered.prefix(3) == ["largeTitle", "title1", "title2"])
+        #expect(offered.contains("system") && offered.contains("custom"))
+    }
+
     @Test func componentsThatWouldRecurseAreNotOffered() {
         let text = "component A() {\n    \n}\ncomponent B() { vstack { A() } }\ncomponent C() { label() }\nvstack main {\n    \n}\n\n"
         let inA = labels(text, line: 1, character: 4)
