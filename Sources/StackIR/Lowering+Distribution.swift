@@ -18,20 +18,38 @@ extension Lowerer {
         add(.canvasConnection, ItemID(last), along.trailing, .equal, canvas, origin: origin)
     }
 
-    mutating func lowerDistribution(_ index: Int, _ stack: StackAttributes, children: [Int], visible: [Int]) {
-        let spacings = spacingValues(stack, children: children)
-        lowerSpacing(index, stack, children: children, values: spacings)
+    /// Spacing, the distribution's own constraints and hiding, for the lowering's UIKit: iOS 9/10 keeps
+    /// hidden items in the spacing chain (this file), today's UIKit places them beside it
+    /// (Lowering+OrderedArrangement.swift), measures fillProportionally its own way and lets the gap
+    /// distributions hug their length at 49 (uikit-current §2.7, on the stack itself, margins or not).
+    mutating func lowerDistribution(
+        _ index: Int, _ stack: StackAttributes, canvas: ItemID, children: [Int], visible: [Int], orderingSpanner: ItemID?
+    ) {
+        let spacings = uikit == .iOS9 ? spacingValues(stack, children: children) : []
+        switch uikit {
+        case .iOS9: lowerSpacing(index, stack, children: children, values: spacings)
+        case .current: lowerCurrentSpacing(index, stack, visible: visible)
+        }
         switch stack.distribution {
         case .fill:
             break
         case .fillEqually:
             matchLengths(index, stack, visible.map { ItemID($0) }, priority: Priority.required)
-        case .fillProportionally:
+        case .fillProportionally where uikit == .iOS9:
             lowerFillProportionally(index, stack, children: children, visible: visible, spacings: spacings)
+        case .fillProportionally:
+            lowerCurrentFillProportionally(index, stack, canvas: canvas, children: children, visible: visible)
         case .equalSpacing, .equalCentering:
             lowerGaps(index, stack, children: children, visible: visible)
+            if uikit == .current {
+                add(.canvasFit, ItemID(index), AxisAttributes(stack.axis).length, .equal, nil, priority: 49,
+                    origin: distributionOrigin(index))
+            }
         }
-        lowerHiding(index, stack, children: children)
+        switch uikit {
+        case .iOS9: lowerHiding(index, stack, children: children)
+        case .current: lowerCurrentHiding(index, stack, children: children, orderingSpanner: orderingSpanner)
+        }
     }
 
     /// The spacing between `children[i]` and `children[i + 1]`, for each i.

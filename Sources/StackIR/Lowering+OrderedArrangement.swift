@@ -22,26 +22,6 @@ extension Lowerer {
         return spanner
     }
 
-    mutating func lowerCurrentDistribution(
-        _ index: Int, _ stack: StackAttributes, canvas: ItemID, children: [Int], visible: [Int], orderingSpanner: ItemID?
-    ) {
-        lowerCurrentSpacing(index, stack, visible: visible)
-        switch stack.distribution {
-        case .fill:
-            break
-        case .fillEqually:
-            matchLengths(index, stack, visible.map { ItemID($0) }, priority: Priority.required)
-        case .fillProportionally:
-            lowerCurrentFillProportionally(index, stack, canvas: canvas, children: children, visible: visible)
-        case .equalSpacing, .equalCentering:
-            lowerGaps(index, stack, children: children, visible: visible)
-            // §2.7: the gap distributions hug their length, on the stack itself, margins or not.
-            add(.canvasFit, ItemID(index), AxisAttributes(stack.axis).length, .equal, nil, priority: 49,
-                origin: distributionOrigin(index))
-        }
-        lowerCurrentHiding(index, stack, children: children, orderingSpanner: orderingSpanner)
-    }
-
     /// The spacing after a visible item: its `spacingAfter`, else the stack's (a custom value
     /// replaces the default, §2.2), with the origin of whichever was written.
     func spacing(after child: Int, in index: Int, _ stack: StackAttributes) -> (value: Double, origin: SourceRange) {

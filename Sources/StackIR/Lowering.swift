@@ -106,17 +106,13 @@ struct Lowerer {
         guard !children.isEmpty else { return }
         let canvas = stack.layoutMarginsRelative ? lowerMarginsGuide(index, stack) : ItemID(index)
         let visible = children.filter { !nodes[$0].hidden }
+        var orderingSpanner: ItemID? = nil
         switch uikit {
-        case .iOS9:
-            lowerCanvasAlongAxis(index, stack, canvas: canvas, children: children)
-            lowerAlignment(index, stack, canvas: canvas, children: children, visible: visible)
-            lowerDistribution(index, stack, children: children, visible: visible)
-        case .current:
-            let orderingSpanner = lowerCurrentCanvasAlongAxis(index, stack, canvas: canvas, visible: visible)
-            lowerAlignment(index, stack, canvas: canvas, children: children, visible: visible)
-            lowerCurrentDistribution(index, stack, canvas: canvas, children: children, visible: visible,
-                                     orderingSpanner: orderingSpanner)
+        case .iOS9: lowerCanvasAlongAxis(index, stack, canvas: canvas, children: children)
+        case .current: orderingSpanner = lowerCurrentCanvasAlongAxis(index, stack, canvas: canvas, visible: visible)
         }
+        lowerAlignment(index, stack, canvas: canvas, children: children, visible: visible)
+        lowerDistribution(index, stack, canvas: canvas, children: children, visible: visible, orderingSpanner: orderingSpanner)
     }
 
     /// Children indices that really point into the arena, after their parent (a malformed tree
