@@ -1,13 +1,19 @@
 /// The faces text is measured with, by weight: stackc's default family (metrics derived from Inter,
 /// whose proportions are close to Apple's system font) or an app's own font file.
 public struct FontLibrary: Sendable {
+    /// The default family, read from its compact data the first time a text is measured in it (a file
+    /// without text never pays for it: decoding the four faces is most of a small file's `check`).
+    private let isStandard: Bool
+    private let ownFaces: [(weight: FontWeight, metrics: FontMetrics)]
+
     /// Faces by weight, ascending.
-    public let faces: [(weight: FontWeight, metrics: FontMetrics)]
+    public var faces: [(weight: FontWeight, metrics: FontMetrics)] { isStandard ? Self.standardFaces : ownFaces }
 
     /// A library of the given faces (at least one).
     public init(faces: [(weight: FontWeight, metrics: FontMetrics)]) {
         precondition(!faces.isEmpty, "a font library needs a face")
-        self.faces = faces.sorted { $0.weight < $1.weight }
+        self.isStandard = false
+        self.ownFaces = faces.sorted { $0.weight < $1.weight }
     }
 
     /// One face for every weight (an app's font file).
@@ -15,11 +21,18 @@ public struct FontLibrary: Sendable {
         self.init(faces: [(.regular, metrics)])
     }
 
+    private init(standard: Void) {
+        isStandard = true
+        ownFaces = []
+    }
+
     /// stackc's default family: Inter's regular, medium, semibold and bold faces.
-    public static let standard: FontLibrary = {
+    public static let standard = FontLibrary(standard: ())
+
+    private static let standardFaces: [(weight: FontWeight, metrics: FontMetrics)] = {
         // The data is generated and tested (FontTests): a face that does not read is a build defect.
-        let faces = defaultFaces.compactMap { face in (try? FontMetrics(compact: face.compact)).map { (face.weight, $0) } }
-        return FontLibrary(faces: faces)
+        defaultFaces.compactMap { face in (try? FontMetrics(compact: face.compact)).map { (face.weight, $0) } }
+            .sorted { $0.weight < $1.weight }
     }()
 
     /// The face for a weight: the nearest one the library has (the heavier of two equally near).
