@@ -8,10 +8,14 @@
 struct ConflictSearch {
     let constraints: [LinearConstraint]
     let externals: Int
+    /// Per constraint, whether it can decide feasibility; nil: all can. A subtree's search
+    /// (SubtreeConflicts.swift) leaves out the constraints it has shown never do.
+    var deciding: [Bool]? = nil
 
     /// Whether the required constraints `indices` can all hold.
     func feasible(_ indices: [Int]) -> Bool {
-        let elimination = Elimination(indices.map { constraints[$0] }, externals: externals)
+        let checked = deciding.map { mask in indices.filter { mask[$0] } } ?? indices
+        let elimination = Elimination(checked.map { constraints[$0] }, externals: externals)
         var tableau = Tableau(externals: externals)
         return elimination.constraints.allSatisfy { tableau.addRequired($0) != .infeasible }
     }

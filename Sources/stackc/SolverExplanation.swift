@@ -17,39 +17,48 @@ enum SolverExplanation {
         case .structured: heading = "solver: structured"
         case .general: heading = "solver: general"
         case .split: heading = "solver: split by axis"
+        case .subtreeConflicts: heading = "solver: structured, after breaking conflicts found in their subtrees"
         }
         return ([heading] + report.lines(in: ir).map { "  " + $0 }).joined(separator: "\n") + "\n"
     }
 
     /// The `"solver"` object: `{"path": "structured", "stacks": [{"item", "kind", "distribution",
-    /// "mechanism"}...]}` or `{"path": "general", "reason", "item", "description", "items", "constraints"}`.
+    /// "mechanism"}...]}`, `{"path": "general", "reason", "item", "description", "items", "constraints"}`,
+    /// `{"path": "split", ..., "generalAxis", "constraints", "stacks"}` or `{"path": "subtreeConflicts",
+    /// ..., "groups": [{"item", "axis", "constraints"}...], "stacks"}`.
     static func json(_ report: SolveReport, _ ir: ConstraintIR) -> JSONValue {
         func name(_ node: Int?) -> JSONValue {
             guard let node, ir.items.indices.contains(node) else { return .null }
             return .string(ir.items[node].name)
         }
+        func stackArray(_ stacks: [StructuredStack]) -> JSONValue {
+            .array(stacks.map { stack in
+                .object([
+                    ("item", name(stack.node)), ("kind", .string(stack.kind)),
+                    ("distribution", .string(stack.distribution.rawValue)), ("mechanism", .string(stack.mechanism.rawValue)),
+                ])
+            })
+        }
         switch report.path {
         case .structured(let stacks):
-            return .object([
-                ("path", .string("structured")),
-                ("stacks", .array(stacks.map { stack in
-                    .object([
-                        ("item", name(stack.node)), ("kind", .string(stack.kind)),
-                        ("distribution", .string(stack.distribution.rawValue)), ("mechanism", .string(stack.mechanism.rawValue)),
-                    ])
-                })),
-            ])
+            return .object([("path", .string("structured")), ("stacks", stackArray(stacks))])
         case .split(let reason, let axis, let stacks, let constraints):
             return .object([
                 ("path", .string("split")), ("reason", .string(reason.kind)), ("item", name(reason.node)),
                 ("description", .string(reason.description(in: ir))), ("generalAxis", .string(axis.rawValue)),
-                ("constraints", .number(Double(constraints))),
-                ("stacks", .array(stacks.map { stack in
+                ("constraints", .number(Double(constraints))), ("stacks", stackArray(stacks)),
+            ])
+        case .subtreeConflicts(let reason, let groups, let stacks):
+            return .object([
+                ("path", .string("subtreeConflicts")), ("reason", .string(reason.kind)), ("item", name(reason.node)),
+                ("description", .string(reason.description(in: ir))),
+                ("groups", .array(groups.map { group in
                     .object([
-                        ("item", name(stack.node)), ("kind", .string(stack.kind)),
-                        ("distribution", .string(stack.distribution.rawValue)), ("mechanism", .string(stack.mechanism.rawValue)),
+                        ("item", name(group.node)), ("axis", .string(group.axis.rawValue)),
+                        ("constraints", .number(Double(group.constraints))),
                     ])
                 })),
+                ("stacks", stackArray(stacks)),
             ])
         case .general(let reason, let items, let constraints):
             return .object([

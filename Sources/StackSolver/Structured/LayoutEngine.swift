@@ -31,19 +31,43 @@ func solveLayout(ir: ConstraintIR, width: Double?, height: Double?, reporting: B
         let solution = try layout.frames(width: width, height: height)
         return (solution, reporting ? SolveReport(path: .structured(layout.structuredStacks())) : nil)
     } catch {
-        if let split = solveSplittingAxes(ir: ir, width: width, height: height) {
-            let report = SolveReport(path: .split(
-                reason: error, generalAxis: split.generalAxis, stacks: reporting ? split.treeStacks() : [],
-                constraints: split.generalConstraints))
-            return (split.solution, reporting ? report : nil)
-        }
-        return (solve(ir, width: width, height: height), reporting ? generalReport(error, ir) : nil)
+        let declined = solveDeclined(ir: ir, width: width, height: height, reason: error)
+        return (declined.solution, reporting ? declined.report() : nil)
     }
 }
 
-/// The report of a general solve after the structured solver declined for `reason`.
-func generalReport(_ reason: FallbackReason, _ ir: ConstraintIR) -> SolveReport {
-    SolveReport(path: .general(reason: reason, items: ir.items.count, constraints: ir.constraints.count))
+/// How a layout the structured solver declined as written was solved.
+enum DeclinedSolve {
+    /// Required conflicts broken inside their subtrees, then the rest solved by the structured solver.
+    case subtreeConflicts(SubtreeConflicts)
+    /// One axis by each solver.
+    case split(AxisSplit)
+    /// The general solver for the whole layout.
+    case general(LayoutSolution)
+
+    var solution: LayoutSolution {
+        switch self {
+        case .subtreeConflicts(let found): found.solution
+        case .split(let split): split.solution
+        case .general(let solution): solution
+        }
+    }
+}
+
+/// The one choice of solvers after the structured solver declined a layout for `reason`: conflicts
+/// broken inside their subtrees (SubtreeConflicts.swift), else an axis by each solver
+/// (AxisSplit.swift), else the general solver.
+func solveDeclined(ir: ConstraintIR, width: Double?, height: Double?, reason: FallbackReason)
+    -> (solution: LayoutSolution, report: () -> SolveReport) {
+    let declined: DeclinedSolve
+    if case .conflict = reason, let found = SubtreeConflicts(ir: ir, width: width, height: height, first: reason) {
+        declined = .subtreeConflicts(found)
+    } else if let split = solveSplittingAxes(ir: ir, width: width, height: height) {
+        declined = .split(split)
+    } else {
+        declined = .general(solve(ir, width: width, height: height))
+    }
+    return (declined.solution, { SolveReport(declined, reason: reason, ir: ir) })
 }
 
 /// What `LayoutEngine.setIntrinsicSize` did.
@@ -186,14 +210,11 @@ public final class LayoutEngine {
     /// How the last solve went: per stack for a structured solve, else the reason and the size.
     public var lastSolveReport: SolveReport {
         guard let lastFallback else { return SolveReport(path: .structured(structured?.structuredStacks() ?? [])) }
-        guard let lastSplit else { return generalReport(lastFallback, ir) }
-        return SolveReport(path: .split(
-            reason: lastFallback, generalAxis: lastSplit.generalAxis, stacks: lastSplit.treeStacks(),
-            constraints: lastSplit.generalConstraints))
+        return lastDeclinedReport?() ?? SolveReport(path: .general(reason: lastFallback, items: ir.items.count, constraints: ir.constraints.count))
     }
 
-    /// The last solve's split, when one axis went to each solver.
-    private var lastSplit: AxisSplit?
+    /// The report of the last solve the structured solver declined.
+    private var lastDeclinedReport: (() -> SolveReport)?
 
     private func buildStructured() {
         do throws(FallbackReason) {
@@ -213,8 +234,9 @@ public final class LayoutEngine {
             return result
         } catch {
             lastFallback = error
-            lastSplit = solveSplittingAxes(ir: ir, width: width, height: height)
-            return lastSplit?.solution ?? solve(ir, width: width, height: height)
+            let declined = solveDeclined(ir: ir, width: width, height: height, reason: error)
+            lastDeclinedReport = declined.report
+            return declined.solution
         }
     }
 }

@@ -14,6 +14,11 @@ public struct SolveReport: Hashable, Sendable {
         /// stacks' mechanisms along that axis in `stacks`); the general solver answered `generalAxis`,
         /// `constraints` linear constraints on that axis alone (AxisSplit.swift).
         case split(reason: FallbackReason, generalAxis: Axis, stacks: [StructuredStack], constraints: Int)
+        /// The structured solver declined the layout as written for `reason`, a required conflict;
+        /// the conflicts were found inside the subtrees in `groups`, each search deciding on that
+        /// subtree's own constraints, and the structured solver answered the layout without the
+        /// broken constraints (SubtreeConflicts.swift).
+        case subtreeConflicts(reason: FallbackReason, groups: [SubtreeConflictGroup], stacks: [StructuredStack])
     }
 
     public var path: Path
@@ -25,7 +30,7 @@ public struct SolveReport: Hashable, Sendable {
     /// The reason the structured solver declined; nil when it answered.
     public var fallback: FallbackReason? {
         switch path {
-        case .general(let reason, _, _), .split(let reason, _, _, _): return reason
+        case .general(let reason, _, _), .split(let reason, _, _, _), .subtreeConflicts(let reason, _, _): return reason
         case .structured: return nil
         }
     }
@@ -50,6 +55,26 @@ public struct SolveReport: Hashable, Sendable {
             return [reason.description(in: ir),
                     "general solver: the \(axis.rawValue) axis alone, \(constraints) linear constraints;"
                         + " structured: the \(axis.cross.rawValue) axis"] + stackLines(stacks)
+        case .subtreeConflicts(let reason, let groups, let stacks):
+            return [reason.description(in: ir)] + groups.map { group in
+                let name = ir.items.indices.contains(group.node) ? ir.items[group.node].name : "#\(group.node)"
+                let scope = group.node == 0 ? "over the whole \(group.axis.rawValue) axis" : "in \(name) alone (\(group.axis.rawValue))"
+                return "conflicts found \(scope), \(group.constraints) required constraints;"
+                    + " structured: the layout without the broken ones"
+            } + stackLines(stacks)
+        }
+    }
+
+    /// The report of a solve the structured solver declined for `reason`.
+    init(_ declined: DeclinedSolve, reason: FallbackReason, ir: ConstraintIR) {
+        switch declined {
+        case .subtreeConflicts(let found):
+            self.init(path: .subtreeConflicts(reason: reason, groups: found.groups, stacks: found.layout.structuredStacks()))
+        case .split(let split):
+            self.init(path: .split(
+                reason: reason, generalAxis: split.generalAxis, stacks: split.treeStacks(), constraints: split.generalConstraints))
+        case .general:
+            self.init(path: .general(reason: reason, items: ir.items.count, constraints: ir.constraints.count))
         }
     }
 }

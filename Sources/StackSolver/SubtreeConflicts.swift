@@ -1,0 +1,171 @@
+import StackIR
+
+/// Required conflicts broken as UIKit breaks them, searched for inside the subtree where the
+/// structured solver met them when that gives the same answers, then the layout without the broken
+/// constraints solved by the structured solver rather than the general one.
+///
+/// UIKit's recovery (ConflictSearch) asks one question many times: can these required constraints
+/// hold together? Over a whole axis each answer costs a tableau of the whole layout. When the
+/// subtree at `node` meets the rest of the layout only through its position and length along the
+/// axis, and the rest can give it any length, the constraints outside the subtree never change an
+/// answer:
+/// - every required constraint on the axis is either *local* (its variables all belong to the
+///   subtree's items) or *outside* (no variable of the subtree but the node's position and length);
+/// - the local constraints are unchanged by moving the whole subtree along the axis (positions enter
+///   each one with coefficients summing to zero), so a local solution can be shifted to any position;
+/// - the outside constraints, all read as homogeneous equalities, do not decide the node's length
+///   (`e_length` is not in their row space), and they can all hold (checked at the end: the structured
+///   solver solves the layout without the broken constraints, so everything else holds). Then for
+///   every length there are outside solutions, for every subset of the outside constraints too.
+/// So a set of required constraints can hold exactly when its local part can, and the search, run
+/// unchanged with local answers (`ConflictSearch.deciding`), breaks the same constraints with the same
+/// minimal sets as over the whole axis, at the subtree's cost. Where the conditions fail (or the
+/// conflict is the root's), the search runs over the whole axis, as the general solver runs it.
+///
+/// Each axis with a conflict is searched once; conflicts on both axes are reported in the order of
+/// their broken constraints, as one search over both axes reports them (the axes share no variable).
+struct SubtreeConflicts {
+    /// The solution: the structured solver's frames, the conflicts found, the broken constraints.
+    var solution: LayoutSolution
+    /// The structured solve of the layout without the broken constraints (for the report).
+    var layout: StructuredLayout
+    /// Per subtree searched: its node, the axis and how many required constraints decided the answers.
+    var groups: [SubtreeConflictGroup]
+
+    /// Nil when the search breaks nothing, or the layout without the broken constraints is not the
+    /// structured solver's (ambiguous, or declined for another reason); the caller then solves as before.
+    init?(ir: ConstraintIR, width: Double?, height: Double?, first: FallbackReason) {
+        // Some constraint relates the two axes: one search per axis would not be the whole search.
+        for constraint in ir.constraints {
+            if let second = constraint.second, Axis(second.attribute) != Axis(constraint.first.attribute) { return nil }
+        }
+        var reason = first
+        var kept = Array(ir.constraints.indices)
+        var conflicts: [(broken: ConstraintSource, members: [ConstraintSource])] = []
+        var groups: [SubtreeConflictGroup] = []
+        while true {
+            guard case .conflict(let node, let axis) = reason, !groups.contains(where: { $0.axis == axis }) else { return nil }
+            var current = ir
+            current.constraints = kept.map { ir.constraints[$0] }
+            guard let search = Self.search(current, width: width, height: height, node: node, axis: axis) else { return nil }
+            // Sources in `current` back to `ir`'s indices.
+            func original(_ source: ConstraintSource) -> ConstraintSource {
+                if case .constraint(let index) = source { return .constraint(kept[index]) }
+                return source
+            }
+            conflicts += search.found.map { (original($0.broken), $0.members.map(original)) }
+            groups.append(search.group)
+            let broken = Set(search.found.compactMap { found -> Int? in
+                if case .constraint(let index) = found.broken { return index }
+                return nil
+            })
+            kept = kept.indices.filter { !broken.contains($0) }.map { kept[$0] }
+            var remaining = ir
+            remaining.constraints = kept.map { ir.constraints[$0] }
+            do throws(FallbackReason) {
+                let layout = try StructuredLayout(ir: remaining)
+                var solution = try layout.frames(width: width, height: height)
+                conflicts.sort { $0.broken < $1.broken }
+                solution.findings = conflicts.map { .conflict(members: $0.members, broken: $0.broken, ir: ir) } + solution.findings
+                solution.brokenConstraints = conflicts.compactMap {
+                    if case .constraint(let index) = $0.broken { return index }
+                    return nil
+                }.sorted()
+                self.solution = solution
+                self.layout = layout
+                self.groups = groups
+                return
+            } catch {
+                reason = error
+            }
+        }
+    }
+
+    /// UIKit's recovery on `axis` of `ir`: the conflicts in the order found (sources of `ir`), the
+    /// subtree whose constraints decided the answers (the root: all of them) and how many those
+    /// are; nil when nothing conflicts.
+    private static func search(_ ir: ConstraintIR, width: Double?, height: Double?, node: Int, axis: Axis)
+        -> (found: [(broken: ConstraintSource, members: [ConstraintSource])], group: SubtreeConflictGroup)? {
+        let externals = ir.items.count * FrameVariable.perItem
+        // The axis's linear constraints, as the general solver takes them (Solver's `axis`).
+        var all = linearize(ir, width: width, height: height).constraints
+        all.removeAll { constraint in constraint.expression.symbols.contains { Axis(symbol: $0) != axis } }
+        let required = all.indices.filter { all[$0].priority >= 1000 }
+        let local = localConstraints(all, ir: ir, node: node, axis: axis)
+        let search = ConflictSearch(constraints: all, externals: externals, deciding: local)
+        let found = search.breakConflicts(among: required)
+        guard !found.isEmpty else { return nil }
+        let group = SubtreeConflictGroup(
+            node: local == nil ? 0 : node, axis: axis, constraints: local.map { $0.filter { $0 }.count } ?? required.count)
+        return (found.map { (all[$0.broken].source, $0.members.map { all[$0].source }) }, group)
+    }
+
+    /// Per constraint of `all`, whether it is local to the subtree at `node` (a required constraint
+    /// over the subtree's items only), when the conditions at the top of this file hold; nil when
+    /// they do not (or the subtree is the whole layout).
+    private static func localConstraints(_ all: [LinearConstraint], ir: ConstraintIR, node: Int, axis: Axis) -> [Bool]? {
+        let count = ir.items.count
+        guard node > 0, node < count else { return nil }
+        // The subtree's items: the node and what it owns, transitively (owners come first in the IR).
+        var inside = [Bool](repeating: false, count: count)
+        inside[node] = true
+        for item in node + 1..<count {
+            if let owner = ir.items[item].owner?.index, owner >= node, owner < item, inside[owner] { inside[item] = true }
+        }
+        let position = (axis == .horizontal ? FrameVariable.x : .y).symbol(of: node)
+        let length = (axis == .horizontal ? FrameVariable.width : .height).symbol(of: node)
+        var local = [Bool](repeating: false, count: all.count)
+        var outside: [LinearConstraint] = []
+        for (index, constraint) in all.enumerated() where constraint.priority >= 1000 {
+            let symbols = constraint.expression.symbols
+            let items = symbols.map { $0 / FrameVariable.perItem }
+            if !items.isEmpty, items.allSatisfy({ inside[$0] }) {
+                guard isTranslationInvariant(constraint.expression) else { return nil }
+                local[index] = true
+            } else if symbols.allSatisfy({ !inside[$0 / FrameVariable.perItem] || $0 == position || $0 == length }) {
+                var homogeneous = constraint
+                homogeneous.expression = Row(constant: 0, terms: zip(symbols, constraint.expression.coefficients).map { ($0, $1) })
+                homogeneous.isEquality = true
+                outside.append(homogeneous)
+            } else {
+                // A constraint reaches into the subtree from outside (a user constraint, a baseline).
+                return nil
+            }
+        }
+        return lengthIsFree(length, under: outside, externals: count * FrameVariable.perItem) ? local : nil
+    }
+
+    /// Whether moving every position along the row's axis by the same amount leaves it unchanged.
+    private static func isTranslationInvariant(_ row: Row) -> Bool {
+        var shift = 0.0
+        var scale = 0.0
+        for (symbol, coefficient) in zip(row.symbols, row.coefficients) {
+            let slot = symbol % FrameVariable.perItem
+            guard slot != FrameVariable.width.rawValue, slot != FrameVariable.height.rawValue else { continue }
+            shift += coefficient
+            scale += abs(coefficient)
+        }
+        return abs(shift) <= 1e-12 * max(1, scale)
+    }
+
+    /// Whether homogeneous equalities `rows` leave `length` free: some solution of theirs moves it.
+    private static func lengthIsFree(_ length: Int, under rows: [LinearConstraint], externals: Int) -> Bool {
+        let elimination = Elimination(rows, externals: externals)
+        var tableau = Tableau(externals: externals)
+        for row in elimination.constraints where tableau.addRequired(row) == .infeasible { return false }
+        let movable = tableau.movableNonbasics()
+        let eliminated = elimination.backSubstitute(
+            value: { tableau.value(of: $0) }, movement: { tableau.movement(of: $0, movable: movable) })
+        return !(eliminated.decided[length] ?? !tableau.canMove(length))
+    }
+}
+
+/// One subtree whose required conflicts were searched inside it (SubtreeConflicts.swift).
+public struct SubtreeConflictGroup: Hashable, Sendable {
+    /// The subtree's root (an IR item); 0, the root, when the search took the whole axis.
+    public var node: Int
+    public var axis: Axis
+    /// How many required constraints decided the search's answers: the subtree's own.
+    public var constraints: Int
+}
+
