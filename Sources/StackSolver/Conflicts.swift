@@ -15,8 +15,29 @@ struct ConflictSearch {
     /// Whether the required constraints `indices` can all hold.
     func feasible(_ indices: [Int]) -> Bool {
         let checked = deciding.map { mask in indices.filter { mask[$0] } } ?? indices
-        let elimination = Elimination(checked.map { constraints[$0] }, externals: externals)
-        var tableau = Tableau(externals: externals)
+        // Over the symbols the check mentions, renumbered in their order: every choice (lowest id
+        // first) is the same, and a check of a few constraints costs a few, not the layout's size.
+        var used = checked.flatMap { constraints[$0].expression.symbols }
+        used.sort()
+        var symbols: [Int] = []
+        symbols.reserveCapacity(used.count)
+        for symbol in used where symbol != symbols.last { symbols.append(symbol) }
+        func dense(_ symbol: Int) -> Int {
+            var low = 0
+            var high = symbols.count - 1
+            while low < high {
+                let middle = (low + high) / 2
+                if symbols[middle] < symbol { low = middle + 1 } else { high = middle }
+            }
+            return low
+        }
+        let renumbered = checked.map { index in
+            var constraint = constraints[index]
+            constraint.expression.symbols = constraint.expression.symbols.map(dense)
+            return constraint
+        }
+        let elimination = Elimination(renumbered, externals: symbols.count)
+        var tableau = Tableau(externals: symbols.count)
         return elimination.constraints.allSatisfy { tableau.addRequired($0) != .infeasible }
     }
 

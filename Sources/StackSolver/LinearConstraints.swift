@@ -72,8 +72,9 @@ public enum InvalidReason: String, Hashable, Sendable {
 let largestMagnitude = 1e15
 
 /// Reduces the IR's constraints (and the root pins) to linear rows; invalid ones are reported.
+/// `including` picks the IR constraints to reduce (all by default; the others are left out).
 func linearize(
-    _ ir: ConstraintIR, width: Double?, height: Double?
+    _ ir: ConstraintIR, width: Double?, height: Double?, including: (IRConstraint) -> Bool = { _ in true }
 ) -> (constraints: [LinearConstraint], invalid: [(Int, InvalidReason)]) {
     var result: [LinearConstraint] = []
     var invalid: [(Int, InvalidReason)] = []
@@ -89,7 +90,7 @@ func linearize(
     if let width, width.isFinite, abs(width) <= largestMagnitude { pin(.width, width, .width) }
     if let height, height.isFinite, abs(height) <= largestMagnitude { pin(.height, height, .height) }
     let count = ir.items.count
-    for (index, constraint) in ir.constraints.enumerated() {
+    for (index, constraint) in ir.constraints.enumerated() where including(constraint) {
         let items = [constraint.first.item.index] + (constraint.second.map { [$0.item.index] } ?? [])
         guard items.allSatisfy({ $0 >= 0 && $0 < count }) else {
             invalid.append((index, .unknownItem))

@@ -46,7 +46,7 @@ struct SubtreeConflicts {
         while true {
             guard case .conflict(let node, let axis) = reason, !groups.contains(where: { $0.axis == axis }) else { return nil }
             var current = ir
-            current.constraints = kept.map { ir.constraints[$0] }
+            if kept.count < ir.constraints.count { current.constraints = kept.map { ir.constraints[$0] } }
             guard let search = Self.search(current, width: width, height: height, node: node, axis: axis) else { return nil }
             // Sources in `current` back to `ir`'s indices.
             func original(_ source: ConstraintSource) -> ConstraintSource {
@@ -87,13 +87,16 @@ struct SubtreeConflicts {
     private static func search(_ ir: ConstraintIR, width: Double?, height: Double?, node: Int, axis: Axis)
         -> (found: [(broken: ConstraintSource, members: [ConstraintSource])], group: SubtreeConflictGroup)? {
         let externals = ir.items.count * FrameVariable.perItem
-        // The axis's linear constraints, as the general solver takes them (Solver's `axis`).
-        var all = linearize(ir, width: width, height: height).constraints
+        // The axis's required constraints, as the general solver takes them (Solver's `axis`); the
+        // search never looks at the optional ones.
+        var all = linearize(ir, width: width, height: height, including: { $0.isRequired }).constraints
         all.removeAll { constraint in constraint.expression.symbols.contains { Axis(symbol: $0) != axis } }
         let required = all.indices.filter { all[$0].priority >= 1000 }
         let local = localConstraints(all, ir: ir, node: node, axis: axis)
         let search = ConflictSearch(constraints: all, externals: externals, deciding: local)
-        let found = search.breakConflicts(among: required)
+        // Constraints that never decide an answer are never broken or members either: the search
+        // over the local ones alone (in order) finds what it finds over all of them.
+        let found = search.breakConflicts(among: local.map { mask in required.filter { mask[$0] } } ?? required)
         guard !found.isEmpty else { return nil }
         let group = SubtreeConflictGroup(
             node: local == nil ? 0 : node, axis: axis, constraints: local.map { $0.filter { $0 }.count } ?? required.count)
