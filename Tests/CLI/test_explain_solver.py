@@ -68,6 +68,42 @@ def test_user_constraints_on_one_axis_split_the_layout_by_axis():
     assert [stack["item"] for stack in solver["stacks"]] == ["toolbar", "toolbar.tools"]
 
 
+def test_a_conflict_is_broken_then_the_tree_solves_the_rest():
+    result = run(["layout", "Samples/errors/conflict.stack", "--explain-solver"])
+    assert result.returncode == 1, result.describe()
+    explanation = result.out.split("\nsolver: ", 1)[1].splitlines()
+    assert explanation == [
+        "structured, after breaking conflicts found in their subtrees",
+        "  row: required constraints cannot all hold (horizontal)",
+        "  conflicts found over the whole horizontal axis, 7 required constraints;"
+        " structured: the layout without the broken ones",
+        "  row  hstack fill  structured: fill merge",
+    ]
+    for line in explanation[1:]:
+        assert line in README
+
+
+def test_a_conflict_inside_a_stack_is_searched_there_alone(tmp_path):
+    # A 10-point stack around a 44-point view, after labels that can stretch: the stack meets the row
+    # only through its place and length, which the row leaves free. The search weighs the stack's four
+    # required constraints (its width, its two edges, the view's width), and breaks the view's width,
+    # the last of them, as UIKit does.
+    labels = "\n".join(f"    label v{i}(intrinsic: 20 x 10)" for i in range(50))
+    path = tmp_path / "row.stack"
+    path.write_text(f"hstack main {{\n{labels}\n    hstack bad(width: 10) {{ view inner(width: 44, intrinsic: 10 x 10) }}\n}}\n")
+    result = run(["layout", str(path), "--explain-solver", "--format", "json"])
+    assert result.returncode == 1, result.describe()
+    solver = json.loads(result.out)["solver"]
+    assert (solver["path"], solver["reason"], solver["item"]) == ("subtreeConflicts", "conflict", "main.bad")
+    assert solver["groups"] == [{"item": "main.bad", "axis": "horizontal", "constraints": 4}]
+    checked = run(["check", str(path)])
+    assert "breaking 'main.bad.inner.width == 44'" in checked.err
+    assert "conflicts with 3 other constraints" in checked.err
+    text = run(["layout", str(path), "--explain-solver"]).out
+    assert "  conflicts found in main.bad alone (horizontal), 4 required constraints; structured: the layout without the broken ones" in text
+    assert "conflicts found in main.bad alone (horizontal), 4 required" in README.replace("\n", " ")
+
+
 def test_without_the_option_nothing_is_added():
     result = run(["layout", "Samples/tabbar.stack"])
     assert result.returncode == 0, result.describe()
