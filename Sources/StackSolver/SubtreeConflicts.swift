@@ -121,8 +121,10 @@ struct SubtreeConflicts {
         var outside: [LinearConstraint] = []
         for (index, constraint) in all.enumerated() where constraint.priority >= 1000 {
             let symbols = constraint.expression.symbols
+            // A row without variables (`a.width == a.width + 5` in a hand-written IR) is nobody's.
+            guard !symbols.isEmpty else { return nil }
             let items = symbols.map { $0 / FrameVariable.perItem }
-            if !items.isEmpty, items.allSatisfy({ inside[$0] }) {
+            if items.allSatisfy({ inside[$0] }) {
                 guard isTranslationInvariant(constraint.expression) else { return nil }
                 local[index] = true
             } else if symbols.allSatisfy({ !inside[$0 / FrameVariable.perItem] || $0 == position || $0 == length }) {

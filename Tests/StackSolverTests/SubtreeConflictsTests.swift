@@ -25,7 +25,7 @@ import Testing
     /// Random trees, both UIKit targets, three sizes each: every solve that breaks conflicts inside a
     /// subtree is the general solver's, constraint for constraint.
     @Test func randomConflictsMatchTheGeneralSolver() {
-        let seeds = randomSeeds("subtree conflicts", count: 3_000, long: 60_000)
+        let seeds = randomSeeds("subtree conflicts", count: 1_500, long: 60_000)
         print("SubtreeConflictsTests: seeds \(seeds.lowerBound)..<\(seeds.upperBound)")
         let file = SourceFile(path: "random.stack", text: String(repeating: "node\n", count: 40))
         var inSubtrees = 0
@@ -51,7 +51,7 @@ import Testing
         }
         print("SubtreeConflictsTests: \(inSubtrees) solves broke conflicts found inside a subtree, \(overAxes) found over a whole axis,"
             + " \(elsewhere) with conflicts went to the general solver")
-        // About one in a hundred draws (3,000 seeds: 51 and 229 of them).
+        // Seeds 1..<3001 gave 88 and 224 of them, of 2,090 solves with a conflict.
         #expect(inSubtrees >= seeds.count / 100, "only \(inSubtrees) solves searched inside a subtree")
         #expect(overAxes >= seeds.count / 30, "only \(overAxes) solves searched a whole axis")
     }
