@@ -45,7 +45,9 @@ struct Elimination {
                 if plain { eliminable[symbol] = false }
             }
         }
-        var merging: [Int: MergingRow] = [:]
+        // Per input constraint, its row while rows merge (nil: not a required equality with an
+        // eliminable symbol, or taken out to be changed in place).
+        var merging = [MergingRow?](repeating: nil, count: input.count)
         var columns = [[Int]](repeating: [], count: externals)
         for (index, constraint) in input.enumerated() where constraint.isEquality && constraint.priority >= 1000 {
             let symbols = constraint.expression.symbols

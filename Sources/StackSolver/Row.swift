@@ -43,8 +43,11 @@ struct Row {
         self.constant = constant
         self.symbols = []
         self.coefficients = []
-        let sorted = terms.sorted { $0.symbol < $1.symbol }
-        for term in sorted {
+        symbols.reserveCapacity(terms.count)
+        coefficients.reserveCapacity(terms.count)
+        // Most rows come sorted (a constraint's two or three terms): no sorted copy for them.
+        let ascending = zip(terms, terms.dropFirst()).allSatisfy { $0.symbol <= $1.symbol }
+        for term in ascending ? terms : terms.sorted(by: { $0.symbol < $1.symbol }) {
             if let last = symbols.last, last == term.symbol {
                 coefficients[coefficients.count - 1] += term.coefficient
             } else {
@@ -52,14 +55,15 @@ struct Row {
                 coefficients.append(term.coefficient)
             }
         }
-        var keptSymbols: [Int] = []
-        var keptCoefficients: [Double] = []
-        for (symbol, coefficient) in zip(symbols, coefficients) where !nearZero(coefficient) {
-            keptSymbols.append(symbol)
-            keptCoefficients.append(coefficient)
+        // Zeros out, in place.
+        var kept = 0
+        for index in symbols.indices where !nearZero(coefficients[index]) {
+            symbols[kept] = symbols[index]
+            coefficients[kept] = coefficients[index]
+            kept += 1
         }
-        symbols = keptSymbols
-        coefficients = keptCoefficients
+        symbols.removeLast(symbols.count - kept)
+        coefficients.removeLast(coefficients.count - kept)
     }
 
     var isEmpty: Bool { symbols.isEmpty }
