@@ -89,7 +89,7 @@ struct SubtreeConflicts {
         let externals = ir.items.count * FrameVariable.perItem
         // The axis's required constraints, as the general solver takes them (Solver's `axis`); the
         // search never looks at the optional ones.
-        var all = linearize(ir, width: width, height: height, including: { $0.isRequired }).constraints
+        var all = linearize(ir, width: width, height: height, including: { $0.isRequired && Axis($0.first.attribute) == axis }).constraints
         all.removeAll { constraint in constraint.expression.symbols.contains { Axis(symbol: $0) != axis } }
         let required = all.indices.filter { all[$0].priority >= 1000 }
         let local = localConstraints(all, ir: ir, node: node, axis: axis)
