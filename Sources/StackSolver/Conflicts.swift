@@ -8,13 +8,9 @@
 struct ConflictSearch {
     let constraints: [LinearConstraint]
     let externals: Int
-    /// Per constraint, whether it can decide feasibility; nil: all can. A subtree's search
-    /// (SubtreeConflicts.swift) leaves out the constraints it has shown never do.
-    var deciding: [Bool]? = nil
 
     /// Whether the required constraints `indices` can all hold.
-    func feasible(_ indices: [Int]) -> Bool {
-        let checked = deciding.map { mask in indices.filter { mask[$0] } } ?? indices
+    func feasible(_ checked: [Int]) -> Bool {
         // Over the symbols the check mentions, renumbered in their order: every choice (lowest id
         // first) is the same, and a check of a few constraints costs a few, not the layout's size.
         var used = checked.flatMap { constraints[$0].expression.symbols }

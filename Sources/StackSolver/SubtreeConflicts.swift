@@ -17,10 +17,13 @@ import StackIR
 ///   (`e_length` is not in their row space), and they can all hold (checked at the end: the structured
 ///   solver solves the layout without the broken constraints, so everything else holds). Then for
 ///   every length there are outside solutions, for every subset of the outside constraints too.
-/// So a set of required constraints can hold exactly when its local part can, and the search, run
-/// unchanged with local answers (`ConflictSearch.deciding`), breaks the same constraints with the same
-/// minimal sets as over the whole axis, at the subtree's cost. Where the conditions fail (or the
-/// conflict is the root's), the search runs over the whole axis, as the general solver runs it.
+/// So a set of required constraints can hold exactly when its local part can. The search over the
+/// whole axis then only ever breaks local constraints and takes local members; and a local
+/// constraint that shares no variable with the members inside the subtree (only through the outside)
+/// cannot change an answer either, since what it joins is feasible without them. So the same search
+/// (ConflictSearch) over the local constraints alone, in order, breaks the same constraints with the
+/// same minimal sets, at the subtree's cost. Where the conditions fail (or the conflict is the root's),
+/// it runs over the whole axis, as the general solver runs it.
 ///
 /// Each axis with a conflict is searched once; conflicts on both axes are reported in the order of
 /// their broken constraints, as one search over both axes reports them (the axes share no variable).
@@ -91,20 +94,16 @@ struct SubtreeConflicts {
         // search never looks at the optional ones.
         var all = linearize(ir, width: width, height: height, including: { $0.isRequired && Axis($0.first.attribute) == axis }).constraints
         all.removeAll { constraint in constraint.expression.symbols.contains { Axis(symbol: $0) != axis } }
-        let required = all.indices.filter { all[$0].priority >= 1000 }
         let local = localConstraints(all, ir: ir, node: node, axis: axis)
-        let search = ConflictSearch(constraints: all, externals: externals, deciding: local)
-        // Constraints that never decide an answer are never broken or members either: the search
-        // over the local ones alone (in order) finds what it finds over all of them.
-        let found = search.breakConflicts(among: local.map { mask in required.filter { mask[$0] } } ?? required)
+        let searched = local.map { mask in all.indices.filter { mask[$0] } } ?? Array(all.indices)
+        let found = ConflictSearch(constraints: all, externals: externals).breakConflicts(among: searched)
         guard !found.isEmpty else { return nil }
-        let group = SubtreeConflictGroup(
-            node: local == nil ? 0 : node, axis: axis, constraints: local.map { $0.filter { $0 }.count } ?? required.count)
+        let group = SubtreeConflictGroup(node: local == nil ? 0 : node, axis: axis, constraints: searched.count)
         return (found.map { (all[$0.broken].source, $0.members.map { all[$0].source }) }, group)
     }
 
-    /// Per constraint of `all`, whether it is local to the subtree at `node` (a required constraint
-    /// over the subtree's items only), when the conditions at the top of this file hold; nil when
+    /// Per constraint of `all` (required, on one axis), whether it is local to the subtree at `node`
+    /// (over the subtree's items only), when the conditions at the top of this file hold; nil when
     /// they do not (or the subtree is the whole layout).
     private static func localConstraints(_ all: [LinearConstraint], ir: ConstraintIR, node: Int, axis: Axis) -> [Bool]? {
         let count = ir.items.count
@@ -119,7 +118,7 @@ struct SubtreeConflicts {
         let length = (axis == .horizontal ? FrameVariable.width : .height).symbol(of: node)
         var local = [Bool](repeating: false, count: all.count)
         var outside: [LinearConstraint] = []
-        for (index, constraint) in all.enumerated() where constraint.priority >= 1000 {
+        for (index, constraint) in all.enumerated() {
             let symbols = constraint.expression.symbols
             // A row without variables (`a.width == a.width + 5` in a hand-written IR) is nobody's.
             guard !symbols.isEmpty else { return nil }
