@@ -14,6 +14,7 @@ import subprocess
 import sys
 import threading
 import time
+import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -125,3 +126,16 @@ def closed_stream_preexec(*descriptors: int):
             os.close(descriptor)
 
     return close
+
+
+def render_picture(tmp_path: Path, source: Path | str, *arguments: str) -> tuple[ET.Element | None, Run]:
+    """`stackc render` of a file, or of `source` text written to `tmp_path`: the picture's root element
+    (None when no picture was written) and the run."""
+    if isinstance(source, str):
+        path = tmp_path / "input.stack"
+        path.write_text(source, encoding="utf-8")
+    else:
+        path = source
+    out = tmp_path / "out.svg"
+    result = run(["render", str(path), *arguments, "-o", str(out)])
+    return (ET.parse(out).getroot() if out.exists() else None), result

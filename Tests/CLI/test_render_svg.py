@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from stackc_process import REPO, run
+from stackc_process import REPO, render_picture, run
 
 SVG = "{http://www.w3.org/2000/svg}"
 MONOSPACE_ADVANCE = 0.6
@@ -24,15 +24,9 @@ SAMPLES = sorted((REPO / "Samples").glob("*.stack")) + sorted((REPO / "Samples" 
 
 
 def render(tmp_path: Path, source: Path | str, *arguments: str) -> ET.Element:
-    if isinstance(source, str):
-        path = tmp_path / "input.stack"
-        path.write_text(source, encoding="utf-8")
-    else:
-        path = source
-    out = tmp_path / "out.svg"
-    result = run(["render", str(path), *arguments, "-o", str(out)])
+    svg, result = render_picture(tmp_path, source, *arguments)
     assert result.returncode in (0, 1), result.describe()
-    return ET.parse(out).getroot()
+    return svg
 
 
 def panels(svg: ET.Element) -> list[ET.Element]:

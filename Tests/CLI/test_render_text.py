@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from stackc_process import REPO, find_stackc
+from stackc_process import REPO, find_stackc, render_picture
 from test_text_measurement import BODY, INTER, LARGE, Face, ceil_pixel, wrap
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -32,16 +32,9 @@ def regular() -> Face:
 
 def render(tmp_path: Path, source: Path | str, *arguments: str) -> tuple[ET.Element, str]:
     """The picture's root element and what render printed on standard error."""
-    if isinstance(source, str):
-        path = tmp_path / "input.stack"
-        path.write_text(source, encoding="utf-8")
-    else:
-        path = source
-    out = tmp_path / "out.svg"
-    result = subprocess.run([str(find_stackc()), "render", str(path), *arguments, "-o", str(out)],
-                            capture_output=True, text=True, timeout=60)
-    assert result.returncode == 0, result.stderr
-    return ET.parse(out).getroot(), result.stderr
+    svg, result = render_picture(tmp_path, source, *arguments)
+    assert result.returncode == 0, result.err
+    return svg, result.err
 
 
 def by_class(svg: ET.Element, tag: str, name: str, item: str | None = None) -> list[ET.Element]:
