@@ -63,8 +63,11 @@ enum LayoutCommand {
                 (solution, tree) = request.measuredSolution(for: index, size: size, variant: variant)
             }
             let compilation = request.compilations[variant]
-            findings.add(solution, of: compilation.irs[index], tree: tree, text: compilation.text, in: request.compilation.file)
-            return (request.compilations[variant].irs[index], solution, report, request.categories[variant], size)
+            // The IR as solved: a requested size replaces the root's own, and the solution's constraint
+            // indices (its broken constraints) are that IR's, as `render` reads them.
+            let ir = compilation.irs[index].replacingRootSize(width: size.width != nil, height: size.height != nil)
+            findings.add(solution, of: ir, tree: tree, text: compilation.text, in: request.compilation.file)
+            return (ir, solution, report, request.categories[variant], size)
         }
         if options.value("format") == "json" {
             Output.writeJSON(count: count) { position in

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 
-from stackc_process import REPO, run
+from stackc_process import REPO, render_picture, run
 
 README = (REPO / "README.md").read_text(encoding="utf-8")
 
@@ -123,3 +123,18 @@ def test_json_has_a_solver_object_per_layout():
     assert [layout["solver"]["path"] for layout in layouts] == ["structured", "structured"]
     assert layouts[0]["solver"]["stacks"][0] == {
         "item": "footer", "kind": "vstack", "distribution": "fill", "mechanism": "fill merge"}
+
+
+def test_a_requested_width_names_the_constraint_it_breaks(tmp_path):
+    # `--width 50` replaces the row's own `width: 100` (one constraint fewer in the solved IR), and the
+    # layout still names the constraint the solve broke, the one the E201 error names: b's width,
+    # the last of the two 60-point views, five others with it (the requested width among them).
+    result = run(["layout", "Samples/errors/conflict.stack", "--width", "50"])
+    assert result.returncode == 1, result.describe()
+    assert "broken: row.b.width == 60\n" in result.out
+    assert "will attempt to recover by breaking 'row.b.width == 60'" in result.err
+    # render lists it under the panel the same way.
+    svg, rendered = render_picture(tmp_path, REPO / "Samples" / "errors" / "conflict.stack", "--width", "50")
+    assert rendered.returncode == 1, rendered.describe()
+    footer = ["".join(element.itertext()) for element in svg.iter() if element.get("class", "").split()[:1] == ["broken"]]
+    assert "row.b.width == 60" in [line.strip() for line in footer], footer
