@@ -30,6 +30,8 @@ struct AxisSplit {
     /// The axis the general solver answered, and how many of its linear constraints it solved.
     var generalAxis: Axis
     var generalConstraints: Int
+    /// When the general solver saw a joint group rather than the whole axis (JointGroup.swift): its size.
+    var joint: JointGroupSummary?
     /// The structured solver, for the other axis.
     var tree: StructuredLayout
 
@@ -60,10 +62,17 @@ func solveSplittingAxes(ir: ConstraintIR, width: Double?, height: Double?) -> Ax
         do throws(FallbackReason) {
             let layout = try StructuredLayout(ir: stackOnlyIR, axes: [treeAxis])
             let other = try layout.frames(width: width, height: height)
-            var solver = Solver(ir: ir, width: width, height: height, axis: axis)
-            let general = solver.run()
+            let general: LayoutSolution
+            let count: Int
+            let joint = touched.isEmpty ? nil : solveJointly(ir: ir, stackOnly: stackOnlyIR, width: width, height: height, axis: axis)
+            if let joint {
+                (general, count) = (joint.solution, joint.summary.constraints)
+            } else {
+                var solver = Solver(ir: ir, width: width, height: height, axis: axis)
+                (general, count) = (solver.run(), solver.linearCount)
+            }
             guard let merged = merge(general: general, axis: axis, tree: other, ir: ir) else { return nil }
-            return AxisSplit(solution: merged, generalAxis: axis, generalConstraints: solver.linearCount, tree: layout)
+            return AxisSplit(solution: merged, generalAxis: axis, generalConstraints: count, joint: joint?.summary, tree: layout)
         } catch {
             continue
         }
@@ -74,36 +83,13 @@ func solveSplittingAxes(ir: ConstraintIR, width: Double?, height: Double?) -> Ax
 /// `general`'s frames along `axis` with `tree`'s along the other.
 private func merge(general: LayoutSolution, axis: Axis, tree other: LayoutSolution, ir: ConstraintIR) -> LayoutSolution? {
     guard general.frames.count == other.frames.count else { return nil }
-    // A variable no constraint mentions (a gap guide's position across its stack) is free: 0 and
-    // undecided, as the general solver leaves it. The tree solver's pass along the other axis is the
-    // one that says so, and it did not run.
-    var mentioned = [Bool](repeating: false, count: general.frames.count * FrameVariable.perItem)
-    // The root's frame is pinned or sized by the solve itself.
-    for variable in [FrameVariable.x, .y, .width, .height] where !mentioned.isEmpty { mentioned[variable.symbol(of: 0)] = true }
-    for constraint in ir.constraints {
-        for anchor in [constraint.first] + (constraint.second.map { [$0] } ?? []) {
-            for term in linearForm(anchor) where mentioned.indices.contains(term.symbol) { mentioned[term.symbol] = true }
-        }
-    }
-    func treeValue(_ value: Double, _ variable: FrameVariable, of item: Int) -> Double {
-        mentioned[variable.symbol(of: item)] ? roundedToSolverPrecision(value) : 0
-    }
-    // The tree solver's axis is rounded as the general solver rounds, so the frames print as they do
-    // when the general solver answers for the whole layout.
-    let treeFields: [(frame: WritableKeyPath<Frame, Double>, decided: WritableKeyPath<Determination, Bool>, variable: FrameVariable)]
-        = axis == .horizontal ? [(\.y, \.y, .y), (\.height, \.height, .height)] : [(\.x, \.x, .x), (\.width, \.width, .width)]
+    // The tree solver's pass along the other axis says which variables no constraint mentions (a gap
+    // guide's position across its stack), and it did not run: `copyAxis` leaves them 0 and undecided.
+    let mentioned = mentionedSymbols(ir)
+    let treeSlot = axis == .horizontal ? 1 : 0
     var merged = general
     for item in merged.frames.indices {
-        for field in treeFields {
-            merged.frames[item][keyPath: field.frame] = treeValue(other.frames[item][keyPath: field.frame], field.variable, of: item)
-            merged.determined[item][keyPath: field.decided] =
-                other.determined[item][keyPath: field.decided] && mentioned[field.variable.symbol(of: item)]
-        }
-        if axis == .horizontal {
-            let baselines = other.baselines[item]
-            merged.baselines[item] = BaselinePair(
-                first: treeValue(baselines.first, .firstBaseline, of: item), last: treeValue(baselines.last, .lastBaseline, of: item))
-        }
+        copyAxis(treeSlot, of: item, from: other, into: &merged, mentioned: mentioned)
     }
     // The general solve's own ambiguity findings count the other axis as undecided: find them again.
     merged.findings = general.findings.filter {

@@ -49,6 +49,9 @@ public enum ConstraintSource: Hashable, Sendable, Comparable {
     case rootPin(RootPin)
     /// `ir.constraints[index]`.
     case constraint(Int)
+    /// The cost function of the subtree at `item`, standing for that subtree's own constraints in a
+    /// joint solve (JointGroup.swift). A joint solve with a conflict is not used, so no finding names one.
+    case costFunction(item: Int)
 }
 
 /// The constraints the solver adds for the root itself.

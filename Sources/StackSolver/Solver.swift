@@ -143,6 +143,13 @@ func roundedToSolverPrecision(_ raw: Double) -> Double {
     return rounded.isFinite ? (rounded == 0 ? 0 : rounded) : 0
 }
 
+/// One term of a level's objective beside the violations: `coefficient * symbol` at `priority`.
+struct LevelCost {
+    var priority: Double
+    var symbol: Int
+    var coefficient: Double
+}
+
 /// One solve: the tableau plus the bookkeeping that maps it back to the IR.
 struct Solver {
     let ir: ConstraintIR
@@ -160,6 +167,12 @@ struct Solver {
     let linearCount: Int
     /// Whether `init` already added every required row (no conflict), so `run` starts at the optional ones.
     private let requiredAdded: Bool
+    /// Whether the required constraints conflict and `init` was asked not to break them.
+    private(set) var conflicted = false
+    /// Objective terms beside the optional constraints' violations, by level.
+    private let costs: [LevelCost]
+    /// Per optional constraint index, its error symbols (after `minimiseLevelSums`).
+    private var errors: [Int: [Int]] = [:]
 
     /// - Parameters:
     ///   - eliminating: eliminates (Elimination.swift); when the required constraints conflict, breaks
@@ -167,16 +180,28 @@ struct Solver {
     ///     nothing is eliminated.
     ///   - axis: solves only the constraints on that axis (AxisSplit.swift); nil solves all.
     init(ir: ConstraintIR, width: Double?, height: Double?, eliminating: Bool = true, axis: Axis? = nil) {
-        self.ir = ir
-        let externals = ir.items.count * FrameVariable.perItem
-        var all: [LinearConstraint]
-        (all, invalid) = linearize(ir, width: width, height: height)
+        var (all, invalid) = linearize(ir, width: width, height: height)
         if let axis {
             all.removeAll { constraint in constraint.expression.symbols.contains { Axis(symbol: $0) != axis } }
         }
+        self.init(ir: ir, constraints: all, invalid: invalid, eliminating: eliminating)
+    }
+
+    /// A solve of `all`, linear constraints over the IR's frame variables and, from
+    /// `ir.items.count * FrameVariable.perItem` on, `restricted` more symbols that are `>= 0` (the
+    /// pieces of cost functions, JointGroup.swift) whose `costs` join the objective of their level.
+    /// - Parameter breakingConflicts: finds and breaks required conflicts; without it a conflict only
+    ///   sets `conflicted` (the caller then solves another way).
+    init(ir: ConstraintIR, constraints all: [LinearConstraint], invalid: [(Int, InvalidReason)], eliminating: Bool = true,
+         restricted: Int = 0, costs: [LevelCost] = [], breakingConflicts: Bool = true) {
+        self.ir = ir
+        self.invalid = invalid
+        self.costs = costs
+        let externals = ir.items.count * FrameVariable.perItem
         linearCount = all.count
         func tableau(for constraints: [LinearConstraint]) -> Tableau {
             var tableau = Tableau(externals: externals)
+            for _ in 0..<restricted { _ = tableau.newSymbol(.slack) }
             tableau.pivotLimit = 10_000 + 40 * (tableau.kinds.count + 4 * constraints.count)
             return tableau
         }
@@ -196,6 +221,10 @@ struct Solver {
         if elimination.constraints.allSatisfy({ $0.priority < 1000 || candidate.addRequired($0) != .infeasible }) {
             conflicts = []
             requiredAdded = true
+        } else if !breakingConflicts {
+            conflicts = []
+            conflicted = true
+            requiredAdded = true
         } else {
             let search = ConflictSearch(constraints: all, externals: externals)
             let found = search.breakConflicts(among: all.indices.filter { all[$0].priority >= 1000 })
@@ -211,6 +240,14 @@ struct Solver {
     }
 
     mutating func run() -> LayoutSolution {
+        minimiseLevelSums()
+        breakTies()
+        return finish()
+    }
+
+    /// Adds every constraint and minimises each priority level's sum, highest first: the optimal
+    /// face of the priorities, before the tie rule.
+    mutating func minimiseLevelSums() {
         for (index, reason) in invalid {
             findings.append(.invalid(index, reason, ir: ir))
         }
@@ -218,8 +255,14 @@ struct Solver {
             reportConflict(broken: conflict.broken, members: conflict.members)
         }
         if !requiredAdded { addRequired() }
-        let errors = addOptional()
-        minimiseLevels(errors)
+        errors = addOptional()
+        for level in levels() {
+            minimise(level.constraints.flatMap { index in (errors[index] ?? []).map { ($0, 1.0) } } + level.costs)
+        }
+    }
+
+    /// The solution, after `breakTies`.
+    mutating func finish() -> LayoutSolution {
         if tableau.hitPivotLimit {
             findings.append(.pivotLimit(tableau.pivots, ir: ir))
         }
@@ -272,17 +315,22 @@ struct Solver {
         return errors
     }
 
-    /// The lexicographic simplex: every priority's sum (descending), then the tie rule inside each
-    /// priority (descending). Ties are broken only after all levels, so a tie at a high priority is
-    /// first narrowed by every lower priority, as strict priority order demands.
-    private mutating func minimiseLevels(_ errors: [Int: [Int]]) {
+    /// The priority levels, highest first: each level's optional constraints (indices into
+    /// `constraints`, ascending) and its cost terms.
+    private func levels() -> [(constraints: [Int], costs: [(Int, Double)])] {
         let optional = constraints.indices.filter { constraints[$0].priority < 1000 }
-        let priorities = Array(Set(optional.map { constraints[$0].priority })).sorted(by: >)
-        let levels = priorities.map { priority in optional.filter { constraints[$0].priority == priority } }
-        for level in levels {
-            minimise(level.flatMap { errors[$0] ?? [] })
+        let priorities = Set(optional.map { constraints[$0].priority }).union(costs.map(\.priority)).sorted(by: >)
+        return priorities.map { priority in
+            (optional.filter { constraints[$0].priority == priority },
+             costs.filter { $0.priority == priority }.map { ($0.symbol, $0.coefficient) })
         }
-        for level in levels {
+    }
+
+    /// The tie rule, after `minimiseLevelSums`, level by level (highest first). Ties are broken only
+    /// after all levels, so a tie at a high priority is first narrowed by every lower priority, as
+    /// strict priority order demands.
+    mutating func breakTies() {
+        for level in levels().map(\.constraints) {
             // Tie rule: the last constraint's violation first, so the earliest absorbs what remains.
             for index in level.reversed() {
                 let own = errors[index] ?? []
@@ -290,22 +338,22 @@ struct Solver {
                     // Nonbasic means zero already, the least possible: keep it there.
                     for symbol in own { tableau.freeze(symbol) }
                 } else {
-                    minimise(own)
+                    minimise(own.map { ($0, 1) })
                 }
             }
         }
     }
 
-    /// Minimises the sum of `symbols` on the current optimal face, then narrows the face to its optimum.
-    private mutating func minimise(_ symbols: [Int]) {
+    /// Minimises `terms` on the current optimal face, then narrows the face to its optimum.
+    private mutating func minimise(_ terms: [(Int, Double)]) {
         guard !tableau.hitPivotLimit else { return }
-        var objective = tableau.substituted(Row(constant: 0, terms: symbols.map { ($0, 1) }))
+        var objective = tableau.substituted(Row(constant: 0, terms: terms))
         if tableau.optimize(&objective) {
             tableau.freezePositiveCosts(of: objective)
         }
     }
 
-    private func makeSolution() -> LayoutSolution {
+    func makeSolution() -> LayoutSolution {
         let count = ir.items.count
         let tableau = self.tableau
         let eliminated: (values: [Int: Double], decided: [Int: Bool])

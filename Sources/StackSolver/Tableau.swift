@@ -315,20 +315,12 @@ struct Tableau {
     /// but unlike a Bool they add up, so a combination of symbols whose movements cancel is seen
     /// as fixed (Elimination.swift). `movable` is `movableNonbasics()`.
     func movement(of symbol: Int, movable: [Bool]) -> (Double, Double) {
-        func weights(_ id: Int) -> (Double, Double) {
-            // SplitMix64 of the id: two numbers in [1, 2).
-            var z = UInt64(id) &* 0x9E37_79B9_7F4A_7C15 &+ 0x632B_E59B_D9B4_E019
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            z ^= z >> 31
-            return (1 + Double(z >> 40) / Double(1 << 24), 1 + Double(z & 0xFF_FFFF) / Double(1 << 24))
-        }
         let slot = slotOf[symbol]
-        if slot < 0 { return movable[symbol] ? weights(symbol) : (0, 0) }
+        if slot < 0 { return movable[symbol] ? randomWeights(of: symbol) : (0, 0) }
         var first = 0.0
         var second = 0.0
         for (dependency, coefficient) in zip(rows[slot].symbols, rows[slot].coefficients) where movable[dependency] {
-            let (a, b) = weights(dependency)
+            let (a, b) = randomWeights(of: dependency)
             first += coefficient * a
             second += coefficient * b
         }
@@ -343,4 +335,14 @@ struct Tableau {
         }
         return true
     }
+}
+
+/// Two pseudo-random weights in [1, 2) fixed per symbol id (SplitMix64 of the id), so that checks
+/// by random combinations are reproducible.
+func randomWeights(of id: Int) -> (Double, Double) {
+    var z = UInt64(truncatingIfNeeded: id) &* 0x9E37_79B9_7F4A_7C15 &+ 0x632B_E59B_D9B4_E019
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    z ^= z >> 31
+    return (1 + Double(z >> 40) / Double(1 << 24), 1 + Double(z & 0xFF_FFFF) / Double(1 << 24))
 }

@@ -24,7 +24,7 @@ enum SolverExplanation {
 
     /// The `"solver"` object: `{"path": "structured", "stacks": [{"item", "kind", "distribution",
     /// "mechanism"}...]}`, `{"path": "general", "reason", "item", "description", "items", "constraints"}`,
-    /// `{"path": "split", ..., "generalAxis", "constraints", "stacks"}` or `{"path": "subtreeConflicts",
+    /// `{"path": "split", ..., "generalAxis", "constraints", "joint", "stacks"}` or `{"path": "subtreeConflicts",
     /// ..., "groups": [{"item", "axis", "constraints"}...], "stacks"}`.
     static func json(_ report: SolveReport, _ ir: ConstraintIR) -> JSONValue {
         func name(_ node: Int?) -> JSONValue {
@@ -42,11 +42,17 @@ enum SolverExplanation {
         switch report.path {
         case .structured(let stacks):
             return .object([("path", .string("structured")), ("stacks", stackArray(stacks))])
-        case .split(let reason, let axis, let stacks, let constraints):
+        case .split(let reason, let axis, let stacks, let constraints, let joint):
+            let group: JSONValue = joint.map { joint in
+                .object([
+                    ("items", .number(Double(joint.items))), ("subtrees", .number(Double(joint.subtrees))),
+                    ("pieces", .number(Double(joint.pieces))),
+                ])
+            } ?? .null
             return .object([
                 ("path", .string("split")), ("reason", .string(reason.kind)), ("item", name(reason.node)),
                 ("description", .string(reason.description(in: ir))), ("generalAxis", .string(axis.rawValue)),
-                ("constraints", .number(Double(constraints))), ("stacks", stackArray(stacks)),
+                ("constraints", .number(Double(constraints))), ("joint", group), ("stacks", stackArray(stacks)),
             ])
         case .subtreeConflicts(let reason, let groups, let stacks):
             return .object([

@@ -12,8 +12,10 @@ public struct SolveReport: Hashable, Sendable {
         case general(reason: FallbackReason, items: Int, constraints: Int)
         /// The structured solver declined the whole layout for `reason` but answered one axis (its
         /// stacks' mechanisms along that axis in `stacks`); the general solver answered `generalAxis`,
-        /// `constraints` linear constraints on that axis alone (AxisSplit.swift).
-        case split(reason: FallbackReason, generalAxis: Axis, stacks: [StructuredStack], constraints: Int)
+        /// `constraints` linear constraints on that axis alone (AxisSplit.swift): the whole axis, or
+        /// (`joint`) the user constraints' joint group with the subtrees they do not touch entering by
+        /// their cost functions (JointGroup.swift).
+        case split(reason: FallbackReason, generalAxis: Axis, stacks: [StructuredStack], constraints: Int, joint: JointGroupSummary?)
         /// The structured solver declined the layout as written for `reason`, a required conflict;
         /// the conflicts were found inside the subtrees in `groups`, each search deciding on that
         /// subtree's own constraints, and the structured solver answered the layout without the
@@ -30,7 +32,7 @@ public struct SolveReport: Hashable, Sendable {
     /// The reason the structured solver declined; nil when it answered.
     public var fallback: FallbackReason? {
         switch path {
-        case .general(let reason, _, _), .split(let reason, _, _, _), .subtreeConflicts(let reason, _, _): return reason
+        case .general(let reason, _, _), .split(let reason, _, _, _, _), .subtreeConflicts(let reason, _, _): return reason
         case .structured: return nil
         }
     }
@@ -51,10 +53,17 @@ public struct SolveReport: Hashable, Sendable {
             return stackLines(stacks)
         case .general(let reason, let items, let constraints):
             return [reason.description(in: ir), "general solver: \(items) items, \(constraints) constraints, solved as one group"]
-        case .split(let reason, let axis, let stacks, let constraints):
+        case .split(let reason, let axis, let stacks, let constraints, let joint):
+            guard let joint else {
+                return [reason.description(in: ir),
+                        "general solver: the \(axis.rawValue) axis alone, \(constraints) linear constraints;"
+                            + " structured: the \(axis.cross.rawValue) axis"] + stackLines(stacks)
+            }
             return [reason.description(in: ir),
-                    "general solver: the \(axis.rawValue) axis alone, \(constraints) linear constraints;"
-                        + " structured: the \(axis.cross.rawValue) axis"] + stackLines(stacks)
+                    "general solver: the \(axis.rawValue) axis as a joint group of \(joint.items) items,"
+                        + " \(constraints) linear constraints, with \(joint.subtrees) subtrees the user constraints"
+                        + " do not touch as cost functions (\(joint.pieces) pieces);"
+                        + " structured: those subtrees and the \(axis.cross.rawValue) axis"] + stackLines(stacks)
         case .subtreeConflicts(let reason, let groups, let stacks):
             return [reason.description(in: ir)] + groups.map { group in
                 let name = ir.items.indices.contains(group.node) ? ir.items[group.node].name : "#\(group.node)"
@@ -72,7 +81,8 @@ public struct SolveReport: Hashable, Sendable {
             self.init(path: .subtreeConflicts(reason: reason, groups: found.groups, stacks: found.layout.structuredStacks()))
         case .split(let split):
             self.init(path: .split(
-                reason: reason, generalAxis: split.generalAxis, stacks: split.treeStacks(), constraints: split.generalConstraints))
+                reason: reason, generalAxis: split.generalAxis, stacks: split.treeStacks(), constraints: split.generalConstraints,
+                joint: split.joint))
         case .general:
             self.init(path: .general(reason: reason, items: ir.items.count, constraints: ir.constraints.count))
         }
