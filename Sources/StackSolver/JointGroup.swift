@@ -102,13 +102,16 @@ private struct JointShape {
         }
     }
 
-    /// The stack that made an IR constraint, by the items it mentions: the lowest common owner, or
-    /// for a stack's constraint about one item (hiding it, suppressing its ambiguity) that item's stack.
+    /// The stack or leaf that made an IR constraint, by the items it mentions: the lowest common
+    /// owner; for a constraint on one item, the item for what it brings itself (content size, explicit
+    /// size, a stack's canvas fit), else the stack it is arranged in (hiding it, its fillProportionally
+    /// zero length, suppressing its ambiguity) or that made it (a guide's).
     func owner(of constraint: IRConstraint, nodes n: Int) -> Int {
         func node(_ item: Int) -> Int { item < n ? item : parent[item] }
         var a = node(constraint.first.item.index)
         guard let second = constraint.second else {
-            return [.hiding, .ambiguitySuppression].contains(constraint.category) ? parent[a] : a
+            let own: [ConstraintCategory] = [.contentHugging, .contentCompression, .explicitSize, .canvasFit]
+            return constraint.first.item.index >= n || own.contains(constraint.category) ? a : parent[a]
         }
         var b = node(second.item.index)
         while depth[a] > depth[b] { a = parent[a] }

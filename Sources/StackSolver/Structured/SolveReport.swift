@@ -59,11 +59,12 @@ public struct SolveReport: Hashable, Sendable {
                         "general solver: the \(axis.rawValue) axis alone, \(constraints) linear constraints;"
                             + " structured: the \(axis.cross.rawValue) axis"] + stackLines(stacks)
             }
+            let subtrees = joint.subtrees == 1 ? "1 subtree" : "\(joint.subtrees) subtrees"
             return [reason.description(in: ir),
-                    "general solver: the \(axis.rawValue) axis as a joint group of \(joint.items) items,"
-                        + " \(constraints) linear constraints, with \(joint.subtrees) subtrees the user constraints"
-                        + " do not touch as cost functions (\(joint.pieces) pieces);"
-                        + " structured: those subtrees and the \(axis.cross.rawValue) axis"] + stackLines(stacks)
+                    "general solver: the \(axis.rawValue) axis as a joint group of \(joint.items) items and"
+                        + " \(constraints) linear constraints, \(subtrees) the user constraints do not touch entering by"
+                        + " cost functions (\(joint.pieces) pieces); structured: inside those and the \(axis.cross.rawValue) axis"]
+                + stackLines(stacks)
         case .subtreeConflicts(let reason, let groups, let stacks):
             return [reason.description(in: ir)] + groups.map { group in
                 let name = ir.items.indices.contains(group.node) ? ir.items[group.node].name : "#\(group.node)"

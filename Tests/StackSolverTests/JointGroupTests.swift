@@ -1,0 +1,145 @@
+import Foundation
+import StackIR
+import StackSemantics
+import StackSyntax
+import Testing
+@testable import StackSolver
+
+/// User constraints solved as a joint group, the stacks they do not touch entering by their cost
+/// functions (JointGroup.swift): the general solver's answer on the whole layout, frame for frame.
+@Suite struct JointGroupTests {
+    static func lowered(_ text: String, uikit: UIKitTarget = .current) -> ConstraintIR {
+        let file = SourceFile(path: "joint.stack", text: text)
+        return lower(check(file).model.roots[0], in: file, uikit: uikit)
+    }
+
+    /// Three rows under a vstack, `a.width == d.width` across the first and the last. Worked by hand:
+    /// the rows are as wide as the stack (fill alignment), so `a` and `d` both take the stack's width W
+    /// and `b` is squeezed to 0 (its compression, 750, is violated by 20 whatever W is). The middle row
+    /// needs W >= 65 to hold its labels at 750; at 250 the three hugging violations (W - 30) + (W - 10)
+    /// + (W - 65) grow with W, so W = 65. The middle row is the subtree no user constraint touches.
+    @Test func aConstraintAcrossRowsLeavesTheMiddleRowToItsCostFunction() {
+        let ir = Self.lowered("""
+            vstack main {
+                hstack top { label a(intrinsic: 30 x 10); label b(intrinsic: 20 x 10) }
+                hstack middle { label c(intrinsic: 40 x 10); label e(intrinsic: 25 x 10) }
+                hstack bottom { label d(intrinsic: 10 x 10) }
+                constraints {
+                    a.width == d.width
+                }
+            }
+            """)
+        let (solution, report) = solveLayoutReporting(ir: ir)
+        guard case .split(_, .horizontal, _, _, let joint?) = report.path else {
+            Issue.record("solved by \(report.path)")
+            return
+        }
+        #expect(joint.subtrees == 1)
+        func frame(_ name: String) -> Frame? {
+            ir.items.firstIndex { $0.name == name }.map { solution.frames[$0] }
+        }
+        #expect(frame("main")?.width == 65)
+        #expect(frame("main.top.a").map { ($0.x, $0.width) } ?? (-1, -1) == (0, 65))
+        #expect(frame("main.top.b").map { ($0.x, $0.width) } ?? (-1, -1) == (65, 0))
+        #expect(frame("main.middle.c").map { ($0.x, $0.width) } ?? (-1, -1) == (0, 40))
+        #expect(frame("main.middle.e").map { ($0.x, $0.width) } ?? (-1, -1) == (40, 25))
+        #expect(frame("main.bottom.d").map { ($0.x, $0.width) } ?? (-1, -1) == (0, 65))
+        #expect(solution.findings.isEmpty)
+        #expect(solutionDifference(solution, solve(ir), ir: ir) == nil)
+    }
+
+    /// Random trees with up to three user constraints on one axis, both UIKit targets, three sizes
+    /// each: every joint solve is the whole general solve's answer (frames, what is decided, findings),
+    /// and every other solve its decided values.
+    @Test func randomJointSolvesMatchTheGeneralSolver() {
+        let seeds = randomSeeds("joint groups", count: 1_500, long: 30_000)
+        let file = SourceFile(path: "random.stack", text: String(repeating: "node\n", count: 40))
+        var joint = 0
+        var whole = 0
+        for seed in seeds {
+            var tree = AxisSplitTests.withUserConstraints(randomTree(seed: seed, maxNodes: 24), seed: seed)
+            // Every other seed: the same constraints moved onto leaves, so that whole stacks hang.
+            let leaves = tree.nodes.indices.filter { tree.nodes[$0].stack == nil }
+            if seed % 2 == 1, !leaves.isEmpty {
+                for k in tree.userConstraints.indices {
+                    tree.userConstraints[k].first = leaves[tree.userConstraints[k].first % leaves.count]
+                    tree.userConstraints[k].second = tree.userConstraints[k].second.map { leaves[$0 % leaves.count] }
+                }
+            }
+            guard !tree.userConstraints.isEmpty else { continue }
+            let ir = lower(tree, in: file, uikit: seed % 2 == 0 ? .current : .iOS9)
+            for (width, height) in differentialSizes(seed: seed) {
+                let sized = ir.replacingRootSize(width: width != nil, height: height != nil)
+                let (automatic, report) = solveLayoutReporting(ir: sized, width: width, height: height)
+                var grouped = false
+                if case .split(_, _, _, _, let group) = report.path {
+                    grouped = group != nil
+                    if grouped { joint += 1 } else { whole += 1 }
+                }
+                let general = solve(sized, width: width, height: height)
+                // A joint solve is used only when it decides everything; other split solves may pick
+                // another value for what nothing decides (AxisSplitTests).
+                let difference = grouped ? solutionDifference(automatic, general, ir: sized) : decidedDifference(automatic, general, ir: sized)
+                if let difference {
+                    Issue.record("seed \(seed) at \(String(describing: width)) x \(String(describing: height)): \(difference)")
+                }
+            }
+        }
+        print("JointGroupTests: \(joint) solves by a joint group, \(whole) split solves of a whole axis")
+        // Seeds 1..<1501 gave 60 joint solves: most random trees are small enough that the spine takes
+        // every stack, or the levels leave a tie that sends the rest onto it.
+        #expect(joint >= seeds.count / 40, "only \(joint) solves took a joint group")
+    }
+
+    /// The benchmark's nested shape (sections of columns of labels, every distribution and
+    /// alignment) at random sizes, with one to three width or height equalities between labels in
+    /// different sections: the joint solve's frames are the general solver's.
+    @Test func nestedRowsWithConstraintsMatchTheGeneralSolver() {
+        let seeds = randomSeeds("joint groups nested", count: 150, long: 3_000)
+        var joint = 0
+        for seed in seeds {
+            var rng = SplitMix(seed: seed ^ 0x501D)
+            let distributions = ["fill", "equalSpacing", "fillEqually", "fillProportionally", "equalCentering"]
+            let sectionAlignments = ["center", "top", "fill", "bottom"]
+            let columnAlignments = ["leading", "center", "fill", "trailing"]
+            var lines = ["vstack main(spacing: 4) {"]
+            var labels: [(name: String, section: Int)] = []
+            for section in 0..<Int.random(in: 2...5, using: &rng) {
+                let distribution = distributions.randomElement(using: &rng)!
+                let alignment = sectionAlignments.randomElement(using: &rng)!
+                lines.append("    hstack s\(section)(distribution: \(distribution), alignment: \(alignment), spacing: 8) {")
+                for column in 0..<Int.random(in: 1...4, using: &rng) {
+                    lines.append("        vstack c\(section)x\(column)(alignment: \(columnAlignments.randomElement(using: &rng)!), spacing: 2) {")
+                    for _ in 0..<Int.random(in: 1...3, using: &rng) {
+                        let name = "v\(labels.count)"
+                        labels.append((name, section))
+                        lines.append("            label \(name)(intrinsic: \(Int.random(in: 5...60, using: &rng)) x \(Int.random(in: 5...30, using: &rng)))")
+                    }
+                    lines.append("        }")
+                }
+                lines.append("    }")
+            }
+            let attribute = Bool.random(using: &rng) ? "width" : "height"
+            lines.append("    constraints {")
+            for _ in 0..<Int.random(in: 1...3, using: &rng) {
+                let a = labels.randomElement(using: &rng)!
+                guard let b = labels.filter({ $0.section != a.section }).randomElement(using: &rng) else { continue }
+                lines.append("        \(a.name).\(attribute) == \(b.name).\(attribute)")
+            }
+            lines += ["    }", "}"]
+            let ir = Self.lowered(lines.joined(separator: "\n"), uikit: seed % 2 == 0 ? .current : .iOS9)
+            for width in [nil, Double(Int.random(in: 80...400, using: &rng))] {
+                let sized = ir.replacingRootSize(width: width != nil, height: false)
+                let (automatic, report) = solveLayoutReporting(ir: sized, width: width, height: nil)
+                if case .split(_, _, _, _, _?) = report.path {
+                    joint += 1
+                    if let difference = solutionDifference(automatic, solve(sized, width: width, height: nil), ir: sized) {
+                        Issue.record("seed \(seed) at width \(String(describing: width)): \(difference)")
+                    }
+                }
+            }
+        }
+        print("JointGroupTests: \(joint) nested solves by a joint group")
+        #expect(joint >= seeds.count / 3, "only \(joint) nested solves took a joint group")
+    }
+}
