@@ -18,13 +18,18 @@ import StackIR
 // order, and the least cost of reaching it is the function's value at every level: the priority
 // levels' optimum of the joint problem is exactly the layout's.
 //
-// The tie rule needs more. When the levels alone decide every hanging subtree's position and length,
-// what remains separates: the joint constraints' ties among themselves (the general solver breaks them
-// in IR order, as it would for the whole layout), and inside each subtree its own ties at its fixed
-// length (the structured solver's top-down pass). The check that the levels decide them takes two
-// optimisations of a random positive combination, its least and greatest value on the levels' optimal
-// face. When they differ, or the joint problem is ambiguous or conflicts, the caller solves the axis
-// as before; the joint solve is a shortcut to the same answer, never a different one.
+// The tie rule (Slope.swift): within a level the constraints' violations are minimised one at a time,
+// the last in IR order first. A piece's slope keeps its most significant tie component, the constraint
+// of its subtree whose violation it changes first in that order, and the joint solve's tie rule takes
+// that constraint's step at its place in IR order with the piece's sign as its cost. As in the tree
+// solver's merges, every comparison is between changes of different subtrees' constraints (each
+// subtree owns its own), so the most significant component decides it. Once the ties are broken,
+// every hanging subtree's position and length must be fixed on the optimal face: then each subtree's
+// own ties are its alone, at that length (the structured solver's top-down pass). The check takes two
+// optimisations of a random positive combination, its least and greatest value on the face. A subtree
+// still free goes onto the spine and the group is solved again; a joint problem that is ambiguous or
+// conflicts is solved whole by the caller, as before. The joint solve is a shortcut to the general
+// solver's answer, never a different one (JointGroupTests).
 
 /// The size of a joint solve (`SolveReport`): what the general solver saw instead of the whole axis.
 public struct JointGroupSummary: Hashable, Sendable {
@@ -129,7 +134,11 @@ private struct JointShape {
 /// give the general solver's answer (see the top of this file), and the caller solves the axis whole.
 func solveJointly(ir: ConstraintIR, stackOnly: ConstraintIR, width: Double?, height: Double?, axis: Axis) -> JointSolve? {
     let slot = axis == .horizontal ? 0 : 1
-    guard let layout = try? StructuredLayout(ir: stackOnly, axes: [slot]) else { return nil }
+    // The cost functions name constraints by their indices in `stackOnly`: the same in `ir` when the
+    // user constraints come last, as the lowering puts them.
+    guard let firstUser = ir.constraints.firstIndex(where: { $0.category == .user }),
+          ir.constraints[firstUser...].allSatisfy({ $0.category == .user }),
+          let layout = try? StructuredLayout(ir: stackOnly, axes: [slot]) else { return nil }
     let n = layout.model.count
     let (linear, invalid) = linearize(ir, width: width, height: height)
     guard invalid.isEmpty else { return nil }
@@ -147,10 +156,11 @@ func solveJointly(ir: ConstraintIR, stackOnly: ConstraintIR, width: Double?, hei
               let problem = JointProblem(ir: ir, shape: shape, layout: layout, linear: linear, axis: axis, centres: centres) else { return nil }
         var solver = Solver(
             ir: ir, constraints: problem.constraints, invalid: [], restricted: problem.pieces, costs: problem.costs,
-            breakingConflicts: false)
+            tieCosts: problem.tieCosts, breakingConflicts: false)
         guard !solver.conflicted else { return nil }
         solver.minimiseLevelSums()
         guard solver.findings.isEmpty else { return nil }
+        solver.breakTies()
         let interface = shape.hanging.flatMap { [position.symbol(of: $0), length.symbol(of: $0)] }
         guard solver.fixes(interface) else {
             let moving = solver.moving(interface)
@@ -159,7 +169,6 @@ func solveJointly(ir: ConstraintIR, stackOnly: ConstraintIR, width: Double?, hei
             for index in free { forced[shape.hanging[index]] = true }
             continue
         }
-        solver.breakTies()
         return finishJoint(solver: &solver, shape: shape, problem: problem, layout: layout, axis: axis)
     }
     return nil
@@ -171,6 +180,7 @@ private struct JointProblem {
     var constraints: [LinearConstraint] = []
     var pieces = 0
     var costs: [LevelCost] = []
+    var tieCosts: [TieCost] = []
 
     /// - Parameter centres: per node, where its cost function's pieces start from.
     init?(ir: ConstraintIR, shape: JointShape, layout: StructuredLayout, linear: [LinearConstraint], axis: Axis, centres: [Double]) {
@@ -222,6 +232,9 @@ private struct JointProblem {
                 for i in 0..<Int(slope.levels.count) {
                     let term = slope.levels.term(i, function.extra)
                     costs.append(LevelCost(priority: term.priority, symbol: symbol, coefficient: sign * term.coefficient))
+                }
+                if let tie = slope.tie {
+                    tieCosts.append(TieCost(priority: tie.priority, index: tie.index, symbol: symbol, coefficient: sign * slope.tieSign))
                 }
             }
             // Rightwards the cost grows at the slope; leftwards (outwards) at minus the slope.

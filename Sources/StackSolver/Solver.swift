@@ -150,6 +150,16 @@ struct LevelCost {
     var coefficient: Double
 }
 
+/// One term of the tie rule's objective for IR constraint `index` at `priority` beside that
+/// constraint's own violation: `coefficient * symbol` (a cost function's piece whose most significant
+/// tie component is that constraint, JointGroup.swift).
+struct TieCost {
+    var priority: Double
+    var index: Int
+    var symbol: Int
+    var coefficient: Double
+}
+
 /// One solve: the tableau plus the bookkeeping that maps it back to the IR.
 struct Solver {
     let ir: ConstraintIR
@@ -169,8 +179,9 @@ struct Solver {
     private let requiredAdded: Bool
     /// Whether the required constraints conflict and `init` was asked not to break them.
     private(set) var conflicted = false
-    /// Objective terms beside the optional constraints' violations, by level.
+    /// Objective terms beside the optional constraints' violations, by level and for the tie rule.
     private let costs: [LevelCost]
+    private let tieCosts: [TieCost]
     /// Per optional constraint index, its error symbols (after `minimiseLevelSums`).
     private var errors: [Int: [Int]] = [:]
 
@@ -189,14 +200,16 @@ struct Solver {
 
     /// A solve of `all`, linear constraints over the IR's frame variables and, from
     /// `ir.items.count * FrameVariable.perItem` on, `restricted` more symbols that are `>= 0` (the
-    /// pieces of cost functions, JointGroup.swift) whose `costs` join the objective of their level.
+    /// pieces of cost functions, JointGroup.swift) whose `costs` join the objective of their level
+    /// and `tieCosts` the tie rule's.
     /// - Parameter breakingConflicts: finds and breaks required conflicts; without it a conflict only
     ///   sets `conflicted` (the caller then solves another way).
     init(ir: ConstraintIR, constraints all: [LinearConstraint], invalid: [(Int, InvalidReason)], eliminating: Bool = true,
-         restricted: Int = 0, costs: [LevelCost] = [], breakingConflicts: Bool = true) {
+         restricted: Int = 0, costs: [LevelCost] = [], tieCosts: [TieCost] = [], breakingConflicts: Bool = true) {
         self.ir = ir
         self.invalid = invalid
         self.costs = costs
+        self.tieCosts = tieCosts
         let externals = ir.items.count * FrameVariable.perItem
         linearCount = all.count
         func tableau(for constraints: [LinearConstraint]) -> Tableau {
@@ -317,12 +330,14 @@ struct Solver {
 
     /// The priority levels, highest first: each level's optional constraints (indices into
     /// `constraints`, ascending) and its cost terms.
-    private func levels() -> [(constraints: [Int], costs: [(Int, Double)])] {
+    private func levels() -> [(constraints: [Int], costs: [(Int, Double)], ties: [TieCost])] {
         let optional = constraints.indices.filter { constraints[$0].priority < 1000 }
-        let priorities = Set(optional.map { constraints[$0].priority }).union(costs.map(\.priority)).sorted(by: >)
+        let priorities = Set(optional.map { constraints[$0].priority }).union(costs.map(\.priority)).union(tieCosts.map(\.priority))
+            .sorted(by: >)
         return priorities.map { priority in
             (optional.filter { constraints[$0].priority == priority },
-             costs.filter { $0.priority == priority }.map { ($0.symbol, $0.coefficient) })
+             costs.filter { $0.priority == priority }.map { ($0.symbol, $0.coefficient) },
+             tieCosts.filter { $0.priority == priority })
         }
     }
 
@@ -330,9 +345,21 @@ struct Solver {
     /// after all levels, so a tie at a high priority is first narrowed by every lower priority, as
     /// strict priority order demands.
     mutating func breakTies() {
-        for level in levels().map(\.constraints) {
+        for level in levels() {
             // Tie rule: the last constraint's violation first, so the earliest absorbs what remains.
-            for index in level.reversed() {
+            // A constraint a cost function stands for (`tieCosts`) takes its place by its IR index.
+            var steps: [(irIndex: Int, constraint: Int?)] = level.constraints.map { index in
+                guard case .constraint(let irIndex) = constraints[index].source else { return (-1, index) }
+                return (irIndex, index)
+            }
+            let keyed = level.ties.map(\.index)
+            steps += Set(keyed).sorted().map { ($0, nil) }
+            steps.sort { $0.irIndex != $1.irIndex ? $0.irIndex > $1.irIndex : ($0.constraint ?? -1) > ($1.constraint ?? -1) }
+            for step in steps {
+                guard let index = step.constraint else {
+                    minimise(level.ties.filter { $0.index == step.irIndex }.map { ($0.symbol, $0.coefficient) })
+                    continue
+                }
                 let own = errors[index] ?? []
                 if own.allSatisfy({ !tableau.isBasic($0) }) {
                     // Nonbasic means zero already, the least possible: keep it there.
