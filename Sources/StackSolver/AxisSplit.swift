@@ -30,8 +30,9 @@ struct AxisSplit {
     /// The axis the general solver answered, and how many of its linear constraints it solved.
     var generalAxis: Axis
     var generalConstraints: Int
-    /// When the general solver saw a joint group rather than the whole axis (JointGroup.swift): its size.
-    var joint: JointGroupSummary?
+    /// With user constraints: the joint group's size (JointGroup.swift), or why the general solver
+    /// solved the whole axis.
+    var joint: JointGroupOutcome?
     /// The structured solver, for the other axis.
     var tree: StructuredLayout
 
@@ -65,14 +66,20 @@ func solveSplittingAxes(ir: ConstraintIR, width: Double?, height: Double?) -> Ax
             let general: LayoutSolution
             let count: Int
             let joint = touched.isEmpty ? nil : solveJointly(ir: ir, stackOnly: stackOnlyIR, width: width, height: height, axis: axis)
-            if let joint {
-                (general, count) = (joint.solution, joint.summary.constraints)
+            if case .success(let solved) = joint {
+                (general, count) = (solved.solution, solved.summary.constraints)
             } else {
                 var solver = Solver(ir: ir, width: width, height: height, axis: axis)
                 (general, count) = (solver.run(), solver.linearCount)
             }
             guard let merged = merge(general: general, axis: axis, tree: other, ir: ir) else { return nil }
-            return AxisSplit(solution: merged, generalAxis: axis, generalConstraints: count, joint: joint?.summary, tree: layout)
+            let outcome = joint.map { result -> JointGroupOutcome in
+                switch result {
+                case .success(let solved): .solved(solved.summary)
+                case .failure(let decline): .declined(decline)
+                }
+            }
+            return AxisSplit(solution: merged, generalAxis: axis, generalConstraints: count, joint: outcome, tree: layout)
         } catch {
             continue
         }

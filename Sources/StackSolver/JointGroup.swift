@@ -42,6 +42,51 @@ public struct JointGroupSummary: Hashable, Sendable {
     public var pieces: Int
 }
 
+/// What became of a joint solve: its size, or why the general solver solved the axis whole.
+public enum JointGroupOutcome: Hashable, Sendable {
+    case solved(JointGroupSummary)
+    case declined(JointDecline)
+}
+
+/// Why a joint solve does not answer an axis; the general solver then solves the axis whole.
+public enum JointDecline: Error, Hashable, Sendable {
+    /// The IR is not in the lowering's order (user constraints last, owners before their items).
+    case irOrder
+    /// The layout without its user constraints is not the structured solver's along the axis.
+    case stacksAlone(FallbackReason)
+    /// Some constraint is invalid (the general solver reports it).
+    case invalidConstraints
+    /// The user constraints reach into every stack: nothing is left to collapse.
+    case nothingToCollapse
+    /// A constraint outside the subtree at `item` mentions more of it than its position and length
+    /// (a baseline, an item inside), or one of its own changes when it moves.
+    case crossesSubtree(item: Int)
+    /// The joint problem's required constraints conflict.
+    case conflict
+    /// The joint problem leaves part of itself undecided: the general solver's choice of vertex.
+    case ambiguous
+    /// Subtrees' places were still free after the tie rule in the last round.
+    case unsettled
+    /// The top-down pass declines a subtree at the length the joint solve gave it.
+    case subtreeDeclined(FallbackReason)
+
+    /// A phrase for `--explain-solver`.
+    public func description(in ir: ConstraintIR) -> String {
+        func name(_ item: Int) -> String { ir.items.indices.contains(item) ? ir.items[item].name : "#\(item)" }
+        switch self {
+        case .irOrder: return "the IR is not in the lowering's order"
+        case .stacksAlone(let reason): return "without the user constraints, \(reason.description(in: ir))"
+        case .invalidConstraints: return "some constraints are invalid"
+        case .nothingToCollapse: return "the user constraints reach into every stack"
+        case .crossesSubtree(let item): return "a constraint reaches inside \(name(item))"
+        case .conflict: return "its required constraints conflict"
+        case .ambiguous: return "it is ambiguous"
+        case .unsettled: return "ties leave subtrees' places free"
+        case .subtreeDeclined(let reason): return "inside a subtree, \(reason.description(in: ir))"
+        }
+    }
+}
+
 /// One axis of a layout solved as a joint group: frames along `axis` (the other axis's fields are
 /// left for the caller), with the summary.
 struct JointSolve {
@@ -63,12 +108,12 @@ private struct JointShape {
 
     /// - Parameter forced: per node, put on the spine whatever the user constraints touch (a subtree
     ///   whose place the priority levels alone do not decide).
-    init?(ir: ConstraintIR, model: StructuredModel, forced: [Bool]) {
+    init(ir: ConstraintIR, model: StructuredModel, forced: [Bool]) throws(JointDecline) {
         let n = model.count
         let count = ir.items.count
         parent = ir.items.map { $0.owner?.index ?? -1 }
         // Nodes come before their items (the lowering's order); guides after every node.
-        guard n <= count, parent.enumerated().allSatisfy({ $0.element < $0.offset }) else { return nil }
+        guard n <= count, parent.enumerated().allSatisfy({ $0.element < $0.offset }) else { throw .irOrder }
         depth = [Int](repeating: 0, count: count)
         for item in 1..<max(1, count) where parent[item] >= 0 { depth[item] = depth[parent[item]] + 1 }
         spine = [Bool](repeating: false, count: n)
@@ -76,7 +121,7 @@ private struct JointShape {
         func node(_ item: Int) -> Int { item < n ? item : parent[item] }
         for constraint in ir.constraints where constraint.category == .user {
             for anchor in [constraint.first] + (constraint.second.map { [$0] } ?? []) {
-                guard anchor.item.index >= 0, anchor.item.index < count else { return nil }
+                guard anchor.item.index >= 0, anchor.item.index < count else { throw .irOrder }
                 var item = node(anchor.item.index)
                 while item >= 0, item < n, !spine[item] {
                     spine[item] = true
@@ -86,11 +131,11 @@ private struct JointShape {
         }
         hangingRoot = [Int](repeating: -1, count: count)
         hanging = []
-        guard n > 0 else { return nil }
+        guard n > 0 else { throw .irOrder }
         spine[0] = true
         for item in 1..<count {
             let above = parent[item]
-            guard above >= 0 else { return nil }
+            guard above >= 0 else { throw .irOrder }
             if item >= n {
                 hangingRoot[item] = hangingRoot[above]
             } else if !spine[above] {
@@ -130,48 +175,64 @@ private struct JointShape {
 }
 
 /// Solves `axis` of `ir` (whose user constraints all lie on that axis) as a joint group over the
-/// stack-only layout `stackOnly`; nil when there is nothing to collapse or the shortcut does not
+/// stack-only layout `stackOnly`; why not when there is nothing to collapse or the shortcut does not
 /// give the general solver's answer (see the top of this file), and the caller solves the axis whole.
-func solveJointly(ir: ConstraintIR, stackOnly: ConstraintIR, width: Double?, height: Double?, axis: Axis) -> JointSolve? {
+func solveJointly(ir: ConstraintIR, stackOnly: ConstraintIR, width: Double?, height: Double?, axis: Axis)
+    -> Result<JointSolve, JointDecline> {
+    do throws(JointDecline) {
+        return .success(try jointSolve(ir: ir, stackOnly: stackOnly, width: width, height: height, axis: axis))
+    } catch {
+        return .failure(error)
+    }
+}
+
+private func jointSolve(ir: ConstraintIR, stackOnly: ConstraintIR, width: Double?, height: Double?, axis: Axis) throws(JointDecline)
+    -> JointSolve {
     let slot = axis == .horizontal ? 0 : 1
     // The cost functions name constraints by their indices in `stackOnly`: the same in `ir` when the
     // user constraints come last, as the lowering puts them.
     guard let firstUser = ir.constraints.firstIndex(where: { $0.category == .user }),
-          ir.constraints[firstUser...].allSatisfy({ $0.category == .user }),
-          let layout = try? StructuredLayout(ir: stackOnly, axes: [slot]) else { return nil }
+          ir.constraints[firstUser...].allSatisfy({ $0.category == .user }) else { throw .irOrder }
+    let layout: StructuredLayout
+    do throws(FallbackReason) {
+        layout = try StructuredLayout(ir: stackOnly, axes: [slot])
+    } catch {
+        throw .stacksAlone(error)
+    }
     let n = layout.model.count
     let (linear, invalid) = linearize(ir, width: width, height: height)
-    guard invalid.isEmpty else { return nil }
+    guard invalid.isEmpty else { throw .invalidConstraints }
     let position = axis == .horizontal ? FrameVariable.x : .y
     let length = axis == .horizontal ? FrameVariable.width : .height
     let stacksAlone = try? layout.frames(width: width, height: height)
     let centres = (0..<n).map { node in
         stacksAlone.map { slot == 0 ? $0.frames[node].width : $0.frames[node].height } ?? layout.outer[2 * node + slot].anchor
     }
-    // A subtree whose place the levels leave free goes onto the spine, and the group is solved again:
-    // each round takes one more level of the tree, so the rounds are few (and bounded here).
+    // A subtree whose place the levels and ties leave free goes onto the spine, and the group is solved
+    // again: each round takes one more level of the tree, so the rounds are few (and bounded here).
     var forced = [Bool](repeating: false, count: n)
     for _ in 0..<8 {
-        guard let shape = JointShape(ir: ir, model: layout.model, forced: forced), !shape.hanging.isEmpty,
-              let problem = JointProblem(ir: ir, shape: shape, layout: layout, linear: linear, axis: axis, centres: centres) else { return nil }
+        let shape = try JointShape(ir: ir, model: layout.model, forced: forced)
+        guard !shape.hanging.isEmpty else { throw .nothingToCollapse }
+        let problem = try JointProblem(ir: ir, shape: shape, layout: layout, linear: linear, axis: axis, centres: centres)
         var solver = Solver(
             ir: ir, constraints: problem.constraints, invalid: [], restricted: problem.pieces, costs: problem.costs,
             tieCosts: problem.tieCosts, breakingConflicts: false)
-        guard !solver.conflicted else { return nil }
+        guard !solver.conflicted else { throw .conflict }
         solver.minimiseLevelSums()
-        guard solver.findings.isEmpty else { return nil }
+        guard solver.findings.isEmpty else { throw .ambiguous }
         solver.breakTies()
         let interface = shape.hanging.flatMap { [position.symbol(of: $0), length.symbol(of: $0)] }
         guard solver.fixes(interface) else {
             let moving = solver.moving(interface)
             let free = shape.hanging.indices.filter { moving[2 * $0] || moving[2 * $0 + 1] }
-            guard !free.isEmpty else { return nil }
+            guard !free.isEmpty else { throw .unsettled }
             for index in free { forced[shape.hanging[index]] = true }
             continue
         }
-        return finishJoint(solver: &solver, shape: shape, problem: problem, layout: layout, axis: axis)
+        return try finishJoint(solver: &solver, shape: shape, problem: problem, layout: layout, axis: axis)
     }
-    return nil
+    throw .unsettled
 }
 
 /// The joint problem's constraints: the IR's on the axis but the hanging subtrees' own, and each
@@ -183,7 +244,8 @@ private struct JointProblem {
     var tieCosts: [TieCost] = []
 
     /// - Parameter centres: per node, where its cost function's pieces start from.
-    init?(ir: ConstraintIR, shape: JointShape, layout: StructuredLayout, linear: [LinearConstraint], axis: Axis, centres: [Double]) {
+    init(ir: ConstraintIR, shape: JointShape, layout: StructuredLayout, linear: [LinearConstraint], axis: Axis, centres: [Double])
+        throws(JointDecline) {
         let n = layout.model.count
         let position = axis == .horizontal ? FrameVariable.x : .y
         let length = axis == .horizontal ? FrameVariable.width : .height
@@ -197,7 +259,7 @@ private struct JointProblem {
                     var shift = 0.0
                     for (symbol, coefficient) in zip(constraint.expression.symbols, constraint.expression.coefficients)
                     where positions.contains(symbol % FrameVariable.perItem) { shift += coefficient }
-                    guard nearZero(shift) else { return nil }
+                    guard nearZero(shift) else { throw .crossesSubtree(item: shape.hangingRoot[owner]) }
                     continue
                 }
             }
@@ -206,7 +268,7 @@ private struct JointProblem {
                 let item = symbol / FrameVariable.perItem
                 let root = shape.hangingRoot[item]
                 guard root < 0 || (item == root && [position.rawValue, length.rawValue].contains(symbol % FrameVariable.perItem))
-                else { return nil }
+                else { throw .crossesSubtree(item: root) }
             }
             constraints.append(constraint)
         }
@@ -218,7 +280,7 @@ private struct JointProblem {
             // Pieces from the length the layout has without its user constraints, so that a solve
             // starts where the stacks alone put it (a start from the anchor walks every piece in between).
             let centre = min(max(start, centres[root]), ascending.last?.end ?? start)
-            guard centre.isFinite else { return nil }
+            guard centre.isFinite else { throw .crossesSubtree(item: root) }
             var terms: [(symbol: Int, coefficient: Double)] = [(length.symbol(of: root), 1)]
             func add(_ piece: Double, cost slope: Slope, sign: Double) {
                 let symbol = externals + pieces
@@ -256,24 +318,26 @@ private struct JointProblem {
 }
 
 /// The frames of a joint solve after its tie rule: the joint part from the solver, each hanging
-/// subtree by the structured solver's top-down pass from its root's place. Nil when the joint part is
+/// subtree by the structured solver's top-down pass from its root's place. Throws when the joint part is
 /// not decided: there the general solver's own choice of vertex shows, which only the whole axis
 /// reproduces.
 private func finishJoint(
     solver: inout Solver, shape: JointShape, problem: JointProblem, layout: StructuredLayout, axis: Axis
-) -> JointSolve? {
+) throws(JointDecline) -> JointSolve {
     let ir = solver.ir
     let n = layout.model.count
     let slot = axis == .horizontal ? 0 : 1
     let position = axis == .horizontal ? FrameVariable.x : .y
     let length = axis == .horizontal ? FrameVariable.width : .height
     var solution = solver.finish()
-    guard solution.findings.allSatisfy({ if case .ambiguous = $0.kind { true } else { false } }) else { return nil }
+    guard solution.findings.allSatisfy({ if case .ambiguous = $0.kind { true } else { false } }) else { throw .ambiguous }
     let mentioned = mentionedSymbols(ir)
     for item in 0..<ir.items.count where shape.hangingRoot[item] < 0 || shape.hangingRoot[item] == item {
         let decided = solution.determined[item]
         let along = slot == 0 ? (decided.x, decided.width) : (decided.y, decided.height)
-        guard along.0 || !mentioned[position.symbol(of: item)], along.1 || !mentioned[length.symbol(of: item)] else { return nil }
+        guard along.0 || !mentioned[position.symbol(of: item)], along.1 || !mentioned[length.symbol(of: item)] else {
+            throw .ambiguous
+        }
     }
     let value = solver.unroundedValue()
     var placement = JointPlacement(
@@ -282,7 +346,12 @@ private func finishJoint(
         placement.position[item] = value(position.symbol(of: item))
         placement.length[item] = value(length.symbol(of: item))
     }
-    guard let inside = try? layout.frames(along: slot, rootLength: placement.length[0], joint: placement) else { return nil }
+    let inside: LayoutSolution
+    do throws(FallbackReason) {
+        inside = try layout.frames(along: slot, rootLength: placement.length[0], joint: placement)
+    } catch {
+        throw .subtreeDeclined(error)
+    }
     for item in 0..<ir.items.count where shape.hangingRoot[item] >= 0 && shape.hangingRoot[item] != item {
         copyAxis(slot, of: item, from: inside, into: &solution, mentioned: mentioned)
     }

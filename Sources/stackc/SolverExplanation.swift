@@ -43,12 +43,18 @@ enum SolverExplanation {
         case .structured(let stacks):
             return .object([("path", .string("structured")), ("stacks", stackArray(stacks))])
         case .split(let reason, let axis, let stacks, let constraints, let joint):
-            let group: JSONValue = joint.map { joint in
-                .object([
+            let group: JSONValue
+            switch joint {
+            case .solved(let joint)?:
+                group = .object([
                     ("items", .number(Double(joint.items))), ("subtrees", .number(Double(joint.subtrees))),
                     ("pieces", .number(Double(joint.pieces))),
                 ])
-            } ?? .null
+            case .declined(let decline)?:
+                group = .object([("declined", .string(decline.description(in: ir)))])
+            case nil:
+                group = .null
+            }
             return .object([
                 ("path", .string("split")), ("reason", .string(reason.kind)), ("item", name(reason.node)),
                 ("description", .string(reason.description(in: ir))), ("generalAxis", .string(axis.rawValue)),

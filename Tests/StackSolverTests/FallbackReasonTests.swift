@@ -41,9 +41,11 @@ import Testing
         let lines = solveLayoutReporting(ir: ir).report.lines(in: ir)
         // The constraint is horizontal, so the tree solver answers the vertical axis. The general solver
         // gets the horizontal one: the root's x pin, leading, spacing and trailing (3), each label's
-        // hugging and compression (4) and the user's: 9.
+        // hugging and compression (4) and the user's: 9. Both labels are on the joint group's spine, and
+        // no stack is left to enter by its cost function.
         #expect(lines == ["main: user constraints (a constraints { } block) relate items across stacks",
-                          "general solver: the horizontal axis alone, 9 linear constraints; structured: the vertical axis",
+                          "general solver: the horizontal axis alone, 9 linear constraints (no joint group: the user"
+                              + " constraints reach into every stack); structured: the vertical axis",
                           "main  hstack fill  structured: fill merge"])
         // A constraint across the axes leaves the whole layout to the general solver.
         let (crossTree, crossIR) = try #require(lowered(text.replacingOccurrences(of: "b.width", with: "b.height")))

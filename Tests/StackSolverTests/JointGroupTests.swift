@@ -30,7 +30,7 @@ import Testing
             }
             """)
         let (solution, report) = solveLayoutReporting(ir: ir)
-        guard case .split(_, .horizontal, _, _, let joint?) = report.path else {
+        guard case .split(_, .horizontal, _, _, .solved(let joint)?) = report.path else {
             Issue.record("solved by \(report.path)")
             return
         }
@@ -56,6 +56,7 @@ import Testing
         let file = SourceFile(path: "random.stack", text: String(repeating: "node\n", count: 40))
         var joint = 0
         var whole = 0
+        var declines: [String: Int] = [:]
         for seed in seeds {
             var tree = AxisSplitTests.withUserConstraints(randomTree(seed: seed, maxNodes: 24), seed: seed)
             // Every other seed: the same constraints moved onto leaves, so that whole stacks hang.
@@ -73,8 +74,9 @@ import Testing
                 let (automatic, report) = solveLayoutReporting(ir: sized, width: width, height: height)
                 var grouped = false
                 if case .split(_, _, _, _, let group) = report.path {
-                    grouped = group != nil
+                    if case .solved? = group { grouped = true }
                     if grouped { joint += 1 } else { whole += 1 }
+                    if case .declined(let decline)? = group { declines[Self.kind(of: decline), default: 0] += 1 }
                 }
                 let general = solve(sized, width: width, height: height)
                 // A joint solve is used only when it decides everything; other split solves may pick
@@ -85,7 +87,8 @@ import Testing
                 }
             }
         }
-        print("JointGroupTests: \(joint) solves by a joint group, \(whole) split solves of a whole axis")
+        print("JointGroupTests: \(joint) solves by a joint group, \(whole) split solves of a whole axis;"
+            + " declined: " + declines.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
         // Seeds 1..<1501 gave 60 joint solves: most random trees are small enough that the spine takes
         // every stack, or the levels leave a tie that sends the rest onto it.
         #expect(joint >= seeds.count / 40, "only \(joint) solves took a joint group")
@@ -131,7 +134,7 @@ import Testing
             for width in [nil, Double(Int.random(in: 80...400, using: &rng))] {
                 let sized = ir.replacingRootSize(width: width != nil, height: false)
                 let (automatic, report) = solveLayoutReporting(ir: sized, width: width, height: nil)
-                if case .split(_, _, _, _, _?) = report.path {
+                if case .split(_, _, _, _, .solved?) = report.path {
                     joint += 1
                     if let difference = solutionDifference(automatic, solve(sized, width: width, height: nil), ir: sized) {
                         Issue.record("seed \(seed) at width \(String(describing: width)): \(difference)")
@@ -141,5 +144,15 @@ import Testing
         }
         print("JointGroupTests: \(joint) nested solves by a joint group")
         #expect(joint >= seeds.count / 3, "only \(joint) nested solves took a joint group")
+    }
+
+    /// A decline's case name, for counts.
+    static func kind(of decline: JointDecline) -> String {
+        switch decline {
+        case .stacksAlone(let reason): "stacksAlone(\(reason.kind))"
+        case .subtreeDeclined(let reason): "subtreeDeclined(\(reason.kind))"
+        case .crossesSubtree: "crossesSubtree"
+        default: "\(decline)"
+        }
     }
 }

@@ -13,9 +13,9 @@ public struct SolveReport: Hashable, Sendable {
         /// The structured solver declined the whole layout for `reason` but answered one axis (its
         /// stacks' mechanisms along that axis in `stacks`); the general solver answered `generalAxis`,
         /// `constraints` linear constraints on that axis alone (AxisSplit.swift): the whole axis, or
-        /// (`joint`) the user constraints' joint group with the subtrees they do not touch entering by
-        /// their cost functions (JointGroup.swift).
-        case split(reason: FallbackReason, generalAxis: Axis, stacks: [StructuredStack], constraints: Int, joint: JointGroupSummary?)
+        /// (`joint`, with user constraints) the user constraints' joint group with the subtrees they do
+        /// not touch entering by their cost functions (JointGroup.swift), or why not.
+        case split(reason: FallbackReason, generalAxis: Axis, stacks: [StructuredStack], constraints: Int, joint: JointGroupOutcome?)
         /// The structured solver declined the layout as written for `reason`, a required conflict;
         /// the conflicts were found inside the subtrees in `groups`, each search deciding on that
         /// subtree's own constraints, and the structured solver answered the layout without the
@@ -54,10 +54,10 @@ public struct SolveReport: Hashable, Sendable {
         case .general(let reason, let items, let constraints):
             return [reason.description(in: ir), "general solver: \(items) items, \(constraints) constraints, solved as one group"]
         case .split(let reason, let axis, let stacks, let constraints, let joint):
-            guard let joint else {
-                return [reason.description(in: ir),
-                        "general solver: the \(axis.rawValue) axis alone, \(constraints) linear constraints;"
-                            + " structured: the \(axis.cross.rawValue) axis"] + stackLines(stacks)
+            guard case .solved(let joint) = joint else {
+                var whole = "general solver: the \(axis.rawValue) axis alone, \(constraints) linear constraints"
+                if case .declined(let decline) = joint { whole += " (no joint group: \(decline.description(in: ir)))" }
+                return [reason.description(in: ir), whole + "; structured: the \(axis.cross.rawValue) axis"] + stackLines(stacks)
             }
             let subtrees = joint.subtrees == 1 ? "1 subtree" : "\(joint.subtrees) subtrees"
             return [reason.description(in: ir),
