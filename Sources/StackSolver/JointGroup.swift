@@ -106,8 +106,8 @@ private struct JointShape {
     var parent: [Int]
     var depth: [Int]
 
-    /// - Parameter forced: per node, put on the spine whatever the user constraints touch (a subtree
-    ///   whose place the priority levels alone do not decide).
+    /// - Parameter forced: per node, on the spine though no user constraint reaches into it (a subtree
+    ///   whose place the levels and ties left free in an earlier round).
     init(ir: ConstraintIR, model: StructuredModel, forced: [Bool]) throws(JointDecline) {
         let n = model.count
         let count = ir.items.count
@@ -193,12 +193,13 @@ private func jointSolve(ir: ConstraintIR, stackOnly: ConstraintIR, width: Double
     // user constraints come last, as the lowering puts them.
     guard let firstUser = ir.constraints.firstIndex(where: { $0.category == .user }),
           ir.constraints[firstUser...].allSatisfy({ $0.category == .user }) else { throw .irOrder }
+    // The shape first: a layout with nothing to collapse costs no cost functions.
+    let model: StructuredModel
+    do throws(FallbackReason) { model = try StructuredModel(ir: stackOnly) } catch { throw .stacksAlone(error) }
+    guard try !JointShape(ir: ir, model: model, forced: [Bool](repeating: false, count: model.count)).hanging.isEmpty
+    else { throw .nothingToCollapse }
     let layout: StructuredLayout
-    do throws(FallbackReason) {
-        layout = try StructuredLayout(ir: stackOnly, axes: [slot])
-    } catch {
-        throw .stacksAlone(error)
-    }
+    do throws(FallbackReason) { layout = try StructuredLayout(ir: stackOnly, axes: [slot]) } catch { throw .stacksAlone(error) }
     let n = layout.model.count
     let (linear, invalid) = linearize(ir, width: width, height: height)
     guard invalid.isEmpty else { throw .invalidConstraints }
@@ -275,8 +276,26 @@ private struct JointProblem {
         }
         let externals = shape.hangingRoot.count * FrameVariable.perItem
         let slot = axis == .horizontal ? 0 : 1
+        // Hanging stacks across a fill-aligned stack are all as long as its canvas (its required
+        // alignment constraints, kept above, say so): their costs add up to one function of that
+        // length, entered once at the first of them (a vstack of many rows: one row, not one per row).
+        var bundles: [(root: Int, members: [Int])] = []
+        var bundleOf: [Int: Int] = [:]
+        let model = layout.model
         for root in shape.hanging {
-            let function = layout.outer[2 * root + slot]
+            let stack = shape.parent[root]
+            let across = model.stackAxis[stack] >= 0 && Int(model.stackAxis[stack]) != slot && model.alignment[stack] == .fill
+                && !model.baselineRow[stack]
+            if across, let bundle = bundleOf[stack] {
+                bundles[bundle].members.append(root)
+            } else {
+                if across { bundleOf[stack] = bundles.count }
+                bundles.append((root, [root]))
+            }
+        }
+        for (root, members) in bundles {
+            guard let function = members.count == 1 ? layout.outer[2 * root + slot]
+                    : pointwiseSum(members.map { layout.outer[2 * $0 + slot] }) else { throw .conflict }
             let (start, ascending) = function.ascendingPieces()
             // Pieces from the length the layout has without its user constraints, so that a solve
             // starts where the stacks alone put it (a start from the anchor walks every piece in between).
