@@ -67,6 +67,8 @@ public enum JointDecline: Error, Hashable, Sendable {
     case ambiguous
     /// Subtrees' places were still free after the tie rule in the last round.
     case unsettled
+    /// The joint solve stopped at its pivot limit.
+    case pivotLimit
     /// The top-down pass declines a subtree at the length the joint solve gave it.
     case subtreeDeclined(FallbackReason)
 
@@ -82,6 +84,7 @@ public enum JointDecline: Error, Hashable, Sendable {
         case .conflict: return "its required constraints conflict"
         case .ambiguous: return "it is ambiguous"
         case .unsettled: return "ties leave subtrees' places free"
+        case .pivotLimit: return "it stopped at its pivot limit"
         case .subtreeDeclined(let reason): return "inside a subtree, \(reason.description(in: ir))"
         }
     }
@@ -221,7 +224,6 @@ private func jointSolve(ir: ConstraintIR, stackOnly: ConstraintIR, width: Double
             tieCosts: problem.tieCosts, breakingConflicts: false)
         guard !solver.conflicted else { throw .conflict }
         solver.minimiseLevelSums()
-        guard solver.findings.isEmpty else { throw .ambiguous }
         solver.breakTies()
         let interface = shape.hanging.flatMap { [position.symbol(of: $0), length.symbol(of: $0)] }
         guard solver.fixes(interface) else {
@@ -353,8 +355,8 @@ private func finishJoint(
     let slot = axis == .horizontal ? 0 : 1
     let position = axis == .horizontal ? FrameVariable.x : .y
     let length = axis == .horizontal ? FrameVariable.width : .height
+    guard !solver.tableau.hitPivotLimit else { throw .pivotLimit }
     var solution = solver.finish()
-    guard solution.findings.allSatisfy({ if case .ambiguous = $0.kind { true } else { false } }) else { throw .ambiguous }
     let mentioned = mentionedSymbols(ir)
     for item in 0..<ir.items.count where shape.hangingRoot[item] < 0 || shape.hangingRoot[item] == item {
         let decided = solution.determined[item]
