@@ -31,65 +31,6 @@ import StackIR
 // conflicts is solved whole by the caller, as before. The joint solve is a shortcut to the general
 // solver's answer, never a different one (JointGroupTests).
 
-/// The size of a joint solve (`SolveReport`): what the general solver saw instead of the whole axis.
-public struct JointGroupSummary: Hashable, Sendable {
-    /// Items whose place the joint solve decided (the spine, its guides and the hanging subtrees' roots).
-    public var items: Int
-    /// Its linear constraints, cost-function rows included.
-    public var constraints: Int
-    /// Subtrees that entered by their cost functions, and those functions' pieces.
-    public var subtrees: Int
-    public var pieces: Int
-}
-
-/// What became of a joint solve: its size, or why the general solver solved the axis whole.
-public enum JointGroupOutcome: Hashable, Sendable {
-    case solved(JointGroupSummary)
-    case declined(JointDecline)
-}
-
-/// Why a joint solve does not answer an axis; the general solver then solves the axis whole.
-public enum JointDecline: Error, Hashable, Sendable {
-    /// The IR is not in the lowering's order (user constraints last, owners before their items).
-    case irOrder
-    /// The layout without its user constraints is not the structured solver's along the axis.
-    case stacksAlone(FallbackReason)
-    /// Some constraint is invalid (the general solver reports it).
-    case invalidConstraints
-    /// The user constraints reach into every stack: nothing is left to collapse.
-    case nothingToCollapse
-    /// A constraint outside the subtree at `item` mentions more of it than its position and length
-    /// (a baseline, an item inside), or one of its own changes when it moves.
-    case crossesSubtree(item: Int)
-    /// The joint problem's required constraints conflict.
-    case conflict
-    /// The joint problem leaves part of itself undecided: the general solver's choice of vertex.
-    case ambiguous
-    /// Subtrees' places were still free after the tie rule in the last round.
-    case unsettled
-    /// The joint solve stopped at its pivot limit.
-    case pivotLimit
-    /// The top-down pass declines a subtree at the length the joint solve gave it.
-    case subtreeDeclined(FallbackReason)
-
-    /// A phrase for `--explain-solver`.
-    public func description(in ir: ConstraintIR) -> String {
-        func name(_ item: Int) -> String { ir.items.indices.contains(item) ? ir.items[item].name : "#\(item)" }
-        switch self {
-        case .irOrder: return "the IR is not in the lowering's order"
-        case .stacksAlone(let reason): return "without the user constraints, \(reason.description(in: ir))"
-        case .invalidConstraints: return "some constraints are invalid"
-        case .nothingToCollapse: return "the user constraints reach into every stack"
-        case .crossesSubtree(let item): return "a constraint reaches inside \(name(item))"
-        case .conflict: return "its required constraints conflict"
-        case .ambiguous: return "it is ambiguous"
-        case .unsettled: return "ties leave subtrees' places free"
-        case .pivotLimit: return "it stopped at its pivot limit"
-        case .subtreeDeclined(let reason): return "inside a subtree, \(reason.description(in: ir))"
-        }
-    }
-}
-
 /// One axis of a layout solved as a joint group: frames along `axis` (the other axis's fields are
 /// left for the caller), with the summary.
 struct JointSolve {

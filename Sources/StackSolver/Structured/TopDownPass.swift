@@ -56,23 +56,8 @@ extension StructuredLayout {
 
     /// One axis of the top-down pass: splits the root length down the tree and writes the rounded
     /// positions and lengths along `axis` into `scratch.frames`; why it declines (a conflict, an
-    /// ambiguity, a length where a stack's cost is not exact), nil when it does not.
-    /// One axis of the top-down pass under a joint solve (JointGroup.swift): the spine's items take
-    /// the places the joint solve gave them, and the pass splits only the subtrees hanging off it.
-    func frames(along axis: Int, rootLength: Double, joint: JointPlacement) throws(FallbackReason) -> LayoutSolution {
-        var scratch = TopDownScratch()
-        scratch.position = [Double](repeating: 0, count: 2 * model.count)
-        scratch.length = [Double](repeating: 0, count: 2 * model.count)
-        scratch.frames = [Frame](repeating: .zero, count: model.itemCount)
-        scratch.determined = [Determination](repeating: .all, count: model.itemCount)
-        scratch.baselines = Array(repeating: BaselinePair(first: 0, last: 0), count: model.itemCount)
-        if let reason = layOut(axis: axis, rootLength: rootLength, scratch: &scratch, joint: joint) { throw reason }
-        return LayoutSolution(
-            frames: scratch.frames, determined: scratch.determined, baselines: scratch.baselines,
-            findings: [], brokenConstraints: [], pivots: 0)
-    }
-
-    private func layOut(axis: Int, rootLength: Double, scratch: inout TopDownScratch, joint: JointPlacement? = nil) -> FallbackReason? {
+    /// ambiguity, a length where a stack's cost is not exact), nil when it does not (`joint`: JointPlacement.swift).
+    func layOut(axis: Int, rootLength: Double, scratch: inout TopDownScratch, joint: JointPlacement? = nil) -> FallbackReason? {
         // Taken out of the scratch so the loops below access uniquely held locals.
         var position = scratch.position
         var length = scratch.length
@@ -116,11 +101,8 @@ extension StructuredLayout {
         }
     }
 
-    /// The body of `layOut`: each item's frame along the axis is rounded and stored as soon as its
-    /// position and length are known (rounding in a second loop over every node read both arrays
-    /// again). Nested N = 1,000 resize (profile loop), with the loop over `parents` only: 9.0 -> 7.1 us.
-    /// Children's slots are `2 &* child &+ axis`: no overflow checks (the slots exist, see `layOut`).
-    /// Nested N = 1,000 resize (profile loop): 6.7 -> 6.2 us with these and the buffer pointers.
+    /// The body of `layOut`: each frame along the axis is rounded and stored once its place is known;
+    /// children's slots are `2 &* child &+ axis`, without overflow checks (the slots exist, see `layOut`).
     private func layOut(axis: Int, rootLength: Double, buffers: TopDownBuffers, lengths: inout [Double],
                         shares: inout [Double], determined: inout [Determination], baselines: inout [BaselinePair],
                         joint: JointPlacement?) -> FallbackReason? {
@@ -150,11 +132,7 @@ extension StructuredLayout {
             let firstChild = childStart[index]
             let endChild = childStart[index + 1]
             if let joint, joint.spine[index] {
-                for k in firstChild..<endChild {
-                    let child = childList[k]
-                    position[2 &* child &+ axis] = joint.position[child]
-                    length[2 &* child &+ axis] = joint.length[child]
-                }
+                joint.place(childList[firstChild..<endChild], axis: axis, position: position, length: length)
                 continue
             }
             var lead = 0.0
@@ -470,15 +448,6 @@ func nearestEven(_ x: Double) -> Double {
 }
 
 /// What the top-down pass reads and writes per node, as buffer pointers (valid during one `layOut`).
-/// What a joint solve decided along one axis (JointGroup.swift): per node, whether it is on the
-/// spine (its items' places come from the joint solve), and each spine stack's items' positions and
-/// lengths.
-struct JointPlacement {
-    var spine: [Bool]
-    var position: [Double]
-    var length: [Double]
-}
-
 struct TopDownBuffers {
     let position: UnsafeMutableBufferPointer<Double>
     let length: UnsafeMutableBufferPointer<Double>
