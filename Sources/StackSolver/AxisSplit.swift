@@ -59,27 +59,23 @@ func solveSplittingAxes(ir: ConstraintIR, width: Double?, height: Double?) -> Ax
     }
     let candidates: [Axis] = touched.isEmpty ? [.horizontal, .vertical] : touched.count == 1 ? Array(touched) : []
     for axis in candidates {
-        let treeAxis = axis == .horizontal ? 1 : 0
+        let treeAxis = 1 - axis.slot
         do throws(FallbackReason) {
             let layout = try StructuredLayout(ir: stackOnlyIR, axes: [treeAxis])
             let other = try layout.frames(width: width, height: height)
             let general: LayoutSolution
             let count: Int
-            let joint = touched.isEmpty ? nil : solveJointly(ir: ir, stackOnly: stackOnlyIR, width: width, height: height, axis: axis)
-            if case .success(let solved) = joint {
+            let mentioned = mentionedSymbols(ir)
+            let joint = touched.isEmpty ? nil
+                : solveJointly(ir: ir, stackOnly: stackOnlyIR, width: width, height: height, axis: axis, mentioned: mentioned)
+            if let solved = joint?.solve {
                 (general, count) = (solved.solution, solved.summary.constraints)
             } else {
                 var solver = Solver(ir: ir, width: width, height: height, axis: axis)
                 (general, count) = (solver.run(), solver.linearCount)
             }
-            guard let merged = merge(general: general, axis: axis, tree: other, ir: ir) else { return nil }
-            let outcome = joint.map { result -> JointGroupOutcome in
-                switch result {
-                case .success(let solved): .solved(solved.summary)
-                case .failure(let decline): .declined(decline)
-                }
-            }
-            return AxisSplit(solution: merged, generalAxis: axis, generalConstraints: count, joint: outcome, tree: layout)
+            guard let merged = merge(general: general, axis: axis, tree: other, ir: ir, mentioned: mentioned) else { return nil }
+            return AxisSplit(solution: merged, generalAxis: axis, generalConstraints: count, joint: joint?.outcome, tree: layout)
         } catch {
             continue
         }
@@ -88,12 +84,13 @@ func solveSplittingAxes(ir: ConstraintIR, width: Double?, height: Double?) -> Ax
 }
 
 /// `general`'s frames along `axis` with `tree`'s along the other.
-private func merge(general: LayoutSolution, axis: Axis, tree other: LayoutSolution, ir: ConstraintIR) -> LayoutSolution? {
+/// `mentioned` is `mentionedSymbols(ir)`.
+private func merge(general: LayoutSolution, axis: Axis, tree other: LayoutSolution, ir: ConstraintIR, mentioned: [Bool])
+    -> LayoutSolution? {
     guard general.frames.count == other.frames.count else { return nil }
     // The tree solver's pass along the other axis says which variables no constraint mentions (a gap
     // guide's position across its stack), and it did not run: `copyAxis` leaves them 0 and undecided.
-    let mentioned = mentionedSymbols(ir)
-    let treeSlot = axis == .horizontal ? 1 : 0
+    let treeSlot = 1 - axis.slot
     var merged = general
     for item in merged.frames.indices {
         copyAxis(treeSlot, of: item, from: other, into: &merged, mentioned: mentioned)

@@ -121,18 +121,21 @@ private struct JointShape {
 /// Solves `axis` of `ir` (whose user constraints all lie on that axis) as a joint group over the
 /// stack-only layout `stackOnly`; why not when there is nothing to collapse or the shortcut does not
 /// give the general solver's answer (see the top of this file), and the caller solves the axis whole.
-func solveJointly(ir: ConstraintIR, stackOnly: ConstraintIR, width: Double?, height: Double?, axis: Axis)
-    -> Result<JointSolve, JointDecline> {
+/// `mentioned` is `mentionedSymbols(ir)`.
+func solveJointly(ir: ConstraintIR, stackOnly: ConstraintIR, width: Double?, height: Double?, axis: Axis, mentioned: [Bool])
+    -> (solve: JointSolve?, outcome: JointGroupOutcome) {
     do throws(JointDecline) {
-        return .success(try jointSolve(ir: ir, stackOnly: stackOnly, width: width, height: height, axis: axis))
+        let solve = try jointSolve(ir: ir, stackOnly: stackOnly, width: width, height: height, axis: axis, mentioned: mentioned)
+        return (solve, .solved(solve.summary))
     } catch {
-        return .failure(error)
+        return (nil, .declined(error))
     }
 }
 
-private func jointSolve(ir: ConstraintIR, stackOnly: ConstraintIR, width: Double?, height: Double?, axis: Axis) throws(JointDecline)
-    -> JointSolve {
-    let slot = axis == .horizontal ? 0 : 1
+private func jointSolve(
+    ir: ConstraintIR, stackOnly: ConstraintIR, width: Double?, height: Double?, axis: Axis, mentioned: [Bool]
+) throws(JointDecline) -> JointSolve {
+    let slot = axis.slot
     // The cost functions name constraints by their indices in `stackOnly`: the same in `ir` when the
     // user constraints come last, as the lowering puts them.
     guard let firstUser = ir.constraints.firstIndex(where: { $0.category == .user }),
@@ -140,25 +143,21 @@ private func jointSolve(ir: ConstraintIR, stackOnly: ConstraintIR, width: Double
     // The shape first: a layout with nothing to collapse costs no cost functions.
     let model: StructuredModel
     do throws(FallbackReason) { model = try StructuredModel(ir: stackOnly) } catch { throw .stacksAlone(error) }
-    guard try !JointShape(ir: ir, model: model, forced: [Bool](repeating: false, count: model.count)).hanging.isEmpty
-    else { throw .nothingToCollapse }
+    let n = model.count
+    var forced = [Bool](repeating: false, count: n)
+    var shape = try JointShape(ir: ir, model: model, forced: forced)
+    guard !shape.hanging.isEmpty else { throw .nothingToCollapse }
     let layout: StructuredLayout
-    do throws(FallbackReason) { layout = try StructuredLayout(ir: stackOnly, axes: [slot]) } catch { throw .stacksAlone(error) }
-    let n = layout.model.count
+    do throws(FallbackReason) { layout = try StructuredLayout(model: model, axes: [slot]) } catch { throw .stacksAlone(error) }
     let (linear, invalid) = linearize(ir, width: width, height: height)
     guard invalid.isEmpty else { throw .invalidConstraints }
-    let position = axis == .horizontal ? FrameVariable.x : .y
-    let length = axis == .horizontal ? FrameVariable.width : .height
     let stacksAlone = try? layout.frames(width: width, height: height)
     let centres = (0..<n).map { node in
         stacksAlone.map { slot == 0 ? $0.frames[node].width : $0.frames[node].height } ?? layout.outer[2 * node + slot].anchor
     }
     // A subtree whose place the levels and ties leave free goes onto the spine, and the group is solved
     // again: each round takes one more level of the tree, so the rounds are few (and bounded here).
-    var forced = [Bool](repeating: false, count: n)
     for _ in 0..<8 {
-        let shape = try JointShape(ir: ir, model: layout.model, forced: forced)
-        guard !shape.hanging.isEmpty else { throw .nothingToCollapse }
         let problem = try JointProblem(ir: ir, shape: shape, layout: layout, linear: linear, axis: axis, centres: centres)
         var solver = Solver(
             ir: ir, constraints: problem.constraints, invalid: [], restricted: problem.pieces, costs: problem.costs,
@@ -166,15 +165,17 @@ private func jointSolve(ir: ConstraintIR, stackOnly: ConstraintIR, width: Double
         guard !solver.conflicted else { throw .conflict }
         solver.minimiseLevelSums()
         solver.breakTies()
-        let interface = shape.hanging.flatMap { [position.symbol(of: $0), length.symbol(of: $0)] }
+        let interface = shape.hanging.flatMap { [axis.position.symbol(of: $0), axis.length.symbol(of: $0)] }
         guard solver.fixes(interface) else {
             let moving = solver.moving(interface)
             let free = shape.hanging.indices.filter { moving[2 * $0] || moving[2 * $0 + 1] }
             guard !free.isEmpty else { throw .unsettled }
             for index in free { forced[shape.hanging[index]] = true }
+            shape = try JointShape(ir: ir, model: model, forced: forced)
+            guard !shape.hanging.isEmpty else { throw .nothingToCollapse }
             continue
         }
-        return try finishJoint(solver: &solver, shape: shape, problem: problem, layout: layout, axis: axis)
+        return try finishJoint(solver: &solver, shape: shape, problem: problem, layout: layout, axis: axis, mentioned: mentioned)
     }
     throw .unsettled
 }
@@ -191,8 +192,7 @@ private struct JointProblem {
     init(ir: ConstraintIR, shape: JointShape, layout: StructuredLayout, linear: [LinearConstraint], axis: Axis, centres: [Double])
         throws(JointDecline) {
         let n = layout.model.count
-        let position = axis == .horizontal ? FrameVariable.x : .y
-        let length = axis == .horizontal ? FrameVariable.width : .height
+        let (position, length) = (axis.position, axis.length)
         let positions: Set<Int> = axis == .horizontal ? [FrameVariable.x.rawValue]
             : [FrameVariable.y.rawValue, FrameVariable.firstBaseline.rawValue, FrameVariable.lastBaseline.rawValue]
         var written: [LinearConstraint] = []
@@ -218,7 +218,7 @@ private struct JointProblem {
             written.append(constraint)
         }
         let externals = shape.hangingRoot.count * FrameVariable.perItem
-        let slot = axis == .horizontal ? 0 : 1
+        let slot = axis.slot
         // Hanging stacks across a fill-aligned stack are all as long as its canvas (its required
         // alignment constraints, kept above, say so): their costs add up to one function of that
         // length, entered once at the first of them (a vstack of many rows: one row, not one per row).
@@ -289,16 +289,13 @@ private struct JointProblem {
 /// not decided: there the general solver's own choice of vertex shows, which only the whole axis
 /// reproduces.
 private func finishJoint(
-    solver: inout Solver, shape: JointShape, problem: JointProblem, layout: StructuredLayout, axis: Axis
+    solver: inout Solver, shape: JointShape, problem: JointProblem, layout: StructuredLayout, axis: Axis, mentioned: [Bool]
 ) throws(JointDecline) -> JointSolve {
     let ir = solver.ir
     let n = layout.model.count
-    let slot = axis == .horizontal ? 0 : 1
-    let position = axis == .horizontal ? FrameVariable.x : .y
-    let length = axis == .horizontal ? FrameVariable.width : .height
+    let (slot, position, length) = (axis.slot, axis.position, axis.length)
     guard !solver.tableau.hitPivotLimit else { throw .pivotLimit }
     var solution = solver.finish()
-    let mentioned = mentionedSymbols(ir)
     for item in 0..<ir.items.count where shape.hangingRoot[item] < 0 || shape.hangingRoot[item] == item {
         let decided = solution.determined[item]
         let along = slot == 0 ? (decided.x, decided.width) : (decided.y, decided.height)

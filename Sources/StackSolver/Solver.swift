@@ -182,8 +182,17 @@ struct Solver {
     /// Objective terms beside the optional constraints' violations, by level and for the tie rule.
     private let costs: [LevelCost]
     private let tieCosts: [TieCost]
-    /// Per optional constraint index, its error symbols (after `minimiseLevelSums`).
+    /// Per optional constraint index, its error symbols, and the priority levels (after `minimiseLevelSums`).
     private var errors: [Int: [Int]] = [:]
+    private var levels: [PriorityLevel] = []
+
+    /// One priority level: its optional constraints (indices into `constraints`, ascending), its cost
+    /// terms, and its tie costs by the IR index of the constraint they stand for.
+    private struct PriorityLevel {
+        var constraints: [Int]
+        var costs: [(Int, Double)]
+        var ties: [Int: [TieCost]]
+    }
 
     /// - Parameters:
     ///   - eliminating: eliminates (Elimination.swift); when the required constraints conflict, breaks
@@ -269,7 +278,8 @@ struct Solver {
         }
         if !requiredAdded { addRequired() }
         errors = addOptional()
-        for level in levels() {
+        levels = priorityLevels()
+        for level in levels {
             minimise(level.constraints.flatMap { index in (errors[index] ?? []).map { ($0, 1.0) } } + level.costs)
         }
     }
@@ -328,16 +338,16 @@ struct Solver {
         return errors
     }
 
-    /// The priority levels, highest first: each level's optional constraints (indices into
-    /// `constraints`, ascending) and its cost terms.
-    private func levels() -> [(constraints: [Int], costs: [(Int, Double)], ties: [TieCost])] {
+    /// The priority levels, highest first.
+    private func priorityLevels() -> [PriorityLevel] {
         let optional = constraints.indices.filter { constraints[$0].priority < 1000 }
         let priorities = Set(optional.map { constraints[$0].priority }).union(costs.map(\.priority)).union(tieCosts.map(\.priority))
             .sorted(by: >)
         return priorities.map { priority in
-            (optional.filter { constraints[$0].priority == priority },
-             costs.filter { $0.priority == priority }.map { ($0.symbol, $0.coefficient) },
-             tieCosts.filter { $0.priority == priority })
+            PriorityLevel(
+                constraints: optional.filter { constraints[$0].priority == priority },
+                costs: costs.filter { $0.priority == priority }.map { ($0.symbol, $0.coefficient) },
+                ties: Dictionary(grouping: tieCosts.filter { $0.priority == priority }, by: \.index))
         }
     }
 
@@ -345,19 +355,18 @@ struct Solver {
     /// after all levels, so a tie at a high priority is first narrowed by every lower priority, as
     /// strict priority order demands.
     mutating func breakTies() {
-        for level in levels() {
+        for level in levels {
             // Tie rule: the last constraint's violation first, so the earliest absorbs what remains.
             // A constraint a cost function stands for (`tieCosts`) takes its place by its IR index.
             var steps: [(irIndex: Int, constraint: Int?)] = level.constraints.map { index in
                 guard case .constraint(let irIndex) = constraints[index].source else { return (-1, index) }
                 return (irIndex, index)
             }
-            let keyed = level.ties.map(\.index)
-            steps += Set(keyed).sorted().map { ($0, nil) }
+            steps += level.ties.keys.map { ($0, nil) }
             steps.sort { $0.irIndex != $1.irIndex ? $0.irIndex > $1.irIndex : ($0.constraint ?? -1) > ($1.constraint ?? -1) }
             for step in steps {
                 guard let index = step.constraint else {
-                    minimise(level.ties.filter { $0.index == step.irIndex }.map { ($0.symbol, $0.coefficient) })
+                    minimise((level.ties[step.irIndex] ?? []).map { ($0.symbol, $0.coefficient) })
                     continue
                 }
                 let own = errors[index] ?? []

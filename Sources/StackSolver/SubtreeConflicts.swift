@@ -114,8 +114,8 @@ struct SubtreeConflicts {
         for item in node + 1..<count {
             if let owner = ir.items[item].owner?.index, owner >= node, owner < item, inside[owner] { inside[item] = true }
         }
-        let position = (axis == .horizontal ? FrameVariable.x : .y).symbol(of: node)
-        let length = (axis == .horizontal ? FrameVariable.width : .height).symbol(of: node)
+        let position = axis.position.symbol(of: node)
+        let length = axis.length.symbol(of: node)
         var local = [Bool](repeating: false, count: all.count)
         var outside: [LinearConstraint] = []
         for (index, constraint) in all.enumerated() {

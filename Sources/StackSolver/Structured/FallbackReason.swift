@@ -163,4 +163,10 @@ extension Axis {
     init(slot: Int) {
         self = slot == 0 ? .horizontal : .vertical
     }
+
+    /// The structured solver's slot of this axis: 0 horizontal, 1 vertical.
+    var slot: Int { self == .horizontal ? 0 : 1 }
+    /// An item's position and length along this axis.
+    var position: FrameVariable { self == .horizontal ? .x : .y }
+    var length: FrameVariable { self == .horizontal ? .width : .height }
 }

@@ -53,7 +53,11 @@ struct StructuredLayout {
     let axes: [Int]
 
     init(ir: ConstraintIR, axes: [Int] = [0, 1]) throws(FallbackReason) {
-        let model = try StructuredModel(ir: ir)
+        try self.init(model: StructuredModel(ir: ir), axes: axes)
+    }
+
+    /// The layout of a model already read from its IR.
+    init(model: StructuredModel, axes: [Int] = [0, 1]) throws(FallbackReason) {
         self.model = model
         self.axes = axes
         let n = model.count
