@@ -4,14 +4,18 @@ import StackIR
 // general solver by their cost functions, not by their constraints.
 //
 // The user constraints touch a few items. Those items and their ancestors are the *spine*, with
-// every leaf and hidden item of a spine stack. Every other item of a spine stack is a stack that no
-// user constraint reaches into: a *hanging* subtree. Its own constraints (its stacks' constraints and
-// its leaves' content sizes) mention only its own items and do not change when the subtree moves, so
-// they meet the rest of the layout only through its length, and at each priority level their least
-// violation is a function of that length: the structured solver's cost function (StructuredSolver.swift),
-// convex and piecewise linear with slopes over the priority levels.
+// every hidden item of a spine stack. The other items of a spine stack hang off it in *units*: along
+// a fill chain (a stack whose items' lengths add up along the axis), each run of consecutive untouched
+// items is one unit; elsewhere each untouched stack is one (a leaf alone stays on the spine: its cost
+// is its own two constraints). A unit's own constraints (its stacks' constraints, its leaves' content
+// sizes, the spacing between a run's items) mention only its own items and do not change when the
+// unit moves, so they meet the rest of the layout only through its length (a run's, from its first
+// item's start to its last item's end), and at each priority level their least violation is a
+// function of that length: the structured solver's cost function (StructuredSolver.swift), a run's
+// the merge of its items' as for a whole stack, convex and piecewise linear with slopes over the
+// priority levels.
 //
-// The joint problem keeps every other constraint as written and replaces each hanging subtree's
+// The joint problem keeps every other constraint as written and replaces each hanging unit's
 // constraints by its function: `length == anchor + sum(right pieces) - sum(left pieces)`, each piece a
 // variable from 0 to its length, whose cost at each level is its slope's component there. Because the
 // slopes grow (lexicographically) outwards, the cheapest way to reach a length fills the pieces in
@@ -20,14 +24,15 @@ import StackIR
 //
 // The tie rule (Slope.swift): within a level the constraints' violations are minimised one at a time,
 // the last in IR order first. A piece's slope keeps its most significant tie component, the constraint
-// of its subtree whose violation it changes first in that order, and the joint solve's tie rule takes
+// of its unit whose violation it changes first in that order, and the joint solve's tie rule takes
 // that constraint's step at its place in IR order with the piece's sign as its cost. As in the tree
-// solver's merges, every comparison is between changes of different subtrees' constraints (each
-// subtree owns its own), so the most significant component decides it. Once the ties are broken,
-// every hanging subtree's position and length must be fixed on the optimal face: then each subtree's
-// own ties are its alone, at that length (the structured solver's top-down pass). The check takes two
-// optimisations of a random positive combination, its least and greatest value on the face. A subtree
-// still free goes onto the spine and the group is solved again; a joint problem that is ambiguous or
+// solver's merges, every comparison is between changes of different units' constraints (each unit
+// owns its own), so the most significant component decides it. Once the ties are broken, every
+// hanging unit's position and length must be fixed on the optimal face: then each unit's own ties
+// are its alone, at that length (a run's length split among its items as the tree solver splits a
+// stack's, then the top-down pass). The check takes two optimisations of a random positive
+// combination, its least and greatest value on the face. A unit still free goes onto the spine and
+// the group is solved again; a joint problem that is ambiguous or
 // conflicts is solved whole by the caller, as before. The joint solve is a shortcut to the general
 // solver's answer, never a different one (JointGroupTests).
 
@@ -38,28 +43,30 @@ struct JointSolve {
     var summary: JointGroupSummary
 }
 
-/// The spine and hanging subtrees of a layout's user constraints.
+/// The spine and hanging units of a layout's user constraints.
 private struct JointShape {
     /// Per arranged item (node): on the spine.
     var spine: [Bool]
-    /// Per item (guides included): the root of the hanging subtree it is in, or -1 on the spine.
-    var hangingRoot: [Int]
-    /// The hanging subtrees' roots, ascending.
-    var hanging: [Int]
+    /// Per item (guides included): the hanging unit it is in, or -1 on the spine.
+    var unit: [Int]
+    /// The hanging units, each a stack alone or a run of consecutive items of a spine stack whose
+    /// lengths add up along the axis (a fill chain): its items in arranged order.
+    var units: [[Int]]
     /// Per item: its owner (parent stack or guide's creator), -1 for the root.
     var parent: [Int]
     var depth: [Int]
 
-    /// - Parameter forced: per node, on the spine though no user constraint reaches into it (a subtree
+    /// - Parameter forced: per node, on the spine though no user constraint reaches into it (a unit
     ///   whose place the levels and ties left free in an earlier round).
-    init(ir: ConstraintIR, model: StructuredModel, forced: [Bool]) throws(JointDecline) {
+    init(ir: ConstraintIR, model: StructuredModel, axis: Int, forced: [Bool]) throws(JointDecline) {
         let n = model.count
         let count = ir.items.count
         parent = ir.items.map { $0.owner?.index ?? -1 }
         // Nodes come before their items (the lowering's order); guides after every node.
-        guard n <= count, parent.enumerated().allSatisfy({ $0.element < $0.offset }) else { throw .irOrder }
+        guard n > 0, n <= count, parent.enumerated().allSatisfy({ $0.element < $0.offset }),
+              parent.dropFirst().allSatisfy({ $0 >= 0 }) else { throw .irOrder }
         depth = [Int](repeating: 0, count: count)
-        for item in 1..<max(1, count) where parent[item] >= 0 { depth[item] = depth[parent[item]] + 1 }
+        for item in 1..<count { depth[item] = depth[parent[item]] + 1 }
         spine = [Bool](repeating: false, count: n)
         let parent = self.parent
         func node(_ item: Int) -> Int { item < n ? item : parent[item] }
@@ -73,25 +80,36 @@ private struct JointShape {
                 }
             }
         }
-        hangingRoot = [Int](repeating: -1, count: count)
-        hanging = []
-        guard n > 0 else { throw .irOrder }
         spine[0] = true
-        for item in 1..<count {
-            let above = parent[item]
-            guard above >= 0 else { throw .irOrder }
-            if item >= n {
-                hangingRoot[item] = hangingRoot[above]
-            } else if !spine[above] {
-                hangingRoot[item] = hangingRoot[above]
-            } else if !spine[item] {
-                // A leaf's cost is its own two constraints: nothing to collapse.
-                if model.stackAxis[item] < 0 || model.hidden[item] || forced[item] {
-                    spine[item] = true
+        unit = [Int](repeating: -1, count: count)
+        units = []
+        // Owners come first, so each spine stack sorts its items before they are visited.
+        for item in 0..<count {
+            if item > 0, item >= n || !spine[parent[item]] { unit[item] = unit[parent[item]] }
+            guard item < n, spine[item], model.stackAxis[item] >= 0 else { continue }
+            let runs = Int(model.stackAxis[item]) == axis && model.distribution[item] == .fill
+                && !model.sharedRow[item] && !model.baselineChain[item]
+            var hanging: [[Int]] = []
+            var open = false
+            for child in model.children(item) {
+                if spine[child] || model.hidden[child] || forced[child] {
+                    spine[child] = true
+                    open = false
+                } else if open {
+                    hanging[hanging.count - 1].append(child)
                 } else {
-                    hangingRoot[item] = item
-                    hanging.append(item)
+                    hanging.append([child])
+                    open = runs
                 }
+            }
+            for members in hanging {
+                // A leaf alone is its own two constraints: nothing to collapse.
+                if members.count == 1 && model.stackAxis[members[0]] < 0 {
+                    spine[members[0]] = true
+                    continue
+                }
+                for member in members { unit[member] = units.count }
+                units.append(members)
             }
         }
     }
@@ -115,6 +133,93 @@ private struct JointShape {
             b = parent[b]
         }
         return a
+    }
+
+    /// The hanging unit whose own constraint `constraint` is (see `owner`), nil for the rest. A spine
+    /// stack's constraint between two items of one run (the spacing between them) is the run's.
+    func ownUnit(of constraint: IRConstraint, nodes n: Int) -> Int? {
+        let owner = owner(of: constraint, nodes: n)
+        if owner >= 0, unit[owner] >= 0 { return unit[owner] }
+        guard let second = constraint.second else { return nil }
+        let first = unit[constraint.first.item.index]
+        return first >= 0 && first == unit[second.item.index] ? first : nil
+    }
+
+    /// The constraints along `axis` the joint problem keeps as written: all but the hanging units'
+    /// own (their cost functions stand for them), each checked to meet the units only where they meet
+    /// the rest (`checkInterface`). A unit's own constraint must not change when the unit moves.
+    func constraintsAsWritten(_ ir: ConstraintIR, width: Double?, height: Double?, axis: Axis, nodes n: Int)
+        throws(JointDecline) -> [LinearConstraint] {
+        let count = unit.count
+        func own(_ constraint: IRConstraint) -> Int? {
+            guard (0..<count).contains(constraint.first.item.index),
+                  (0..<count).contains(constraint.second?.item.index ?? 0) else { return nil }
+            return ownUnit(of: constraint, nodes: n)
+        }
+        // How far an anchor moves when its item moves by one: a position 1, a length 0.
+        func moves(_ attribute: LayoutAttribute) -> Double { attribute == .width || attribute == .height ? 0 : 1 }
+        for constraint in ir.constraints where Axis(constraint.first.attribute) == axis {
+            guard let unit = own(constraint) else { continue }
+            let shift = moves(constraint.first.attribute) - constraint.multiplier * (constraint.second.map { moves($0.attribute) } ?? 0)
+            guard nearZero(shift) else { throw .crossesSubtree(item: units[unit][0]) }
+        }
+        let (linear, invalid) = linearize(ir, width: width, height: height, including: {
+            Axis($0.first.attribute) == axis && own($0) == nil
+        })
+        guard invalid.isEmpty else { throw .invalidConstraints }
+        var written: [LinearConstraint] = []
+        written.reserveCapacity(linear.count)
+        for constraint in linear where constraint.expression.symbols.allSatisfy({ Axis(symbol: $0) == axis }) {
+            try checkInterface(constraint.expression, axis: axis)
+            written.append(constraint)
+        }
+        return written
+    }
+
+    /// Throws unless `expression` meets every hanging unit only where the unit meets the rest: a stack
+    /// alone's position and length, a run's first item's position and its last item's end.
+    func checkInterface(_ expression: Row, axis: Axis) throws(JointDecline) {
+        let (position, length) = (axis.position.rawValue, axis.length.rawValue)
+        // Per run whose last item the expression mentions: that item's position and length
+        // coefficients, which must agree (the run's end, `position + length`).
+        var ends: [(unit: Int, position: Double, length: Double)] = []
+        for (symbol, coefficient) in zip(expression.symbols, expression.coefficients) {
+            let item = symbol / FrameVariable.perItem
+            let field = symbol % FrameVariable.perItem
+            guard unit.indices.contains(item), unit[item] >= 0 else { continue }
+            let members = units[unit[item]]
+            if item == members[0] && field == position { continue }
+            guard item == members[members.count - 1], field == position || field == length else {
+                throw .crossesSubtree(item: members[0])
+            }
+            guard members.count > 1 else { continue }
+            if let k = ends.firstIndex(where: { $0.unit == unit[item] }) {
+                if field == position { ends[k].position += coefficient } else { ends[k].length += coefficient }
+            } else {
+                ends.append((unit[item], field == position ? coefficient : 0, field == length ? coefficient : 0))
+            }
+        }
+        for end in ends where !nearZero(end.position - end.length) { throw .crossesSubtree(item: units[end.unit][0]) }
+    }
+
+    /// A unit's length along `axis` as a linear form: a stack's length, or a run's from its first
+    /// item's position to its last item's end.
+    func lengthForm(_ unit: Int, axis: Axis) -> [(symbol: Int, coefficient: Double)] {
+        let members = units[unit]
+        let (first, last) = (members[0], members[members.count - 1])
+        guard first != last else { return [(axis.length.symbol(of: first), 1)] }
+        return [(axis.position.symbol(of: last), 1), (axis.length.symbol(of: last), 1), (axis.position.symbol(of: first), -1)]
+    }
+
+    /// A unit's length along `axis` in `frames`.
+    func length(_ unit: Int, axis: Axis, in frames: [Frame]) -> Double {
+        let (first, last) = (frames[units[unit][0]], frames[units[unit][units[unit].count - 1]])
+        return axis == .horizontal ? last.x + last.width - first.x : last.y + last.height - first.y
+    }
+
+    /// The spacing inside a run: what its length has besides its items'.
+    func spacing(_ unit: Int, model: StructuredModel) -> Double {
+        units[unit].dropFirst().reduce(0) { $0 + model.spacingBefore[$1] }
     }
 }
 
@@ -143,36 +248,35 @@ private func jointSolve(
     // The shape first: a layout with nothing to collapse costs no cost functions.
     let model: StructuredModel
     do throws(FallbackReason) { model = try StructuredModel(ir: stackOnly) } catch { throw .stacksAlone(error) }
-    let n = model.count
-    var forced = [Bool](repeating: false, count: n)
-    var shape = try JointShape(ir: ir, model: model, forced: forced)
-    guard !shape.hanging.isEmpty else { throw .nothingToCollapse }
+    var forced = [Bool](repeating: false, count: model.count)
+    var shape = try JointShape(ir: ir, model: model, axis: slot, forced: forced)
+    guard !shape.units.isEmpty else { throw .nothingToCollapse }
     let layout: StructuredLayout
     do throws(FallbackReason) { layout = try StructuredLayout(model: model, axes: [slot]) } catch { throw .stacksAlone(error) }
-    let (linear, invalid) = linearize(ir, width: width, height: height)
-    guard invalid.isEmpty else { throw .invalidConstraints }
     let stacksAlone = try? layout.frames(width: width, height: height)
-    let centres = (0..<n).map { node in
-        stacksAlone.map { slot == 0 ? $0.frames[node].width : $0.frames[node].height } ?? layout.outer[2 * node + slot].anchor
-    }
-    // A subtree whose place the levels and ties leave free goes onto the spine, and the group is solved
+    // A unit whose place the levels and ties leave free goes onto the spine, and the group is solved
     // again: each round takes one more level of the tree, so the rounds are few (and bounded here).
     for _ in 0..<8 {
-        let problem = try JointProblem(ir: ir, shape: shape, layout: layout, linear: linear, axis: axis, centres: centres)
+        let problem = try JointProblem(
+            ir: ir, shape: shape, layout: layout, width: width, height: height, axis: axis, stacksAlone: stacksAlone)
         var solver = Solver(
             ir: ir, constraints: problem.constraints, invalid: [], restricted: problem.pieces, costs: problem.costs,
             tieCosts: problem.tieCosts, breakingConflicts: false)
         guard !solver.conflicted else { throw .conflict }
         solver.minimiseLevelSums()
         solver.breakTies()
-        let interface = shape.hanging.flatMap { [axis.position.symbol(of: $0), axis.length.symbol(of: $0)] }
-        guard solver.fixes(interface) else {
-            let moving = solver.moving(interface)
-            let free = shape.hanging.indices.filter { moving[2 * $0] || moving[2 * $0 + 1] }
+        let interface = shape.units.indices.map { [[(axis.position.symbol(of: shape.units[$0][0]), 1.0)], shape.lengthForm($0, axis: axis)] }
+        guard solver.fixes(interface.flatMap { $0 }) else {
+            // Which: a symbol as the solver decides ambiguity, a run's length by its own two optimisations.
+            let symbols = interface.flatMap { $0 }.filter { $0.count == 1 }.map(\.[0].symbol)
+            let moving = Dictionary(zip(symbols, solver.moving(symbols)), uniquingKeysWith: { a, _ in a })
+            let free = shape.units.indices.filter { unit in
+                interface[unit].contains { $0.count == 1 ? moving[$0[0].symbol] ?? true : !solver.fixes([$0]) }
+            }
             guard !free.isEmpty else { throw .unsettled }
-            for index in free { forced[shape.hanging[index]] = true }
-            shape = try JointShape(ir: ir, model: model, forced: forced)
-            guard !shape.hanging.isEmpty else { throw .nothingToCollapse }
+            for unit in free { for member in shape.units[unit] { forced[member] = true } }
+            shape = try JointShape(ir: ir, model: model, axis: slot, forced: forced)
+            guard !shape.units.isEmpty else { throw .nothingToCollapse }
             continue
         }
         return try finishJoint(solver: &solver, shape: shape, problem: problem, layout: layout, axis: axis, mentioned: mentioned)
@@ -180,71 +284,58 @@ private func jointSolve(
     throw .unsettled
 }
 
-/// The joint problem's constraints: the IR's on the axis but the hanging subtrees' own, and each
-/// hanging subtree's cost function as pieces (restricted symbols after the frame variables).
+/// The joint problem's constraints: the IR's on the axis but the hanging units' own, and each
+/// hanging unit's cost function as pieces (restricted symbols after the frame variables).
 private struct JointProblem {
     var constraints: [LinearConstraint] = []
     var pieces = 0
     var costs: [LevelCost] = []
     var tieCosts: [TieCost] = []
+    /// Per unit: a run's merged items (the split of its length among them), nil for a stack alone.
+    var merges: [Merge?] = []
 
-    /// - Parameter centres: per node, where its cost function's pieces start from.
-    init(ir: ConstraintIR, shape: JointShape, layout: StructuredLayout, linear: [LinearConstraint], axis: Axis, centres: [Double])
-        throws(JointDecline) {
-        let n = layout.model.count
-        let (position, length) = (axis.position, axis.length)
-        let positions: Set<Int> = axis == .horizontal ? [FrameVariable.x.rawValue]
-            : [FrameVariable.y.rawValue, FrameVariable.firstBaseline.rawValue, FrameVariable.lastBaseline.rawValue]
-        var written: [LinearConstraint] = []
-        for constraint in linear where constraint.expression.symbols.allSatisfy({ Axis(symbol: $0) == axis }) {
-            if case .constraint(let index) = constraint.source {
-                let owner = shape.owner(of: ir.constraints[index], nodes: n)
-                if owner >= 0, shape.hangingRoot[owner] >= 0 {
-                    // A hanging subtree's own constraint: it must not change when the subtree moves.
-                    var shift = 0.0
-                    for (symbol, coefficient) in zip(constraint.expression.symbols, constraint.expression.coefficients)
-                    where positions.contains(symbol % FrameVariable.perItem) { shift += coefficient }
-                    guard nearZero(shift) else { throw .crossesSubtree(item: shape.hangingRoot[owner]) }
-                    continue
-                }
-            }
-            // The rest meets a hanging subtree only at its root's position and length.
-            for symbol in constraint.expression.symbols {
-                let item = symbol / FrameVariable.perItem
-                let root = shape.hangingRoot[item]
-                guard root < 0 || (item == root && [position.rawValue, length.rawValue].contains(symbol % FrameVariable.perItem))
-                else { throw .crossesSubtree(item: root) }
-            }
-            written.append(constraint)
-        }
-        let externals = shape.hangingRoot.count * FrameVariable.perItem
+    /// - Parameter stacksAlone: the layout's frames without its user constraints, where the cost
+    ///   functions' pieces start from (nil: their anchors).
+    init(ir: ConstraintIR, shape: JointShape, layout: StructuredLayout, width: Double?, height: Double?, axis: Axis,
+         stacksAlone: LayoutSolution?) throws(JointDecline) {
+        let written = try shape.constraintsAsWritten(ir, width: width, height: height, axis: axis, nodes: layout.model.count)
+        let externals = shape.unit.count * FrameVariable.perItem
         let slot = axis.slot
+        let model = layout.model
+        merges = shape.units.map { members in members.count == 1 ? nil : merge(members.map { layout.outer[2 * $0 + slot] }) }
         // Hanging stacks across a fill-aligned stack are all as long as its canvas (its required
         // alignment constraints, kept above, say so): their costs add up to one function of that
         // length, entered once at the first of them (a vstack of many rows: one row, not one per row).
-        var bundles: [(root: Int, members: [Int])] = []
+        var bundles: [(unit: Int, members: [Int])] = []
         var bundleOf: [Int: Int] = [:]
-        let model = layout.model
-        for root in shape.hanging {
-            let stack = shape.parent[root]
-            let across = model.stackAxis[stack] >= 0 && Int(model.stackAxis[stack]) != slot && model.alignment[stack] == .fill
+        for (unit, members) in shape.units.enumerated() {
+            let stack = shape.parent[members[0]]
+            let across = members.count == 1 && Int(model.stackAxis[stack]) != slot && model.alignment[stack] == .fill
                 && !model.baselineRow[stack]
             if across, let bundle = bundleOf[stack] {
-                bundles[bundle].members.append(root)
+                bundles[bundle].members.append(members[0])
             } else {
                 if across { bundleOf[stack] = bundles.count }
-                bundles.append((root, [root]))
+                bundles.append((unit, members.count == 1 ? members : []))
             }
         }
-        for (root, members) in bundles {
-            guard let function = members.count == 1 ? layout.outer[2 * root + slot]
-                    : pointwiseSum(members.map { layout.outer[2 * $0 + slot] }) else { throw .conflict }
+        for (unit, members) in bundles {
+            let root = shape.units[unit][0]
+            let function: CostFunction
+            if let merged = merges[unit] {
+                function = merged.function.shifted(by: shape.spacing(unit, model: model))
+            } else {
+                guard let sum = members.count == 1 ? layout.outer[2 * root + slot]
+                        : pointwiseSum(members.map { layout.outer[2 * $0 + slot] }) else { throw .conflict }
+                function = sum
+            }
             let (start, ascending) = function.ascendingPieces()
             // Pieces from the length the layout has without its user constraints, so that a solve
             // starts where the stacks alone put it (a start from the anchor walks every piece in between).
-            let centre = min(max(start, centres[root]), ascending.last?.end ?? start)
+            let alone = stacksAlone.map { shape.length(unit, axis: axis, in: $0.frames) } ?? function.anchor
+            let centre = min(max(start, alone), ascending.last?.end ?? start)
             guard centre.isFinite else { throw .crossesSubtree(item: root) }
-            var terms: [(symbol: Int, coefficient: Double)] = [(length.symbol(of: root), 1)]
+            var terms = shape.lengthForm(unit, axis: axis)
             func add(_ piece: Double, cost slope: Slope, sign: Double) {
                 let symbol = externals + pieces
                 pieces += 1
@@ -284,19 +375,22 @@ private struct JointProblem {
     }
 }
 
-/// The frames of a joint solve after its tie rule: the joint part from the solver, each hanging
-/// subtree by the structured solver's top-down pass from its root's place. Throws when the joint part is
-/// not decided: there the general solver's own choice of vertex shows, which only the whole axis
-/// reproduces.
+/// The frames of a joint solve after its tie rule: the joint part from the solver, each run's items
+/// by splitting its length as the structured solver splits a stack's, and inside each hanging unit by
+/// the structured solver's top-down pass from its place. Throws when the joint part is not decided:
+/// there the general solver's own choice of vertex shows, which only the whole axis reproduces.
 private func finishJoint(
     solver: inout Solver, shape: JointShape, problem: JointProblem, layout: StructuredLayout, axis: Axis, mentioned: [Bool]
 ) throws(JointDecline) -> JointSolve {
     let ir = solver.ir
-    let n = layout.model.count
+    let model = layout.model
+    let n = model.count
     let (slot, position, length) = (axis.slot, axis.position, axis.length)
     guard !solver.tableau.hitPivotLimit else { throw .pivotLimit }
     var solution = solver.finish()
-    for item in 0..<ir.items.count where shape.hangingRoot[item] < 0 || shape.hangingRoot[item] == item {
+    // Whose place the solver gives: the spine (with its guides) and each stack hanging alone.
+    func joint(_ item: Int) -> Bool { shape.unit[item] < 0 || shape.units[shape.unit[item]] == [item] }
+    for item in 0..<ir.items.count where joint(item) {
         let decided = solution.determined[item]
         let along = slot == 0 ? (decided.x, decided.width) : (decided.y, decided.height)
         guard along.0 || !mentioned[position.symbol(of: item)], along.1 || !mentioned[length.symbol(of: item)] else {
@@ -306,9 +400,27 @@ private func finishJoint(
     let value = solver.unroundedValue()
     var placement = JointPlacement(
         spine: shape.spine, position: [Double](repeating: 0, count: n), length: [Double](repeating: 0, count: n))
-    for item in 0..<n where shape.spine[item] || shape.hangingRoot[item] == item {
+    for item in 0..<n where joint(item) {
         placement.position[item] = value(position.symbol(of: item))
         placement.length[item] = value(length.symbol(of: item))
+    }
+    var lengths: [Double] = []
+    for (unit, members) in shape.units.enumerated() {
+        guard let merged = problem.merges[unit] else { continue }
+        let start = value(position.symbol(of: members[0]))
+        let total = shape.lengthForm(unit, axis: axis).reduce(0) { $0 + $1.coefficient * value($1.symbol) }
+        let anchors = members.map { layout.outer[2 * $0 + slot].anchor }
+        // Lengths the run's constraints leave free to trade between its items: ambiguous.
+        guard split(merged, total: total - shape.spacing(unit, model: model), anchors: anchors, into: &lengths) else {
+            throw .ambiguous
+        }
+        var x = start
+        for (k, member) in members.enumerated() {
+            if k > 0 { x += model.spacingBefore[member] }
+            placement.position[member] = x
+            placement.length[member] = lengths[k]
+            x += lengths[k]
+        }
     }
     let inside: LayoutSolution
     do throws(FallbackReason) {
@@ -316,13 +428,14 @@ private func finishJoint(
     } catch {
         throw .subtreeDeclined(error)
     }
-    for item in 0..<ir.items.count where shape.hangingRoot[item] >= 0 && shape.hangingRoot[item] != item {
+    for item in 0..<ir.items.count where !joint(item) {
         copyAxis(slot, of: item, from: inside, into: &solution, mentioned: mentioned)
     }
     solution.findings = []
+    let runs = shape.units.count(where: { $0.count > 1 })
     let summary = JointGroupSummary(
-        items: (0..<ir.items.count).count(where: { shape.hangingRoot[$0] < 0 || shape.hangingRoot[$0] == $0 }),
-        constraints: problem.constraints.count, subtrees: shape.hanging.count, pieces: problem.pieces)
+        items: (0..<ir.items.count).count(where: joint), constraints: problem.constraints.count,
+        subtrees: shape.units.count - runs, runs: runs, pieces: problem.pieces)
     return JointSolve(solution: solution, summary: summary)
 }
 
@@ -365,13 +478,17 @@ func copyAxis(_ slot: Int, of item: Int, from tree: LayoutSolution, into solutio
 }
 
 extension Solver {
-    /// Whether the optimal face so far fixes every symbol of `symbols`: the least and the greatest
+    /// Whether the optimal face so far fixes every linear form of `forms`: the least and the greatest
     /// value of a combination of them with random positive weights agree. (Were one free, the
     /// combination would vary but for weights in a set of measure zero.)
-    func fixes(_ symbols: [Int]) -> Bool {
+    func fixes(_ forms: [[(symbol: Int, coefficient: Double)]]) -> Bool {
         var combination: [Int: Double] = [:]
         var constant = 0.0
-        for symbol in symbols { combination[symbol, default: 0] += randomWeights(of: symbol).0 }
+        for form in forms {
+            guard let first = form.first else { continue }
+            let weight = randomWeights(of: first.symbol).0
+            for term in form { combination[term.symbol, default: 0] += weight * term.coefficient }
+        }
         // Eliminated symbols by their definitions, in elimination order: each mentions only kept
         // symbols and symbols eliminated later.
         for definition in elimination?.definitions ?? [] {

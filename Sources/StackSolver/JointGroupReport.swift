@@ -4,12 +4,14 @@ import StackIR
 
 /// The size of a joint solve (`SolveReport`): what the general solver saw instead of the whole axis.
 public struct JointGroupSummary: Hashable, Sendable {
-    /// Items whose place the joint solve decided (the spine, its guides and the hanging subtrees' roots).
+    /// Items whose place the joint solve decided (the spine, its guides and the stacks hanging alone).
     public var items: Int
     /// Its linear constraints, cost-function rows included.
     public var constraints: Int
-    /// Subtrees that entered by their cost functions, and those functions' pieces.
+    /// What entered by cost functions: stacks hanging alone, runs of consecutive items of a fill
+    /// stack, and those functions' pieces.
     public var subtrees: Int
+    public var runs: Int
     public var pieces: Int
 }
 
@@ -54,7 +56,7 @@ public enum JointDecline: Error, Hashable, Sendable {
         case .crossesSubtree(let item): return "a constraint reaches inside \(name(item))"
         case .conflict: return "its required constraints conflict"
         case .ambiguous: return "it is ambiguous"
-        case .unsettled: return "ties leave subtrees' places free"
+        case .unsettled: return "ties leave untouched stacks' places free"
         case .pivotLimit: return "it stopped at its pivot limit"
         case .subtreeDeclined(let reason): return "inside a subtree, \(reason.description(in: ir))"
         }

@@ -48,6 +48,7 @@ enum SolverExplanation {
             case .solved(let joint)?:
                 group = .object([
                     ("items", .number(Double(joint.items))), ("subtrees", .number(Double(joint.subtrees))),
+                    ("runs", .number(Double(joint.runs))),
                     ("pieces", .number(Double(joint.pieces))),
                 ])
             case .declined(let decline)?:

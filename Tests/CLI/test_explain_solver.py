@@ -60,7 +60,7 @@ def test_user_constraints_on_one_axis_split_the_layout_by_axis():
     # The tools stack is untouched by `left.width == right.width`: it enters by its cost function.
     assert explanation[2] == (
         "  general solver: the horizontal axis as a joint group of 8 items and 19 linear constraints,"
-        " 1 subtree the user constraints do not touch entering by cost functions (2 pieces);"
+        " with 1 stack the user constraints do not touch entering by cost functions (2 pieces);"
         " structured: inside those and the vertical axis")
     assert explanation[3:] == ["  toolbar        hstack fill  structured: fill merge",
                                "  toolbar.tools  hstack fill  structured: fill merge"]
@@ -69,7 +69,7 @@ def test_user_constraints_on_one_axis_split_the_layout_by_axis():
     solver = json.loads(run(["layout", "Samples/toolbar.stack", "--explain-solver", "--format", "json"]).out)["solver"]
     assert (solver["path"], solver["reason"], solver["generalAxis"]) == ("split", "userConstraints", "horizontal")
     assert [stack["item"] for stack in solver["stacks"]] == ["toolbar", "toolbar.tools"]
-    assert solver["joint"] == {"items": 8, "subtrees": 1, "pieces": 2}
+    assert solver["joint"] == {"items": 8, "subtrees": 1, "runs": 0, "pieces": 2}
 
 
 def test_a_conflict_is_broken_then_the_tree_solves_the_rest():
@@ -142,3 +142,31 @@ def test_a_requested_width_names_the_constraint_it_breaks(tmp_path):
     assert rendered.returncode == 1, rendered.describe()
     footer = ["".join(element.itertext()) for element in svg.iter() if element.get("class", "").split()[:1] == ["broken"]]
     assert "row.b.width == 60" in [line.strip() for line in footer], footer
+
+
+def test_untouched_labels_between_constrained_ones_enter_as_one_run(tmp_path):
+    # `a.width == d.width` touches the row's first and last labels; b and c between them are a run
+    # that enters the joint solve by one merged cost function. Worked by hand: with the row free, a
+    # and d grow to 40 (d's compression at 750 first, then the least hugging at 250), b and c keep
+    # 20 and 30. At width 100, a and d take w each and b and c the rest, 100 - 2w: below w = 40 d is
+    # compressed by 40 - w, above b + c = 50 they are compressed by 2w - 50, so the 750 violations,
+    # (40 - w) + max(0, 2w - 50), are least at w = 25.
+    path = tmp_path / "row.stack"
+    path.write_text(
+        "hstack main {\n"
+        "    label a(intrinsic: 10 x 10)\n    label b(intrinsic: 20 x 10)\n"
+        "    label c(intrinsic: 30 x 10)\n    label d(intrinsic: 40 x 10)\n"
+        "    constraints {\n        a.width == d.width\n    }\n}\n")
+    layouts = []
+    for width in ([], ["--width", "100"]):
+        result = run(["layout", str(path), "--explain-solver", "--format", "json"] + width)
+        assert result.returncode == 0, result.describe()
+        layouts.append(json.loads(result.out))
+    spans = [{frame["item"]: (frame["x"], frame["width"]) for frame in layout["frames"]} for layout in layouts]
+    assert spans[0] == {"main": (0, 130), "main.a": (0, 40), "main.b": (40, 20), "main.c": (60, 30), "main.d": (90, 40)}
+    assert spans[1] == {"main": (0, 100), "main.a": (0, 25), "main.b": (25, 20), "main.c": (45, 30), "main.d": (75, 25)}
+    for layout in layouts:
+        joint = layout["solver"]["joint"]
+        assert (joint["items"], joint["subtrees"], joint["runs"]) == (3, 0, 1)
+    text = run(["layout", str(path), "--explain-solver"]).out
+    assert "with 1 run of items the user constraints do not touch entering by cost functions" in text

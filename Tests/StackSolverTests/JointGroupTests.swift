@@ -146,6 +146,89 @@ import Testing
         #expect(joint >= seeds.count / 3, "only \(joint) nested solves took a joint group")
     }
 
+    /// Rows of labels, spacers, views and small stacks along a fill stack, with one to three user
+    /// constraints between random items on the row's axis (equalities, inequalities, multipliers,
+    /// optional priorities): runs of untouched items enter by their merged cost functions. Every
+    /// joint solve gives the whole general solve's frames, determinations and findings.
+    @Test func rowsWithConstraintsMatchTheGeneralSolver() {
+        let seeds = randomSeeds("joint groups rows", count: 400, long: 6_000)
+        var joint = 0
+        var withRuns = 0
+        for seed in seeds {
+            var rng = SplitMix(seed: seed ^ 0x2035)
+            let horizontal = Bool.random(using: &rng)
+            let (stack, cross) = horizontal ? ("hstack", "vstack") : ("vstack", "hstack")
+            let (length, along) = horizontal ? ("width", "horizontal") : ("height", "vertical")
+            let priorities = ["250", "251", "500", "749", "750", "999", "required", "1"]
+            func pick<T>(_ values: [T]) -> T { values[Int.random(in: 0..<values.count, using: &rng)] }
+            func chance(_ p: Double) -> Bool { Double.random(in: 0..<1, using: &rng) < p }
+            var names: [String] = []
+            func label() -> String {
+                let name = "v\(names.count)"
+                names.append(name)
+                var options = ["intrinsic: \(Int.random(in: 0...60, using: &rng)) x \(Int.random(in: 0...40, using: &rng))"]
+                if chance(0.3) { options.append("\(along)Hugging: \(pick(priorities))") }
+                if chance(0.3) { options.append("\(along)Compression: \(pick(priorities))") }
+                if chance(0.06) { options.append("\(length): \(Int.random(in: 0...50, using: &rng))") }
+                if chance(0.06) { options.append("hidden: true") }
+                if chance(0.1) { options.append("spacingAfter: \(pick([0, 3, 12, -4]))") }
+                return "label \(name)(\(options.joined(separator: ", ")))"
+            }
+            let alignments = ["fill", "leading", "center", "trailing"]
+            var lines = ["\(stack) main(spacing: \(pick([0, 2, 8])), alignment: \(pick(alignments))\(chance(0.3) ? ", margins: (4, 6)" : "")) {"]
+            for k in 0..<Int.random(in: 3...14, using: &rng) {
+                switch Int.random(in: 0..<10, using: &rng) {
+                case 0:
+                    lines.append("    spacer s\(k)")
+                    names.append("s\(k)")
+                case 1, 2:
+                    let kind = pick([stack, cross])
+                    let distribution = pick(["fill", "fill", "fillEqually", "equalSpacing", "fillProportionally"])
+                    lines.append("    \(kind) g\(k)(distribution: \(distribution), alignment: \(pick(alignments)), spacing: \(pick([0, 4]))) {")
+                    names.append("g\(k)")
+                    for _ in 0..<Int.random(in: 1...3, using: &rng) { lines.append("        " + label()) }
+                    lines.append("    }")
+                default:
+                    lines.append("    " + label())
+                }
+            }
+            lines.append("    constraints {")
+            let relations = ["==", "==", "<=", ">="]
+            for _ in 0..<Int.random(in: 1...3, using: &rng) {
+                let (a, b) = (pick(names), pick(names))
+                let priority = chance(0.4) ? " @ \(pick(priorities))" : ""
+                let constant = chance(0.5) ? " + \(Int.random(in: -10...30, using: &rng))" : ""
+                if chance(0.7) {
+                    lines.append("        \(a).\(length) \(pick(relations)) \(pick(["", "2 * ", "0.5 * "]))\(b).\(length)\(constant)\(priority)")
+                } else {
+                    let (start, end) = horizontal ? ("leading", "trailing") : ("top", "bottom")
+                    lines.append("        \(a).\(start) \(pick(relations)) \(b).\(end)\(constant)\(priority)")
+                }
+            }
+            lines += ["    }", "}"]
+            let text = lines.joined(separator: "\n")
+            let ir = Self.lowered(text, uikit: seed % 2 == 0 ? .current : .iOS9)
+            guard !ir.items.isEmpty else {
+                Issue.record("seed \(seed): no layout from\n\(text)")
+                continue
+            }
+            let size = Double(Int.random(in: 0...400, using: &rng))
+            for value in [nil, size] {
+                let (width, height) = horizontal ? (value, nil) : (nil, value)
+                let sized = ir.replacingRootSize(width: width != nil, height: height != nil)
+                let (automatic, report) = solveLayoutReporting(ir: sized, width: width, height: height)
+                guard case .split(_, _, _, _, .solved(let group)?) = report.path else { continue }
+                joint += 1
+                if group.runs > 0 { withRuns += 1 }
+                if let difference = solutionDifference(automatic, solve(sized, width: width, height: height), ir: sized) {
+                    Issue.record("seed \(seed) at \(String(describing: value)): \(difference)\n\(text)")
+                }
+            }
+        }
+        print("JointGroupTests: \(joint) row solves by a joint group, \(withRuns) with runs of items")
+        #expect(withRuns >= seeds.count / 4, "only \(withRuns) row solves had runs of items")
+    }
+
     /// A decline's case name, for counts.
     static func kind(of decline: JointDecline) -> String {
         switch decline {

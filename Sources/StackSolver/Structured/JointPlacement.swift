@@ -7,18 +7,19 @@ struct JointPlacement {
     var spine: [Bool]
     var position: [Double]
     var length: [Double]
-
-    /// Gives a spine stack's items their places along `axis` in the top-down pass's buffers.
-    func place(_ children: Slice<UnsafeBufferPointer<Int>>, axis: Int, position: UnsafeMutableBufferPointer<Double>,
-               length: UnsafeMutableBufferPointer<Double>) {
-        for child in children {
-            position[2 * child + axis] = self.position[child]
-            length[2 * child + axis] = self.length[child]
-        }
-    }
 }
 
 extension StructuredLayout {
+    /// Gives a spine stack's items their places along `axis` in the top-down pass's buffers, and
+    /// their frames (the joint solve's own are kept; an item of a run of untouched items has only these).
+    func place(_ children: Slice<UnsafeBufferPointer<Int>>, axis: Int, joint: JointPlacement, buffers: TopDownBuffers) {
+        for child in children {
+            buffers.position[2 * child + axis] = joint.position[child]
+            buffers.length[2 * child + axis] = joint.length[child]
+            buffers.frames.set(child, rounded(joint.position[child], joint.length[child]))
+        }
+    }
+
     /// One axis of the top-down pass under a joint solve (JointGroup.swift): the spine's items take
     /// the places the joint solve gave them, and the pass splits only the subtrees hanging off it.
     func frames(along axis: Int, rootLength: Double, joint: JointPlacement) throws(FallbackReason) -> LayoutSolution {

@@ -59,10 +59,12 @@ public struct SolveReport: Hashable, Sendable {
                 if case .declined(let decline) = joint { whole += " (no joint group: \(decline.description(in: ir)))" }
                 return [reason.description(in: ir), whole + "; structured: the \(axis.cross.rawValue) axis"] + stackLines(stacks)
             }
-            let subtrees = joint.subtrees == 1 ? "1 subtree" : "\(joint.subtrees) subtrees"
+            func count(_ k: Int, _ noun: String, _ plural: String) -> String? { k == 0 ? nil : k == 1 ? "1 \(noun)" : "\(k) \(plural)" }
+            let hanging = [count(joint.subtrees, "stack", "stacks"), count(joint.runs, "run of items", "runs of items")]
+                .compactMap { $0 }.joined(separator: " and ")
             return [reason.description(in: ir),
                     "general solver: the \(axis.rawValue) axis as a joint group of \(joint.items) items and"
-                        + " \(constraints) linear constraints, \(subtrees) the user constraints do not touch entering by"
+                        + " \(constraints) linear constraints, with \(hanging) the user constraints do not touch entering by"
                         + " cost functions (\(joint.pieces) pieces); structured: inside those and the \(axis.cross.rawValue) axis"]
                 + stackLines(stacks)
         case .subtreeConflicts(let reason, let groups, let stacks):

@@ -132,7 +132,7 @@ extension StructuredLayout {
             let firstChild = childStart[index]
             let endChild = childStart[index + 1]
             if let joint, joint.spine[index] {
-                joint.place(childList[firstChild..<endChild], axis: axis, position: position, length: length)
+                place(childList[firstChild..<endChild], axis: axis, joint: joint, buffers: buffers)
                 continue
             }
             var lead = 0.0
