@@ -214,6 +214,7 @@ private struct JointShape {
     /// A unit's length along `axis` in `frames`.
     func length(_ unit: Int, axis: Axis, in frames: [Frame]) -> Double {
         let (first, last) = (frames[units[unit][0]], frames[units[unit][units[unit].count - 1]])
+        guard units[unit].count > 1 else { return axis == .horizontal ? first.width : first.height }
         return axis == .horizontal ? last.x + last.width - first.x : last.y + last.height - first.y
     }
 
