@@ -5,8 +5,9 @@ import StackSyntax
 import Testing
 @testable import StackSolver
 
-/// User constraints solved as a joint group, the stacks they do not touch entering by their cost
-/// functions (JointGroup.swift): the general solver's answer on the whole layout, frame for frame.
+/// User constraints solved as a joint group, the stacks and runs of items they do not touch entering
+/// by their cost functions (JointGroup.swift): the general solver's answer on the whole layout, frame
+/// for frame. A layout left ambiguous is solved whole.
 @Suite struct JointGroupTests {
     static func lowered(_ text: String, uikit: UIKitTarget = .current) -> ConstraintIR {
         let file = SourceFile(path: "joint.stack", text: text)
@@ -118,10 +119,13 @@ import Testing
                         labels.append((name, section))
                         lines.append("            label \(name)(intrinsic: \(Int.random(in: 5...60, using: &rng)) x \(Int.random(in: 5...30, using: &rng)))")
                     }
+                    // Now and then a view with no size: the column ambiguous along its axis.
+                    if Int.random(in: 0..<12, using: &rng) == 0 { lines.append("            view f\(section)x\(column)") }
                     lines.append("        }")
                 }
                 lines.append("    }")
             }
+            if Int.random(in: 0..<6, using: &rng) == 0 { lines.append("    view amb") }
             let attribute = Bool.random(using: &rng) ? "width" : "height"
             lines.append("    constraints {")
             for _ in 0..<Int.random(in: 1...3, using: &rng) {
@@ -179,8 +183,11 @@ import Testing
             for k in 0..<Int.random(in: 3...14, using: &rng) {
                 switch Int.random(in: 0..<10, using: &rng) {
                 case 0:
-                    lines.append("    spacer s\(k)")
-                    names.append("s\(k)")
+                    // A spacer, or a view with no size at all: free, the layout ambiguous unless
+                    // something else decides it.
+                    let (kind, name) = chance(0.5) ? ("spacer", "s\(k)") : ("view", "f\(k)")
+                    lines.append("    \(kind) \(name)")
+                    names.append(name)
                 case 1, 2:
                     let kind = pick([stack, cross])
                     let distribution = pick(["fill", "fill", "fillEqually", "equalSpacing", "fillProportionally"])
