@@ -1,0 +1,185 @@
+import StackIR
+
+// The shape of a joint group (JointGroup.swift): which items the user constraints reach (the spine),
+// which hang off it in units that enter by cost functions, and which constraints are whose.
+
+/// The spine and hanging units of a layout's user constraints.
+struct JointShape {
+    /// Per arranged item (node): on the spine.
+    var spine: [Bool]
+    /// Per item (guides included): the hanging unit it is in, or -1 on the spine.
+    var unit: [Int]
+    /// The hanging units, each a stack alone or a run of consecutive items of a spine stack whose
+    /// lengths add up along the axis (a fill chain): its items in arranged order.
+    var units: [[Int]]
+    /// Per item: its owner (parent stack or guide's creator), -1 for the root.
+    var parent: [Int]
+    var depth: [Int]
+
+    /// - Parameter forced: per node, on the spine though no user constraint reaches into it (a unit
+    ///   whose place the levels and ties left free in an earlier round).
+    init(ir: ConstraintIR, model: StructuredModel, axis: Int, forced: [Bool]) throws(JointDecline) {
+        let n = model.count
+        let count = ir.items.count
+        parent = ir.items.map { $0.owner?.index ?? -1 }
+        // Nodes come before their items (the lowering's order); guides after every node.
+        guard n > 0, n <= count, parent.enumerated().allSatisfy({ $0.element < $0.offset }),
+              parent.dropFirst().allSatisfy({ $0 >= 0 }) else { throw .irOrder }
+        depth = [Int](repeating: 0, count: count)
+        for item in 1..<count { depth[item] = depth[parent[item]] + 1 }
+        spine = [Bool](repeating: false, count: n)
+        let parent = self.parent
+        func node(_ item: Int) -> Int { item < n ? item : parent[item] }
+        for constraint in ir.constraints where constraint.category == .user {
+            for anchor in [constraint.first] + (constraint.second.map { [$0] } ?? []) {
+                guard anchor.item.index >= 0, anchor.item.index < count else { throw .irOrder }
+                var item = node(anchor.item.index)
+                while item >= 0, item < n, !spine[item] {
+                    spine[item] = true
+                    item = parent[item]
+                }
+            }
+        }
+        spine[0] = true
+        unit = [Int](repeating: -1, count: count)
+        units = []
+        // Owners come first, so each spine stack sorts its items before they are visited.
+        for item in 0..<count {
+            if item > 0, item >= n || !spine[parent[item]] { unit[item] = unit[parent[item]] }
+            guard item < n, spine[item], model.stackAxis[item] >= 0 else { continue }
+            let runs = Int(model.stackAxis[item]) == axis && model.distribution[item] == .fill
+                && !model.sharedRow[item] && !model.baselineChain[item]
+            var hanging: [[Int]] = []
+            var open = false
+            for child in model.children(item) {
+                if spine[child] || model.hidden[child] || forced[child] {
+                    spine[child] = true
+                    open = false
+                } else if open {
+                    hanging[hanging.count - 1].append(child)
+                } else {
+                    hanging.append([child])
+                    open = runs
+                }
+            }
+            for members in hanging {
+                // A leaf alone is its own two constraints: nothing to collapse.
+                if members.count == 1 && model.stackAxis[members[0]] < 0 {
+                    spine[members[0]] = true
+                    continue
+                }
+                for member in members { unit[member] = units.count }
+                units.append(members)
+            }
+        }
+    }
+
+    /// The stack or leaf that made an IR constraint, by the items it mentions: the lowest common
+    /// owner; for a constraint on one item, the item for what it brings itself (content size, explicit
+    /// size, a stack's canvas fit), else the stack it is arranged in (hiding it, its fillProportionally
+    /// zero length, suppressing its ambiguity) or that made it (a guide's).
+    func owner(of constraint: IRConstraint, nodes n: Int) -> Int {
+        func node(_ item: Int) -> Int { item < n ? item : parent[item] }
+        var a = node(constraint.first.item.index)
+        guard let second = constraint.second else {
+            let own: [ConstraintCategory] = [.contentHugging, .contentCompression, .explicitSize, .canvasFit]
+            return constraint.first.item.index >= n || own.contains(constraint.category) ? a : parent[a]
+        }
+        var b = node(second.item.index)
+        while depth[a] > depth[b] { a = parent[a] }
+        while depth[b] > depth[a] { b = parent[b] }
+        while a != b {
+            a = parent[a]
+            b = parent[b]
+        }
+        return a
+    }
+
+    /// The hanging unit whose own constraint `constraint` is (see `owner`), nil for the rest. A spine
+    /// stack's constraint between two items of one run (the spacing between them) is the run's.
+    func ownUnit(of constraint: IRConstraint, nodes n: Int) -> Int? {
+        let owner = owner(of: constraint, nodes: n)
+        if owner >= 0, unit[owner] >= 0 { return unit[owner] }
+        guard let second = constraint.second else { return nil }
+        let first = unit[constraint.first.item.index]
+        return first >= 0 && first == unit[second.item.index] ? first : nil
+    }
+
+    /// The constraints along `axis` the joint problem keeps as written: all but the hanging units'
+    /// own (their cost functions stand for them), each checked to meet the units only where they meet
+    /// the rest (`checkInterface`). A unit's own constraint must not change when the unit moves.
+    func constraintsAsWritten(_ ir: ConstraintIR, width: Double?, height: Double?, axis: Axis, nodes n: Int)
+        throws(JointDecline) -> [LinearConstraint] {
+        let count = unit.count
+        func own(_ constraint: IRConstraint) -> Int? {
+            guard (0..<count).contains(constraint.first.item.index),
+                  (0..<count).contains(constraint.second?.item.index ?? 0) else { return nil }
+            return ownUnit(of: constraint, nodes: n)
+        }
+        // How far an anchor moves when its item moves by one: a position 1, a length 0.
+        func moves(_ attribute: LayoutAttribute) -> Double { attribute == .width || attribute == .height ? 0 : 1 }
+        for constraint in ir.constraints where Axis(constraint.first.attribute) == axis {
+            guard let unit = own(constraint) else { continue }
+            let shift = moves(constraint.first.attribute) - constraint.multiplier * (constraint.second.map { moves($0.attribute) } ?? 0)
+            guard nearZero(shift) else { throw .crossesSubtree(item: units[unit][0]) }
+        }
+        let (linear, invalid) = linearize(ir, width: width, height: height, including: {
+            Axis($0.first.attribute) == axis && own($0) == nil
+        })
+        guard invalid.isEmpty else { throw .invalidConstraints }
+        var written: [LinearConstraint] = []
+        written.reserveCapacity(linear.count)
+        for constraint in linear where constraint.expression.symbols.allSatisfy({ Axis(symbol: $0) == axis }) {
+            try checkInterface(constraint.expression, axis: axis)
+            written.append(constraint)
+        }
+        return written
+    }
+
+    /// Throws unless `expression` meets every hanging unit only where the unit meets the rest: a stack
+    /// alone's position and length, a run's first item's position and its last item's end.
+    func checkInterface(_ expression: Row, axis: Axis) throws(JointDecline) {
+        let (position, length) = (axis.position.rawValue, axis.length.rawValue)
+        // Per run whose last item the expression mentions: that item's position and length
+        // coefficients, which must agree (the run's end, `position + length`).
+        var ends: [(unit: Int, position: Double, length: Double)] = []
+        for (symbol, coefficient) in zip(expression.symbols, expression.coefficients) {
+            let item = symbol / FrameVariable.perItem
+            let field = symbol % FrameVariable.perItem
+            guard unit.indices.contains(item), unit[item] >= 0 else { continue }
+            let members = units[unit[item]]
+            if item == members[0] && field == position { continue }
+            guard item == members[members.count - 1], field == position || field == length else {
+                throw .crossesSubtree(item: members[0])
+            }
+            guard members.count > 1 else { continue }
+            if let k = ends.firstIndex(where: { $0.unit == unit[item] }) {
+                if field == position { ends[k].position += coefficient } else { ends[k].length += coefficient }
+            } else {
+                ends.append((unit[item], field == position ? coefficient : 0, field == length ? coefficient : 0))
+            }
+        }
+        for end in ends where !nearZero(end.position - end.length) { throw .crossesSubtree(item: units[end.unit][0]) }
+    }
+
+    /// A unit's length along `axis` as a linear form: a stack's length, or a run's from its first
+    /// item's position to its last item's end.
+    func lengthForm(_ unit: Int, axis: Axis) -> [(symbol: Int, coefficient: Double)] {
+        let members = units[unit]
+        let (first, last) = (members[0], members[members.count - 1])
+        guard first != last else { return [(axis.length.symbol(of: first), 1)] }
+        return [(axis.position.symbol(of: last), 1), (axis.length.symbol(of: last), 1), (axis.position.symbol(of: first), -1)]
+    }
+
+    /// A unit's length along `axis` in `frames`.
+    func length(_ unit: Int, axis: Axis, in frames: [Frame]) -> Double {
+        let (first, last) = (frames[units[unit][0]], frames[units[unit][units[unit].count - 1]])
+        guard units[unit].count > 1 else { return axis == .horizontal ? first.width : first.height }
+        return axis == .horizontal ? last.x + last.width - first.x : last.y + last.height - first.y
+    }
+
+    /// The spacing inside a run: what its length has besides its items'.
+    func spacing(_ unit: Int, model: StructuredModel) -> Double {
+        units[unit].dropFirst().reduce(0) { $0 + model.spacingBefore[$1] }
+    }
+}
