@@ -2,6 +2,7 @@
 //
 //   swift build -c release --scratch-path .build-structured-release --product stackc-bench-layout
 //   .build-structured-release/release/stackc-bench-layout --shape flat --n 1000 [--runs 7] [--export DIR] [--general]
+//   .build-structured-release/release/stackc-bench-layout --file nested-spread-10000.stack [--runs 7]
 //
 // One workload per process (so the peak memory, VmHWM, is that workload's): generates the `.stack`
 // text of a flat stack of N views or a nested tree (depth 3: sections, columns, views; mixed
@@ -10,7 +11,9 @@
 // pass on a kept model (engine.relayoutAll: bottom-up and top-down, no IR reading); a resize (engine,
 // top-down only) averaged over 100 widths. It prints one JSON line. With --export it writes ConstraintIR.json,
 // flexbox.json (the equivalent flexbox tree for Yoga) and frames.json (our frames at the benchmark
-// width) for Benchmarks/reference/*.py.
+// width) for Benchmarks/reference/*.py. With --file it times a `.stack` file instead (solver_workloads.py
+// writes them: user constraints, conflicts, ambiguity); a layout the structured solver does not answer
+// alone has no layout pass or resize to time (null).
 
 import Foundation
 import StackIR
@@ -28,6 +31,7 @@ struct Options {
     var profile: String?
     /// With `--profile`: a fixed number of calls instead of 5 seconds (for instruction counts).
     var iterations: Int?
+    var file: String?
 
     init(_ arguments: [String]) {
         var iterator = arguments.dropFirst().makeIterator()
@@ -41,8 +45,9 @@ struct Options {
             case "--checksum": checksum = true
             case "--profile": profile = iterator.next()
             case "--iterations": iterations = iterator.next().flatMap(Int.init)
+            case "--file": file = iterator.next()
             default:
-                FileHandle.standardError.write("usage: stackc-bench-layout --shape flat|nested --n N [--runs R] [--export DIR] [--general] [--checksum] [--profile resize|layout|solve|check|lower [--iterations K]]\n".data(using: .utf8)!)
+                FileHandle.standardError.write("usage: stackc-bench-layout (--shape flat|nested --n N | --file PATH) [--runs R] [--export DIR] [--general] [--checksum] [--profile resize|layout|solve|check|lower [--iterations K]]\n".data(using: .utf8)!)
                 exit(2)
             }
         }
@@ -132,8 +137,17 @@ func flexbox(_ tree: LayoutTree, _ index: Int = 0) -> String {
 }
 
 let options = Options(CommandLine.arguments)
-let text = workload(shape: options.shape, n: options.n)
-let file = SourceFile(path: "\(options.shape)-\(options.n).stack", text: text)
+let text: String
+if let path = options.file {
+    guard let contents = try? String(contentsOfFile: path, encoding: .utf8) else {
+        FileHandle.standardError.write("cannot read \(path)\n".data(using: .utf8)!)
+        exit(2)
+    }
+    text = contents
+} else {
+    text = workload(shape: options.shape, n: options.n)
+}
+let file = SourceFile(path: options.file ?? "\(options.shape)-\(options.n).stack", text: text)
 
 // Natural size first, to choose the benchmark width (natural + 10%) and the resize range (70%...130%).
 let checked = check(file)
@@ -168,6 +182,7 @@ for _ in 0..<options.runs {
     solveTimes.append(now() - solveStart)
     frames = alone.frames
     precondition(solution.frames.count == alone.frames.count)
+    guard structured else { continue }
     let engine = LayoutEngine(ir: ir, width: width)
     let layoutStart = now()
     engine.relayoutAll()
@@ -238,9 +253,9 @@ if let directory = options.export {
 }
 
 let views = tree.nodes.count
-print("{\"shape\":\"\(options.shape)\",\"n\":\(options.n),\"nodes\":\(views),\"constraints\":\(ir.constraints.count),"
+print("{\"shape\":\"\(options.file ?? options.shape)\",\"n\":\(options.n),\"nodes\":\(views),\"constraints\":\(ir.constraints.count),"
     + "\"structured\":\(structured),\"width\":\(width),\"full_ms\":\(median(fullTimes) * 1000),"
     + "\"check_ms\":\(median(checkTimes) * 1000),\"lower_ms\":\(median(lowerTimes) * 1000),"
-    + "\"layout_ms\":\(median(layoutTimes) * 1000),"
-    + "\"solve_ms\":\(median(solveTimes) * 1000),\"resize_us\":\(median(resizeTimes) * 1e6),"
+    + "\"layout_ms\":\(layoutTimes.isEmpty ? "null" : "\(median(layoutTimes) * 1000)"),"
+    + "\"solve_ms\":\(median(solveTimes) * 1000),\"resize_us\":\(resizeTimes.isEmpty ? "null" : "\(median(resizeTimes) * 1e6)"),"
     + "\"general_ms\":\(generalMs.map { "\($0)" } ?? "null"),\"hwm_mb\":\(statusMB("VmHWM"))}")

@@ -32,9 +32,9 @@ import StackIR
 // are its alone, at that length (a run's length split among its items as the tree solver splits a
 // stack's, then the top-down pass). The check takes two optimisations of a random positive
 // combination, its least and greatest value on the face. A unit still free goes onto the spine and
-// the group is solved again; a joint problem that is ambiguous or
-// conflicts is solved whole by the caller, as before. The joint solve is a shortcut to the general
-// solver's answer, never a different one (JointGroupTests).
+// the group is solved again; a joint problem that is ambiguous or conflicts is solved whole by the
+// caller. The joint solve is a shortcut to the general solver's answer, never a different one
+// (JointGroupTests).
 
 /// One axis of a layout solved as a joint group: frames along `axis` (the other axis's fields are
 /// left for the caller), with the summary.
@@ -85,7 +85,9 @@ private func jointSolve(
         guard !solver.conflicted else { throw .conflict }
         solver.minimiseLevelSums()
         solver.breakTies()
-        let interface = shape.units.indices.map { [[(axis.position.symbol(of: shape.units[$0][0]), 1.0)], shape.lengthForm($0, axis: axis)] }
+        let interface = shape.units.indices.map { unit in
+            [[(axis.position.symbol(of: shape.units[unit][0]), 1.0)], shape.lengthForm(unit, axis: axis)]
+        }
         guard solver.fixes(interface.flatMap { $0 }) else {
             // Which: a symbol as the solver decides ambiguity, a run's length by its own two optimisations.
             let symbols = interface.flatMap { $0 }.filter { $0.count == 1 }.map(\.[0].symbol)

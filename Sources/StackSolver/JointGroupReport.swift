@@ -29,7 +29,7 @@ public enum JointDecline: Error, Hashable, Sendable {
     case stacksAlone(FallbackReason)
     /// Some constraint is invalid (the general solver reports it).
     case invalidConstraints
-    /// The user constraints reach into every stack: nothing is left to collapse.
+    /// The user constraints leave no stack and no run of two items untouched: nothing to collapse.
     case nothingToCollapse
     /// A constraint outside the subtree at `item` mentions more of it than its position and length
     /// (a baseline, an item inside), or one of its own changes when it moves.
@@ -52,7 +52,7 @@ public enum JointDecline: Error, Hashable, Sendable {
         case .irOrder: return "the IR is not in the lowering's order"
         case .stacksAlone(let reason): return "without the user constraints, \(reason.description(in: ir))"
         case .invalidConstraints: return "some constraints are invalid"
-        case .nothingToCollapse: return "the user constraints reach into every stack"
+        case .nothingToCollapse: return "the user constraints leave no stack or run of items untouched"
         case .crossesSubtree(let item): return "a constraint reaches inside \(name(item))"
         case .conflict: return "its required constraints conflict"
         case .ambiguous: return "it is ambiguous"
