@@ -156,7 +156,8 @@ private struct JointProblem {
             // starts where the stacks alone put it (a start from the anchor walks every piece in between).
             let alone = stacksAlone.map { shape.length(unit, axis: axis, in: $0.frames) } ?? function.anchor
             let centre = min(max(start, alone), ascending.last?.end ?? start)
-            guard centre.isFinite else { throw .crossesSubtree(item: root) }
+            // No finite place to start from: the stacks alone leave its length open.
+            guard centre.isFinite else { throw .stacksAlone(.ambiguous(node: root, axis: axis)) }
             var terms = shape.lengthForm(unit, axis: axis)
             func add(_ piece: Double, cost slope: Slope, sign: Double) {
                 let symbol = externals + pieces
