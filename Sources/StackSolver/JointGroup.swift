@@ -212,7 +212,10 @@ private func finishJoint(
     guard !solver.tableau.hitPivotLimit else { throw .pivotLimit }
     var solution = solver.finish()
     // Whose place the solver gives: the spine (with its guides) and each stack hanging alone.
-    func joint(_ item: Int) -> Bool { shape.unit[item] < 0 || shape.units[shape.unit[item]] == [item] }
+    func joint(_ item: Int) -> Bool {
+        let unit = shape.unit[item]
+        return unit < 0 || (shape.units[unit].count == 1 && shape.units[unit][0] == item)
+    }
     for item in 0..<ir.items.count where joint(item) {
         let decided = solution.determined[item]
         let along = slot == 0 ? (decided.x, decided.width) : (decided.y, decided.height)

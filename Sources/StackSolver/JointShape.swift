@@ -118,14 +118,17 @@ struct JointShape {
         }
         // How far an anchor moves when its item moves by one: a position 1, a length 0.
         func moves(_ attribute: LayoutAttribute) -> Double { attribute == .width || attribute == .height ? 0 : 1 }
-        for constraint in ir.constraints where Axis(constraint.first.attribute) == axis {
-            guard let unit = own(constraint) else { continue }
+        // One pass over the IR: a unit's own constraint is left out, and the first that would change
+        // when its unit moves is remembered.
+        var crossing: Int?
+        let (linear, invalid) = linearize(ir, width: width, height: height, including: { constraint in
+            guard Axis(constraint.first.attribute) == axis else { return false }
+            guard let unit = own(constraint) else { return true }
             let shift = moves(constraint.first.attribute) - constraint.multiplier * (constraint.second.map { moves($0.attribute) } ?? 0)
-            guard nearZero(shift) else { throw .crossesSubtree(item: units[unit][0]) }
-        }
-        let (linear, invalid) = linearize(ir, width: width, height: height, including: {
-            Axis($0.first.attribute) == axis && own($0) == nil
+            if crossing == nil, !nearZero(shift) { crossing = units[unit][0] }
+            return false
         })
+        if let crossing { throw .crossesSubtree(item: crossing) }
         guard invalid.isEmpty else { throw .invalidConstraints }
         var written: [LinearConstraint] = []
         written.reserveCapacity(linear.count)
