@@ -41,7 +41,7 @@ let package = Package(
         .testTarget(name: "StackTextTests", dependencies: ["StackText", "StackTestSupport"]),
         .testTarget(name: "StackSolverTests", dependencies: ["StackSolver", "StackRender", "StackDriver"]),
         .testTarget(name: "StackLanguageServerTests", dependencies: ["StackLanguageServer", "StackSyntax"]),
-        .testTarget(name: "StackCodegenTests", dependencies: ["StackCodegen", "StackRuntime", "StackDriver", "StackSolver"],
+        .testTarget(name: "StackCodegenTests", dependencies: ["StackCodegen", "StackRuntime", "StackDriver", "StackSolver", "StackTestSupport"],
                     exclude: ["Generated/README.md"], swiftSettings: [.define("STACKC_RUNTIME")]),
         .testTarget(name: "StackDriverTests", dependencies: ["StackDriver", "StackTestSupport"]),
         .testTarget(name: "StackTestingTests", dependencies: ["StackTesting"], exclude: ["__Snapshots__", "Layouts"]),

@@ -20,18 +20,34 @@ struct Entry: Hashable {
 /// - A leaf's own baseline definitions (`label.firstBaseline == label.top + 17`) are runtime-only.
 struct ConstraintRenderer {
     let tree: LayoutTree
-    let ir: ConstraintIR
+    /// What is rendered, in IR order.
+    let constraints: [IRConstraint]
+    /// The IR's items from the id `firstItemID` on: all of them, or the guides of one `NodeLowering`.
+    let items: [IRItem]
+    let firstItemID: Int
     var naming: Naming
     let names: Names
     /// Stack baseline definitions: anchor -> (anchor it equals, constant).
     private var stackBaselines: [Anchor: (Anchor, Double)] = [:]
 
     init(tree: LayoutTree, ir: ConstraintIR, naming: Naming, names: Names) {
+        self.init(tree: tree, constraints: ir.constraints, items: ir.items, firstItemID: 0, naming: naming, names: names)
+    }
+
+    /// One node's constraints lowered alone; they define no baselines.
+    init(tree: LayoutTree, node: NodeLowering, naming: Naming, names: Names) {
+        self.init(tree: tree, constraints: node.constraints, items: node.guides, firstItemID: node.firstGuide,
+                  naming: naming, names: names)
+    }
+
+    private init(tree: LayoutTree, constraints: [IRConstraint], items: [IRItem], firstItemID: Int, naming: Naming, names: Names) {
         self.tree = tree
-        self.ir = ir
+        self.constraints = constraints
+        self.items = items
+        self.firstItemID = firstItemID
         self.naming = naming
         self.names = names
-        for constraint in ir.constraints where constraint.category == .baseline && isStack(constraint.first.item) {
+        for constraint in constraints where constraint.category == .baseline && isStack(constraint.first.item) {
             if let second = constraint.second, constraint.relation == .equal, constraint.multiplier == 1 {
                 stackBaselines[constraint.first] = (second, constraint.constant)
             }
@@ -45,8 +61,14 @@ struct ConstraintRenderer {
 
     /// The generated constraints, in IR order.
     mutating func entries() -> [Entry] {
+        var sources: [Int] = []
+        return entries(sources: &sources)
+    }
+
+    /// The generated constraints, in IR order; `sources[i]` is the index in `constraints` of entry i.
+    mutating func entries(sources: inout [Int]) -> [Entry] {
         var result: [Entry] = []
-        for constraint in ir.constraints {
+        for (index, constraint) in constraints.enumerated() {
             switch constraint.category {
             case .contentHugging, .contentCompression:
                 continue
@@ -58,6 +80,7 @@ struct ConstraintRenderer {
             guard let code = render(constraint) else { continue }
             let runtimeOnly = constraint.category == .baseline
             result.append(Entry(code: code, line: constraint.origin.line, runtimeOnly: runtimeOnly))
+            sources.append(index)
         }
         return result
     }
@@ -65,8 +88,8 @@ struct ConstraintRenderer {
     /// The property that holds an IR item, or nil for an item id outside the IR.
     mutating func property(_ item: ItemID) -> String? {
         if item.index < tree.nodes.count { return naming.nodes[item.index] }
-        guard item.index < ir.items.count else { return nil }
-        let guide = ir.items[item.index]
+        guard items.indices.contains(item.index - firstItemID) else { return nil }
+        let guide = items[item.index - firstItemID]
         let owner = guide.owner.flatMap { $0.index < tree.nodes.count ? naming.nodes[$0.index] : nil } ?? "root"
         return naming.guide(guide.name, ownerProperty: owner)
     }

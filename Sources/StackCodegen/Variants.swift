@@ -34,13 +34,14 @@ struct Key: Hashable {
 
 /// The constraints of a root layout in creation order, and the hidden toggles.
 ///
-/// Toggling an arranged item's `hidden` changes only the constraints of its stack (spacing,
-/// hiding, gaps, spanner boundaries, proportions, baselines taken from it). So the lowering is
-/// re-run for every combination of one stack's toggles (the other toggles at their written values);
-/// constraints present in every combination are created once, the rest go to a pool, and a table
-/// per stack lists the pool constraints each combination activates. Creation order is a merge of
-/// all those lowerings' orders, so in every combination the active constraints are in that
-/// combination's IR order (StackRuntime solves in creation order, like the IR).
+/// Toggling an arranged item's `hidden` changes the constraints of its stack (spacing, hiding, gaps,
+/// spanner boundaries, proportions), and also those of a `fillProportionally` ancestor (whose shares
+/// come from natural lengths) and baseline definitions (a stack's baseline is a visible item's). So
+/// the constraints are taken for every combination of one stack's toggles (the other toggles at
+/// their written values); constraints present in every combination are created once, the rest go to
+/// a pool, and a table per stack lists the pool constraints each combination activates. Creation
+/// order is a merge of all those combinations' orders, so in every combination the active
+/// constraints are in that combination's IR order (StackRuntime solves in creation order, like the IR).
 ///
 /// A stack with more than `maxToggles` toggles, or whose orders cannot be merged, gets none
 /// (its items keep their written `hidden`).
@@ -51,10 +52,27 @@ struct Plan {
     var poolSize = 0
     var toggles: [Toggle] = []
     var groups: [ToggleGroup] = []
+    /// Whether every combination came from its stack lowered alone (`localCombinations`).
+    private(set) var combinedLocally = false
 
-    init(tree: LayoutTree, ir: ConstraintIR, file: SourceFile, names: Names) {
+    /// One stack's toggles and, per combination, the keys that are not in every combination.
+    struct Pool {
+        var stack: Int
+        var toggles: [Int]
+        var perCombination: [[Key]]
+    }
+
+    /// What the combinations give: the merged creation order and the pools. A key some combination
+    /// lacks is pooled, unless it is runtime-only: those are always created.
+    struct Combinations {
+        var order: [Key]
+        var pools: [Pool]
+    }
+
+    /// - Parameter local: take each combination from its stack's own lowering when that is all a
+    ///   toggle changes (`localCombinations`); false lowers the whole tree per combination.
+    init(tree: LayoutTree, ir: ConstraintIR, file: SourceFile, names: Names, local: Bool = true) {
         naming = Naming(tree: tree)
-        let base = keys(tree: tree, ir: ir, names: names)
         var candidates: [Int: [Int]] = [:]
         var parents: [Int] = []
         for (index, node) in tree.nodes.enumerated() {
@@ -62,43 +80,17 @@ struct Plan {
             if candidates[parent] == nil { parents.append(parent) }
             candidates[parent, default: []].append(index)
         }
-        var sequences = [base]
-        var pools: [(stack: Int, toggles: [Int], perCombination: [[Key]])] = []
-        var alwaysExtra: [Key] = []
-        for parent in parents {
-            let members = candidates[parent] ?? []
-            guard members.count <= Self.maxToggles else { continue }
-            var variants: [[Key]] = []
-            for mask in 0..<(1 << members.count) {
-                var variant = tree
-                for (bit, node) in members.enumerated() { variant.nodes[node].hidden = mask & (1 << bit) != 0 }
-                variants.append(keys(tree: variant, ir: lower(variant, in: file, uikit: ir.uikit), names: names))
-            }
-            let stable = variants.dropFirst().reduce(Set(variants[0])) { $0.intersection($1) }
-            let merged = Self.merge(sequences + variants)
-            guard merged != nil else { continue }
-            sequences += variants
-            var perCombination: [[Key]] = []
-            for variant in variants {
-                perCombination.append(variant.filter { !stable.contains($0) && !$0.entry.runtimeOnly })
-                alwaysExtra += variant.filter { !stable.contains($0) && $0.entry.runtimeOnly }
-            }
-            pools.append((parent, members, perCombination))
+        let stacks = parents.compactMap { parent in
+            (candidates[parent] ?? []).count <= Self.maxToggles ? (stack: parent, members: candidates[parent] ?? []) : nil
         }
-        // Constraints any default combination varies are not common; runtime-only ones always are.
-        var variable = Set<Key>()
-        for pool in pools {
-            let mask = pool.toggles.enumerated().reduce(0) { $0 | (tree.nodes[$1.element].hidden ? 1 << $1.offset : 0) }
-            variable.formUnion(pool.perCombination[mask])
-        }
-        var poolIndex: [Key: Int] = [:]
+        let localOnes = local ? localCombinations(tree: tree, ir: ir, file: file, names: names, stacks: stacks) : nil
+        combinedLocally = localOnes != nil
+        let combinations = localOnes ?? wholeCombinations(tree: tree, ir: ir, file: file, names: names, stacks: stacks)
         var poolOrder = Set<Key>()
-        for pool in pools { poolOrder.formUnion(pool.perCombination.joined()) }
-        let universe = Set(base.filter { !variable.contains($0) }).union(poolOrder).union(alwaysExtra)
-        let order = Self.merge(sequences.map { $0.filter { universe.contains($0) } }) ?? base
+        for pool in combinations.pools { poolOrder.formUnion(pool.perCombination.joined()) }
         // Pool indices follow creation order: the generated `pool` array is filled in that order.
-        poolIndex = [:]
-        for key in order {
+        var poolIndex: [Key: Int] = [:]
+        for key in combinations.order {
             if poolOrder.contains(key), poolIndex[key] == nil {
                 poolIndex[key] = poolSize
                 poolSize += 1
@@ -107,7 +99,7 @@ struct Plan {
                 ordered.append((key.entry, .always))
             }
         }
-        for (groupIndex, pool) in pools.enumerated() {
+        for (groupIndex, pool) in combinations.pools.enumerated() {
             let table = pool.perCombination.map { combination in combination.compactMap { poolIndex[$0] }.sorted() }
             groups.append(ToggleGroup(stack: pool.stack, toggles: [], table: table))
             for (bit, node) in pool.toggles.enumerated() {
@@ -117,11 +109,45 @@ struct Plan {
         }
     }
 
+    /// Every combination lowered whole: right whatever a toggle changes, in time proportional to
+    /// the layout per combination.
+    private mutating func wholeCombinations(
+        tree: LayoutTree, ir: ConstraintIR, file: SourceFile, names: Names, stacks: [(stack: Int, members: [Int])]
+    ) -> Combinations {
+        let base = keys(tree: tree, ir: ir, names: names)
+        var sequences = [base]
+        var pools: [Pool] = []
+        for (stack, members) in stacks {
+            var variants: [[Key]] = []
+            for mask in 0..<(1 << members.count) {
+                var variant = tree
+                for (bit, node) in members.enumerated() { variant.nodes[node].hidden = mask & (1 << bit) != 0 }
+                variants.append(keys(tree: variant, ir: lower(variant, in: file, uikit: ir.uikit), names: names))
+            }
+            guard Self.merge(sequences + variants) != nil else { continue }
+            sequences += variants
+            pools.append(Pool(stack: stack, toggles: members, perCombination: Self.pooled(variants)))
+        }
+        return Combinations(order: Self.merge(sequences) ?? base, pools: pools)
+    }
+
+    /// Per combination, the keys toggling creates and activates: those not in every combination,
+    /// but for runtime-only ones (always created).
+    static func pooled(_ variants: [[Key]]) -> [[Key]] {
+        let stable = variants.dropFirst().reduce(Set(variants[0])) { $0.intersection($1) }
+        return variants.map { variant in variant.filter { !stable.contains($0) && !$0.entry.runtimeOnly } }
+    }
+
     /// One lowering's constraints as keys; guide names accumulate in `naming`.
     private mutating func keys(tree: LayoutTree, ir: ConstraintIR, names: Names) -> [Key] {
         var renderer = ConstraintRenderer(tree: tree, ir: ir, naming: naming, names: names)
         let entries = renderer.entries()
         naming = renderer.naming
+        return Self.numbered(entries)
+    }
+
+    /// Entries as keys: identical ones numbered in order.
+    static func numbered(_ entries: [Entry]) -> [Key] {
         var seen: [Entry: Int] = [:]
         return entries.map { entry in
             let occurrence = seen[entry, default: 0]
@@ -132,10 +158,10 @@ struct Plan {
 
     /// One order that contains every sequence as a subsequence (Kahn's algorithm over "comes right
     /// before" edges, ties by first appearance), or nil if the sequences disagree.
-    static func merge(_ sequences: [[Key]]) -> [Key]? {
+    static func merge<Element: Hashable>(_ sequences: [[Element]]) -> [Element]? {
         if sequences.count == 1 { return sequences[0] }
-        var rank: [Key: Int] = [:]
-        var nodes: [Key] = []
+        var rank: [Element: Int] = [:]
+        var nodes: [Element] = []
         for sequence in sequences {
             for key in sequence where rank[key] == nil {
                 rank[key] = nodes.count
@@ -151,7 +177,7 @@ struct Plan {
             }
         }
         var ready = Set(nodes.indices.filter { incoming[$0] == 0 })
-        var result: [Key] = []
+        var result: [Element] = []
         result.reserveCapacity(nodes.count)
         while let next = ready.min() {
             ready.remove(next)

@@ -46,6 +46,12 @@ struct Lowerer {
     let uikit: UIKitTarget
     var items: [IRItem] = []
     var constraints: [IRConstraint] = []
+    /// The id of `items[0]`: 0 when the items start with the nodes; `nodes.count` when one node is
+    /// lowered alone, so its guides get ids no node has.
+    var firstItemID = 0
+    /// Per node, where `constraints` held its own constraints (`lowerNode`), when `recordsNodes`.
+    var nodeConstraints: [Range<Int>] = []
+    var recordsNodes = false
     /// Per node: bit 0 = its firstBaseline is used, bit 1 = its lastBaseline is used.
     var baselineUse: [UInt8]
     /// The last range `origin(_:)` resolved: consecutive constraints mostly share one (a leaf's four
@@ -82,8 +88,11 @@ struct Lowerer {
                                 arrangement: arrangement, isHidden: nodes[index].hidden,
                                 origin: origin(nodes[index].origins.element)))
         }
+        if recordsNodes { nodeConstraints.reserveCapacity(nodes.count) }
         for index in nodes.indices {
+            let start = constraints.count
             lowerNode(index)
+            if recordsNodes { nodeConstraints.append(start..<constraints.count) }
         }
         let user = lowerUserConstraints()
         lowerBaselines()
@@ -168,7 +177,7 @@ struct Lowerer {
 
     /// Creates a guide owned by a stack and returns its id.
     mutating func addGuide(owner: Int, suffix: String, role: GuideRole, origin: Origin) -> ItemID {
-        let id = ItemID(items.count)
+        let id = ItemID(firstItemID + items.count)
         items.append(IRItem(name: "\(nodes[owner].path)#\(suffix)", kind: .guide, owner: ItemID(owner), role: role, origin: origin))
         return id
     }
