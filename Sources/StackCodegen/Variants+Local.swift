@@ -25,6 +25,7 @@ extension Plan {
             naming = saved
             return nil
         }
+        combinedLocally = true
         return combinations
     }
 
@@ -46,9 +47,8 @@ extension Plan {
         }
         var counts: [Entry: Int] = [:]
         for entry in entries { counts[entry, default: 0] += 1 }
-        var stackOf: [Key: Int] = [:]
         var working = tree
-        var swapped: [(range: Range<Int>, variants: [[Key]])] = []
+        var swaps: [Swap] = []
         for (stack, members) in stacks {
             let range = entryStart[nodeConstraints[stack].lowerBound]..<entryStart[nodeConstraints[stack].upperBound]
             var inRange: [Entry: Int] = [:]
@@ -68,75 +68,10 @@ extension Plan {
             for node in members { working.nodes[node].hidden = tree.nodes[node].hidden }
             let writtenMask = members.enumerated().reduce(0) { $0 | (tree.nodes[$1.element].hidden ? 1 << $1.offset : 0) }
             guard variants[writtenMask] == Array(base[range]) else { return nil }
-            for key in variants.joined() {
-                guard stackOf[key, default: stack] == stack else { return nil }
-                stackOf[key] = stack
-            }
-            swapped.append((range, variants))
+            swaps.append(Swap(range: range, variants: variants))
         }
-        // The merges run on numbers: a key's number is its index in `keys` (the layout's keys first).
-        var keys = base
-        var number: [Key: Int] = [:]
-        for (index, key) in base.enumerated() { number[key] = index }
-        let numbered = swapped.map { swap in
-            swap.variants.map { variant in
-                variant.map { key in
-                    if let known = number[key] { return known }
-                    number[key] = keys.count
-                    keys.append(key)
-                    return keys.count - 1
-                }
-            }
-        }
-        // A stack's combinations, each as its own keys between the layout's keys around its range:
-        // the edges that the combination as the whole window adds to the merge. Two ranges never
-        // interleave in one combination, so a merge can fail only inside one range: a stack is
-        // accepted when its own combinations merge with the layout's order.
-        let windows = Self.windows(swapped.map(\.range))
-        var accepted = windows.map { [Array($0)] }
-        var pools: [Pool] = []
-        for ((stack, members), (range, variants), numbers) in zip3(stacks, swapped, numbered) {
-            guard let window = windows.firstIndex(where: { $0.lowerBound <= range.lowerBound && range.upperBound <= $0.upperBound })
-            else { return nil }
-            guard Self.merge([Array(range)] + numbers) != nil else { continue }
-            let before = range.lowerBound > windows[window].lowerBound ? [range.lowerBound - 1] : []
-            let after = range.upperBound < windows[window].upperBound ? [range.upperBound] : []
-            accepted[window] += numbers.map { before + $0 + after }
-            pools.append(Pool(stack: stack, toggles: members, perCombination: Self.pooled(variants)))
-        }
-        var order: [Key] = []
-        order.reserveCapacity(base.count)
-        var next = 0
-        for (window, sequences) in zip(windows, accepted) {
-            order += base[next..<window.lowerBound]
-            order += (Self.merge(sequences) ?? Array(window)).map { keys[$0] }
-            next = window.upperBound
-        }
-        order += base[next...]
-        return Combinations(order: order, pools: pools)
+        return Self.combine(base: base, stacks: stacks, swaps: swaps)
     }
-}
-
-extension Plan {
-    /// The stretches of the layout's keys that the merge orders as one: stacks' ranges that touch
-    /// (no key every combination shares lies between them, so the merge may interleave them), joined;
-    /// ascending. A key outside every range is in every combination and keeps the stretches apart.
-    static func windows(_ ranges: [Range<Int>]) -> [Range<Int>] {
-        var result: [Range<Int>] = []
-        for range in ranges.sorted(by: { ($0.lowerBound, $0.upperBound) < ($1.lowerBound, $1.upperBound) }) {
-            if let last = result.last, range.lowerBound <= last.upperBound {
-                result[result.count - 1] = last.lowerBound..<max(last.upperBound, range.upperBound)
-            } else {
-                result.append(range)
-            }
-        }
-        return result
-    }
-}
-
-/// Three sequences side by side, as far as the shortest goes.
-private func zip3<A: Sequence, B: Sequence, C: Sequence>(_ a: A, _ b: B, _ c: C) -> [(A.Element, B.Element, C.Element)] {
-    zip(zip(a, b), c).map { ($0.0, $0.1, $1) }
 }
 
 extension IRConstraint {

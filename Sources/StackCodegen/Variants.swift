@@ -53,13 +53,20 @@ struct Plan {
     var toggles: [Toggle] = []
     var groups: [ToggleGroup] = []
     /// Whether every combination came from its stack lowered alone (`localCombinations`).
-    private(set) var combinedLocally = false
+    var combinedLocally = false
 
     /// One stack's toggles and, per combination, the keys that are not in every combination.
     struct Pool {
         var stack: Int
         var toggles: [Int]
         var perCombination: [[Key]]
+    }
+
+    /// One toggled stack's combinations as changes to the layout's keys: combination `mask` is the
+    /// layout's keys with `range` replaced by `variants[mask]`.
+    struct Swap {
+        var range: Range<Int>
+        var variants: [[Key]]
     }
 
     /// What the combinations give: the merged creation order and the pools. A key some combination
@@ -72,6 +79,15 @@ struct Plan {
     /// - Parameter local: take each combination from its stack's own lowering when that is all a
     ///   toggle changes (`localCombinations`); false lowers the whole tree per combination.
     init(tree: LayoutTree, ir: ConstraintIR, file: SourceFile, names: Names, local: Bool = true) {
+        self.init(tree: tree) { plan, stacks in
+            (local ? plan.localCombinations(tree: tree, ir: ir, file: file, names: names, stacks: stacks) : nil)
+                ?? plan.wholeCombinations(tree: tree, ir: ir, file: file, names: names, stacks: stacks)
+        }
+    }
+
+    /// The plan for the combinations `combine` gives for the toggled stacks (at most `maxToggles`
+    /// toggles each, in the order of their first toggle).
+    init(tree: LayoutTree, combine: (inout Plan, [(stack: Int, members: [Int])]) -> Combinations) {
         naming = Naming(tree: tree)
         var candidates: [Int: [Int]] = [:]
         var parents: [Int] = []
@@ -83,9 +99,7 @@ struct Plan {
         let stacks = parents.compactMap { parent in
             (candidates[parent] ?? []).count <= Self.maxToggles ? (stack: parent, members: candidates[parent] ?? []) : nil
         }
-        let localOnes = local ? localCombinations(tree: tree, ir: ir, file: file, names: names, stacks: stacks) : nil
-        combinedLocally = localOnes != nil
-        let combinations = localOnes ?? wholeCombinations(tree: tree, ir: ir, file: file, names: names, stacks: stacks)
+        let combinations = combine(&self, stacks)
         var poolOrder = Set<Key>()
         for pool in combinations.pools { poolOrder.formUnion(pool.perCombination.joined()) }
         // Pool indices follow creation order: the generated `pool` array is filled in that order.
@@ -111,24 +125,41 @@ struct Plan {
 
     /// Every combination lowered whole: right whatever a toggle changes, in time proportional to
     /// the layout per combination.
-    private mutating func wholeCombinations(
+    mutating func wholeCombinations(
         tree: LayoutTree, ir: ConstraintIR, file: SourceFile, names: Names, stacks: [(stack: Int, members: [Int])]
     ) -> Combinations {
         let base = keys(tree: tree, ir: ir, names: names)
-        var sequences = [base]
-        var pools: [Pool] = []
-        for (stack, members) in stacks {
+        var swaps: [Swap] = []
+        var variant = tree
+        for (_, members) in stacks {
             var variants: [[Key]] = []
             for mask in 0..<(1 << members.count) {
-                var variant = tree
                 for (bit, node) in members.enumerated() { variant.nodes[node].hidden = mask & (1 << bit) != 0 }
                 variants.append(keys(tree: variant, ir: lower(variant, in: file, uikit: ir.uikit), names: names))
             }
-            guard Self.merge(sequences + variants) != nil else { continue }
-            sequences += variants
-            pools.append(Pool(stack: stack, toggles: members, perCombination: Self.pooled(variants)))
+            for node in members { variant.nodes[node].hidden = tree.nodes[node].hidden }
+            swaps.append(Self.trimmed(variants, against: base))
         }
-        return Combinations(order: Self.merge(sequences) ?? base, pools: pools)
+        return Self.combine(base: base, stacks: stacks, swaps: swaps)
+    }
+
+    /// Whole combinations as one range of the layout's keys (from the first key any of them changes
+    /// to the last) and what each puts there.
+    static func trimmed(_ variants: [[Key]], against base: [Key]) -> Swap {
+        var lower = base.count
+        var upper = 0
+        for variant in variants {
+            let limit = min(variant.count, base.count)
+            var prefix = 0
+            while prefix < limit, variant[prefix] == base[prefix] { prefix += 1 }
+            var suffix = 0
+            while suffix < limit - prefix, variant[variant.count - 1 - suffix] == base[base.count - 1 - suffix] { suffix += 1 }
+            lower = min(lower, prefix)
+            upper = max(upper, base.count - suffix)
+        }
+        upper = max(upper, lower)
+        let tail = base.count - upper
+        return Swap(range: lower..<upper, variants: variants.map { Array($0[lower..<($0.count - tail)]) })
     }
 
     /// Per combination, the keys toggling creates and activates: those not in every combination,
@@ -139,7 +170,7 @@ struct Plan {
     }
 
     /// One lowering's constraints as keys; guide names accumulate in `naming`.
-    private mutating func keys(tree: LayoutTree, ir: ConstraintIR, names: Names) -> [Key] {
+    mutating func keys(tree: LayoutTree, ir: ConstraintIR, names: Names) -> [Key] {
         var renderer = ConstraintRenderer(tree: tree, ir: ir, naming: naming, names: names)
         let entries = renderer.entries()
         naming = renderer.naming

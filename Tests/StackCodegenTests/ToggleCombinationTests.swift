@@ -1,14 +1,16 @@
 @testable import StackCodegen
 import StackDriver
 import StackIR
+import StackSemantics
 import StackSyntax
 import StackTestSupport
 import Testing
 
-/// Taking a toggled stack's combinations from the stack lowered alone (`Plan.localCombinations`)
-/// gives the plan that lowering the whole layout once per combination gives: the same constraints
-/// in the same order, the same pool, tables and toggles, the same guide names.
-@Test func localCombinationsMatchWholeLowerings() {
+/// Both ways of taking a toggled stack's combinations, from the stack lowered alone
+/// (`Plan.localCombinations`) and from whole lowerings trimmed to what they change
+/// (`wholeCombinations`), give the plan of the plain definition (`referenceCombinations` below): the
+/// same constraints in the same order, the same pool, tables and toggles, the same guide names.
+@Test func combinationsMatchThePlainDefinition() {
     let seed = testSeed()
     print("toggle combinations seed:", seed)
     var generator = ProgramGenerator(seed: seed)
@@ -21,21 +23,24 @@ import Testing
         for (tree, ir) in zip(compilation.checked.model.roots, compilation.irs) {
             let plan = Plan(tree: tree, ir: ir, file: compilation.file, names: Names(platform: .uikit))
             guard !plan.toggles.isEmpty || plan.combinedLocally else { continue }
-            let whole = Plan(tree: tree, ir: ir, file: compilation.file, names: Names(platform: .uikit), local: false)
+            let reference = referencePlan(tree, ir, compilation.file)
             if plan.combinedLocally { compared.local += 1 } else { compared.whole += 1 }
-            if let difference = difference(plan, whole) {
-                failures += 1
-                Issue.record("seed \(seed), program \(index), root \(tree.name): \(difference)\n--- program:\n\(text)")
+            let whole = Plan(tree: tree, ir: ir, file: compilation.file, names: Names(platform: .uikit), local: false)
+            for (way, candidate) in [("local", plan), ("whole", whole)] {
+                if let difference = difference(candidate, reference) {
+                    failures += 1
+                    Issue.record("seed \(seed), program \(index), root \(tree.name), \(way): \(difference)\n--- program:\n\(text)")
+                }
             }
         }
     }
-    print("toggle combinations: \(compared.local) plans combined locally, \(compared.whole) whole")
-    #expect(compared.local >= 20, "the local path is exercised")
+    print("toggle combinations: \(compared.local) plans combined locally, \(compared.whole) from whole lowerings")
+    #expect(compared.local >= 20 && compared.whole >= 20, "both ways are exercised")
 }
 
 /// A nested layout with a toggle in every column, of every distribution and alignment, margins and
 /// custom spacing, some toggles written hidden: the local path answers, as the whole one does.
-@Test func everyColumnToggledMatchesWholeLowerings() throws {
+@Test func everyColumnToggledMatchesThePlainDefinition() throws {
     let distributions = ["fill", "fillEqually", "equalSpacing", "equalCentering"]
     let alignments = ["fill", "leading", "center", "trailing"]
     var lines = ["vstack main(spacing: 4) {"]
@@ -63,10 +68,35 @@ import Testing
     let ir = try #require(compilation.irs.first)
     let plan = Plan(tree: tree, ir: ir, file: compilation.file, names: Names(platform: .uikit))
     let whole = Plan(tree: tree, ir: ir, file: compilation.file, names: Names(platform: .uikit), local: false)
+    let reference = referencePlan(tree, ir, compilation.file)
     #expect(plan.combinedLocally)
     #expect(plan.toggles.count == toggled)
     #expect(plan.poolSize > 0)
-    #expect(difference(plan, whole) == nil)
+    #expect(difference(plan, reference) == nil)
+    #expect(difference(whole, reference) == nil)
+}
+
+/// The plan by the plain definition: every combination lowered whole, each stack accepted when all
+/// the sequences so far still merge, the order the merge of them all.
+private func referencePlan(_ tree: LayoutTree, _ ir: ConstraintIR, _ file: SourceFile) -> Plan {
+    let names = Names(platform: .uikit)
+    return Plan(tree: tree) { plan, stacks in
+        let base = plan.keys(tree: tree, ir: ir, names: names)
+        var sequences = [base]
+        var pools: [Plan.Pool] = []
+        for (stack, members) in stacks {
+            var variants: [[Key]] = []
+            for mask in 0..<(1 << members.count) {
+                var variant = tree
+                for (bit, node) in members.enumerated() { variant.nodes[node].hidden = mask & (1 << bit) != 0 }
+                variants.append(plan.keys(tree: variant, ir: lower(variant, in: file, uikit: ir.uikit), names: names))
+            }
+            guard Plan.merge(sequences + variants) != nil else { continue }
+            sequences += variants
+            pools.append(Plan.Pool(stack: stack, toggles: members, perCombination: Plan.pooled(variants)))
+        }
+        return Plan.Combinations(order: Plan.merge(sequences) ?? base, pools: pools)
+    }
 }
 
 /// The first way two plans differ, or nil.
