@@ -3,32 +3,37 @@ import StackIR
 extension Plan {
     /// Orders the constraints of every combination: `swaps[i]` holds the combinations of
     /// `stacks[i]`. The keys are numbered (a key of the layout by its index); the merge runs window
-    /// by window, a combination entering as its own keys between the layout's keys around its range,
-    /// which are all the edges that the combination as a whole sequence adds. A stack is accepted,
-    /// as in `wholeCombinations`, when its combinations merge with those accepted before.
+    /// by window, a combination entering as its keys in each range between the layout's keys around
+    /// it, which are all the edges that the combination as a whole sequence adds. A stack is accepted,
+    /// as by the plain definition, when its combinations merge with those accepted before, in every
+    /// window it changes (keys outside every window are in every sequence: no merge crosses them).
     static func combine(base: [Key], stacks: [(stack: Int, members: [Int])], swaps: [Swap]) -> Combinations {
         var keys = base
         var number: [Key: Int] = [:]
         for (index, key) in base.enumerated() { number[key] = index }
-        let windows = Self.windows(swaps.map(\.range))
+        var windows = Self.windows(swaps.flatMap(\.ranges))
+        if !keysStay(in: windows, position: number, count: base.count, swaps: swaps) { windows = [0..<base.count] }
         var accepted = windows.map { [Array($0)] }
         var pools: [Pool] = []
         for ((stack, members), swap) in zip(stacks, swaps) {
-            guard let window = windows.firstIndex(where: { $0.lowerBound <= swap.range.lowerBound && swap.range.upperBound <= $0.upperBound })
-            else { continue }
-            let before = swap.range.lowerBound > windows[window].lowerBound ? [swap.range.lowerBound - 1] : []
-            let after = swap.range.upperBound < windows[window].upperBound ? [swap.range.upperBound] : []
-            let sequences = swap.variants.map { variant in
-                before + variant.map { key in
-                    if let known = number[key] { return known }
-                    number[key] = keys.count
-                    keys.append(key)
-                    return keys.count - 1
-                } + after
+            // Sequences in the order of the whole ones (combination by combination), which ranks new keys alike.
+            var added: [Int: [[Int]]] = [:]
+            for variant in swap.variants {
+                for (part, range) in swap.ranges.enumerated() {
+                    guard let window = Self.index(of: range, in: windows) else { continue }
+                    let before = range.lowerBound > windows[window].lowerBound ? [range.lowerBound - 1] : []
+                    let after = range.upperBound < windows[window].upperBound ? [range.upperBound] : []
+                    added[window, default: []].append(before + variant[part].map { key in
+                        if let known = number[key] { return known }
+                        number[key] = keys.count
+                        keys.append(key)
+                        return keys.count - 1
+                    } + after)
+                }
             }
-            guard Self.merge(accepted[window] + sequences) != nil else { continue }
-            accepted[window] += sequences
-            pools.append(Pool(stack: stack, toggles: members, perCombination: Self.pooled(swap.variants)))
+            guard added.allSatisfy({ Self.merge(accepted[$0.key] + $0.value) != nil }) else { continue }
+            for (window, sequences) in added { accepted[window] += sequences }
+            pools.append(Pool(stack: stack, toggles: members, perCombination: Self.pooled((0..<swap.variants.count).map(swap.keys))))
         }
         var order: [Key] = []
         order.reserveCapacity(base.count)
@@ -44,6 +49,39 @@ extension Plan {
 }
 
 extension Plan {
+    /// Whether every key is in one window in every sequence: a key the layout has outside a window
+    /// is there in every combination, and one inside is nowhere else. Otherwise the windows' merges
+    /// would miss the order between them (`combine` then merges everything as one window).
+    /// - Parameter position: each of `base`'s keys by its index.
+    static func keysStay(in windows: [Range<Int>], position: [Key: Int], count: Int, swaps: [Swap]) -> Bool {
+        var windowAt = [Int](repeating: -1, count: count)
+        for (index, window) in windows.enumerated() {
+            for place in window { windowAt[place] = index }
+        }
+        var windowOf: [Key: Int] = [:]
+        for swap in swaps {
+            for (part, range) in swap.ranges.enumerated() {
+                guard let window = index(of: range, in: windows) else { return false }
+                for variant in swap.variants {
+                    for key in variant[part] {
+                        if let place = position[key] {
+                            guard windowAt[place] == window else { return false }
+                        } else {
+                            guard windowOf[key, default: window] == window else { return false }
+                            windowOf[key] = window
+                        }
+                    }
+                }
+            }
+        }
+        return true
+    }
+
+    /// The window that holds `range`.
+    static func index(of range: Range<Int>, in windows: [Range<Int>]) -> Int? {
+        windows.firstIndex { $0.lowerBound <= range.lowerBound && range.upperBound <= $0.upperBound }
+    }
+
     /// The stretches of the layout's keys that the merge orders as one: stacks' ranges that touch
     /// (no key every combination shares lies between them, so the merge may interleave them), joined;
     /// ascending. A key outside every range is in every combination and keeps the stretches apart.

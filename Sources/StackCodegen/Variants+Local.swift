@@ -68,7 +68,7 @@ extension Plan {
             for node in members { working.nodes[node].hidden = tree.nodes[node].hidden }
             let writtenMask = members.enumerated().reduce(0) { $0 | (tree.nodes[$1.element].hidden ? 1 << $1.offset : 0) }
             guard variants[writtenMask] == Array(base[range]) else { return nil }
-            swaps.append(Swap(range: range, variants: variants))
+            swaps.append(Swap(ranges: [range], variants: variants.map { [$0] }))
         }
         return Self.combine(base: base, stacks: stacks, swaps: swaps)
     }

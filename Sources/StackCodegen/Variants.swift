@@ -63,10 +63,13 @@ struct Plan {
     }
 
     /// One toggled stack's combinations as changes to the layout's keys: combination `mask` is the
-    /// layout's keys with `range` replaced by `variants[mask]`.
+    /// layout's keys with each of `ranges` (ascending, apart) replaced by `variants[mask]` of it.
     struct Swap {
-        var range: Range<Int>
-        var variants: [[Key]]
+        var ranges: [Range<Int>]
+        var variants: [[[Key]]]
+
+        /// Combination `mask`'s keys in the ranges, in order.
+        func keys(_ mask: Int) -> [Key] { Array(variants[mask].joined()) }
     }
 
     /// What the combinations give: the merged creation order and the pools. A key some combination
@@ -129,6 +132,8 @@ struct Plan {
         tree: LayoutTree, ir: ConstraintIR, file: SourceFile, names: Names, stacks: [(stack: Int, members: [Int])]
     ) -> Combinations {
         let base = keys(tree: tree, ir: ir, names: names)
+        var position: [Key: Int] = [:]
+        for (index, key) in base.enumerated() { position[key] = index }
         var swaps: [Swap] = []
         var variant = tree
         for (_, members) in stacks {
@@ -138,28 +143,9 @@ struct Plan {
                 variants.append(keys(tree: variant, ir: lower(variant, in: file, uikit: ir.uikit), names: names))
             }
             for node in members { variant.nodes[node].hidden = tree.nodes[node].hidden }
-            swaps.append(Self.trimmed(variants, against: base))
+            swaps.append(Self.differences(variants, from: base, position: position))
         }
         return Self.combine(base: base, stacks: stacks, swaps: swaps)
-    }
-
-    /// Whole combinations as one range of the layout's keys (from the first key any of them changes
-    /// to the last) and what each puts there.
-    static func trimmed(_ variants: [[Key]], against base: [Key]) -> Swap {
-        var lower = base.count
-        var upper = 0
-        for variant in variants {
-            let limit = min(variant.count, base.count)
-            var prefix = 0
-            while prefix < limit, variant[prefix] == base[prefix] { prefix += 1 }
-            var suffix = 0
-            while suffix < limit - prefix, variant[variant.count - 1 - suffix] == base[base.count - 1 - suffix] { suffix += 1 }
-            lower = min(lower, prefix)
-            upper = max(upper, base.count - suffix)
-        }
-        upper = max(upper, lower)
-        let tail = base.count - upper
-        return Swap(range: lower..<upper, variants: variants.map { Array($0[lower..<($0.count - tail)]) })
     }
 
     /// Per combination, the keys toggling creates and activates: those not in every combination,

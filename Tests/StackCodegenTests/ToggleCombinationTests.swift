@@ -26,7 +26,7 @@ import Testing
             let reference = referencePlan(tree, ir, compilation.file)
             if plan.combinedLocally { compared.local += 1 } else { compared.whole += 1 }
             let whole = Plan(tree: tree, ir: ir, file: compilation.file, names: Names(platform: .uikit), local: false)
-            for (way, candidate) in [("local", plan), ("whole", whole)] {
+            for (way, candidate) in [("default", plan), ("whole lowerings", whole)] {
                 if let difference = difference(candidate, reference) {
                     failures += 1
                     Issue.record("seed \(seed), program \(index), root \(tree.name), \(way): \(difference)\n--- program:\n\(text)")
