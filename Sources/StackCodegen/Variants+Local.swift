@@ -3,20 +3,26 @@ import StackSemantics
 import StackSyntax
 
 extension Plan {
-    /// The combinations when a toggle changes only its own stack's constraints: no constraint uses a
-    /// baseline (a stack's baseline is one of its visible items'), and no toggled stack lies inside a
-    /// stack whose constraints depend on what is visible deep in its items
-    /// (`hasAncestorReadingItemSubtrees`). Each
+    /// The combinations when a toggle changes only its own stack's constraints: the stack's own
+    /// constraints name no baseline in any combination, no constraint names the stack's baselines
+    /// (their definitions come from its visible items), and it lies inside no stack whose constraints
+    /// depend on what is visible deep in its items (`hasAncestorReadingItemSubtrees`). Each
     /// combination is then the layout's keys with the stack's own swapped for those of the stack
-    /// lowered alone: the work per combination is proportional to the stack, not to the layout, and
-    /// the creation order is the layout's with each stack's keys replaced by the merge of its
-    /// combinations'. The answer is `wholeCombinations`' (ToggleCombinationTests compares them); nil, with
-    /// `naming` as it was, where the conditions do not hold or a check below fails.
+    /// lowered alone: the work per combination is proportional to the stack, not to the layout. The
+    /// answer is the plain definition's (ToggleCombinationTests compares them); nil, with `naming` as
+    /// it was, where the conditions do not hold or a check below fails.
     mutating func localCombinations(
         tree: LayoutTree, ir: ConstraintIR, file: SourceFile, names: Names, stacks: [(stack: Int, members: [Int])]
     ) -> Combinations? {
-        guard !stacks.isEmpty, !ir.constraints.contains(where: \.usesBaseline),
-              !stacks.contains(where: { tree.hasAncestorReadingItemSubtrees($0.stack) }) else { return nil }
+        var namedBaselines = [Bool](repeating: false, count: ir.items.count)
+        for constraint in ir.constraints {
+            for anchor in [constraint.first, constraint.second].compactMap({ $0 })
+            where anchor.attribute.isBaseline && namedBaselines.indices.contains(anchor.item.index) {
+                namedBaselines[anchor.item.index] = true
+            }
+        }
+        guard !stacks.isEmpty, !stacks.contains(where: { namedBaselines[$0.stack] || tree.hasAncestorReadingItemSubtrees($0.stack) })
+        else { return nil }
         let (lowered, nodeConstraints) = lowerRecordingNodes(tree, in: file, uikit: ir.uikit)
         guard lowered.constraints == ir.constraints, lowered.items == ir.items else { return nil }
         let saved = naming
