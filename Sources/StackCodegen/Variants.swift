@@ -35,13 +35,17 @@ struct Key: Hashable {
 /// The constraints of a root layout in creation order, and the hidden toggles.
 ///
 /// Toggling an arranged item's `hidden` changes the constraints of its stack (spacing, hiding, gaps,
-/// spanner boundaries, proportions), and also those of a `fillProportionally` ancestor (whose shares
-/// come from natural lengths) and baseline definitions (a stack's baseline is a visible item's). So
+/// spanner boundaries, proportions), and may change those of an enclosing `fillProportionally`
+/// stack (shares come from natural lengths), baseline-aligned or `baselineRelative` stack (whether an
+/// item has a baseline), and baseline definitions (a stack's baseline is a visible item's). So
 /// the constraints are taken for every combination of one stack's toggles (the other toggles at
 /// their written values); constraints present in every combination are created once, the rest go to
 /// a pool, and a table per stack lists the pool constraints each combination activates. Creation
 /// order is a merge of all those combinations' orders, so in every combination the active
 /// constraints are in that combination's IR order (StackRuntime solves in creation order, like the IR).
+/// The combinations come from the stack lowered alone where nothing else can change
+/// (`localCombinations`), else from whole lowerings (`wholeCombinations`), and merge where they
+/// change (`combine`).
 ///
 /// A stack with more than `maxToggles` toggles, or whose orders cannot be merged, gets none
 /// (its items keep their written `hidden`).
@@ -52,7 +56,7 @@ struct Plan {
     var poolSize = 0
     var toggles: [Toggle] = []
     var groups: [ToggleGroup] = []
-    /// Whether every combination came from its stack lowered alone (`localCombinations`).
+    /// Whether the combinations came from the toggled stacks lowered alone (`localCombinations`).
     var combinedLocally = false
 
     /// One stack's toggles and, per combination, the keys that are not in every combination.
