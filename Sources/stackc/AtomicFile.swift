@@ -46,6 +46,7 @@ final class AtomicFile {
         descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }  // safe: utf8CString is never empty
         guard descriptor >= 0 else { throw IOError(errno) }
         temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        AtomicFile.setPending(template)
         comparison = existing == nil ? -1 : open(target, O_RDONLY | O_CLOEXEC)
         identical = comparison >= 0
     }
@@ -99,6 +100,7 @@ final class AtomicFile {
         descriptor = -1
         if closed != 0 { throw abandoned(IOError(errno)) }
         if rename(temporary, target) != 0 { throw abandoned(IOError(errno)) }
+        AtomicFile.setPending(nil)
     }
 
     /// Removes the temporary file; the target is untouched.
@@ -107,6 +109,7 @@ final class AtomicFile {
         if descriptor >= 0 { close(descriptor) }
         descriptor = -1
         if let temporary { unlink(temporary) }
+        AtomicFile.setPending(nil)
     }
 
     private func abandoned(_ error: IOError) -> IOError {
@@ -171,5 +174,34 @@ final class AtomicFile {
         let mask = umask(0o022)
         umask(mask)
         return mask
+    }
+}
+
+/// The temporary file being written, for `removePendingOnSignals`: a C string, so that the handler
+/// only calls `unlink`, which is safe in a signal handler. stackc writes one file at a time.
+nonisolated(unsafe) private var pendingTemporary: UnsafeMutablePointer<CChar>?
+
+extension AtomicFile {
+    /// Makes an interrupt, a termination or a hang-up remove the temporary file being written (the
+    /// target is untouched until the rename) before the process ends as the signal asks.
+    static func removePendingOnSignals() {
+        for signalNumber in [SIGINT, SIGTERM, SIGHUP] {
+            signal(signalNumber) { received in
+                if let pending = pendingTemporary { unlink(pending) }
+                signal(received, SIG_DFL)
+                raise(received)
+            }
+        }
+    }
+
+    /// Records the temporary file a signal must remove, or none; the old record is cleared before it is freed.
+    fileprivate static func setPending(_ path: [CChar]?) {
+        let old = pendingTemporary
+        pendingTemporary = nil
+        old?.deallocate()
+        guard let path else { return }
+        let copy = UnsafeMutablePointer<CChar>.allocate(capacity: path.count)
+        copy.initialize(from: path, count: path.count)
+        pendingTemporary = copy
     }
 }

@@ -20,10 +20,12 @@ enum Output {
     /// Whether the reader of standard output went away: later output is dropped.
     nonisolated(unsafe) static var standardOutputClosed = false
 
-    /// Turns signals about broken pipes and oversized files into errors that the writes report.
+    /// Turns signals about broken pipes and oversized files into errors that the writes report, and
+    /// makes the signals that end stackc remove a half-written temporary file first.
     static func prepareStreams() {
         signal(SIGPIPE, SIG_IGN)
         signal(SIGXFSZ, SIG_IGN)
+        AtomicFile.removePendingOnSignals()
     }
 
     static func write(_ text: String) {

@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import os
 import resource
+import signal
 import stat
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -268,3 +270,42 @@ def test_output_to_a_device_or_fifo_goes_straight_to_it(tmp_path):
     svg = reader.communicate(timeout=30)[0]
     assert result.returncode == 0, result.describe()
     assert svg.startswith(b"<svg") and stat.S_ISFIFO(os.stat(fifo).st_mode)
+
+
+# Signals.
+
+def toggled_columns(sections: int) -> str:
+    """Columns of ten labels, one of which writes `hidden:`: a thousand toggles keep `build` writing for a while."""
+    lines = ["vstack main(spacing: 4) {"]
+    for section in range(sections):
+        lines.append(f"    hstack s{section}(spacing: 8) {{")
+        for column in range(10):
+            lines.append(f"        vstack c{section}x{column}(spacing: 2) {{")
+            for row in range(10):
+                hidden = ", hidden: false" if row == 3 else ""
+                lines.append(f"            label v{section}x{column}x{row}(intrinsic: {10 + row} x {12 + column}{hidden})")
+            lines.append("        }")
+        lines.append("    }")
+    return "\n".join(lines + ["}"]) + "\n"
+
+
+@pytest.mark.parametrize("signal_number", [signal.SIGTERM, signal.SIGINT, signal.SIGHUP])
+def test_a_signal_during_a_write_removes_the_temporary_file(tmp_path, signal_number):
+    source = tmp_path / "toggles.stack"
+    source.write_text(toggled_columns(100))
+    target = tmp_path / "out.swift"
+    target.write_text("original\n")
+    process = subprocess.Popen([str(find_stackc()), "build", str(source), "-o", str(target)],
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 120
+    while not any(path.name.startswith(".stackc-") for path in tmp_path.iterdir()):
+        if process.poll() is not None or time.monotonic() > deadline:
+            process.kill()
+            pytest.fail("build finished before its temporary file was seen")
+        time.sleep(0.001)
+    process.send_signal(signal_number)
+    # Ended by the signal itself, as a shell expects, after the temporary file is gone.
+    assert process.wait(timeout=60) == -signal_number
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["out.swift", "toggles.stack"]
+    assert target.read_text() == "original\n"
+
