@@ -80,9 +80,25 @@ def finish(lines, paths, variant, conflict):
     return "\n".join(lines) + "\n"
 
 
-def run_limited(binary, path, limit):
+def comparison_parser(ns, limit):
+    """The arguments every comparison script takes: the binaries, the sizes, runs per binary and a time limit."""
+    parser = argparse.ArgumentParser()
+    parser.add_argument("new")
+    parser.add_argument("old", nargs="?")
+    parser.add_argument("--ns", default=ns)
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--limit", type=float, default=limit)
+    return parser
+
+
+def binaries_of(args):
+    return [("new", args.new)] + ([("old", args.old)] if args.old else [])
+
+
+def run_limited(binary, arguments, limit):
+    """Wall seconds, peak MB (getrusage of the child) and exit code of `binary arguments`; Nones past `limit`."""
     start = time.monotonic()
-    process = subprocess.Popen([binary, "check", path], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    process = subprocess.Popen([binary] + arguments, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     while True:
         pid, status, usage = os.wait4(process.pid, os.WNOHANG)
         if pid:
@@ -94,17 +110,42 @@ def run_limited(binary, path, limit):
         time.sleep(0.002)
 
 
+def compare(binaries, arguments, args, skip):
+    """Runs every binary on `arguments` `args.runs` times, interleaved. A binary that passes the limit joins
+    `skip` (larger sizes are not tried). Returns per binary its median (seconds, MB) or None, the ratio cell
+    (old / new, empty without an old binary) and the exit codes seen."""
+    results = {name: [] for name, _ in binaries}
+    exits = set()
+    for _ in range(args.runs):
+        for name, binary in binaries:
+            if name in skip:
+                continue
+            seconds, mb, code = run_limited(binary, arguments, args.limit)
+            results[name].append((seconds, mb))
+            exits.add(code)
+            if seconds is None:
+                skip.add(name)
+    medians = {}
+    for name, _ in binaries:
+        done = [r for r in results[name] if r[0] is not None]
+        if name not in skip and done:
+            medians[name] = (statistics.median(r[0] for r in done), statistics.median(r[1] for r in done))
+    ratio = ""
+    if args.old:
+        if "new" in medians and "old" in medians:
+            ratio = f"{medians['old'][0] / medians['new'][0]:.1f}x"
+        elif "new" in medians:
+            ratio = f">{args.limit / medians['new'][0]:.0f}x"
+        ratio = f" | {ratio}"
+    return medians, ratio, sorted(c for c in exits if c is not None)
+
+
 def main():
-    parser = argparse.ArgumentParser()
-    parser.add_argument("new")
-    parser.add_argument("old", nargs="?")
-    parser.add_argument("--ns", default="300,1000,3000")
+    parser = comparison_parser(ns="300,1000,3000", limit=120)
     parser.add_argument("--shapes", default="flat,nested")
     parser.add_argument("--variants", default="plain,constraint,spread,conflict,ambiguous")
-    parser.add_argument("--runs", type=int, default=3)
-    parser.add_argument("--limit", type=float, default=120)
     args = parser.parse_args()
-    binaries = [("new", args.new)] + ([("old", args.old)] if args.old else [])
+    binaries = binaries_of(args)
     header = "| shape | variant | N | exit | " + " | ".join(f"{name} s | {name} MB" for name, _ in binaries)
     header += " | old / new |" if args.old else " |"
     print(header)
@@ -117,34 +158,11 @@ def main():
                     path = os.path.join(directory, f"{shape}-{variant}-{n}.stack")
                     with open(path, "w") as file:
                         file.write((flat if shape == "flat" else nested)(n, variant))
-                    results = {name: [] for name, _ in binaries}
-                    exits = set()
-                    for _ in range(args.runs):
-                        for name, binary in binaries:
-                            if name in skip:
-                                continue
-                            seconds, mb, code = run_limited(binary, path, args.limit)
-                            results[name].append((seconds, mb))
-                            exits.add(code)
-                            if seconds is None:
-                                skip.add(name)
+                    medians, ratio, exits = compare(binaries, ["check", path], args, skip)
                     cells = []
-                    medians = {}
                     for name, _ in binaries:
-                        done = [r for r in results[name] if r[0] is not None]
-                        if name in skip or not done:
-                            cells += [f">{args.limit:.0f}", "-"]
-                            continue
-                        medians[name] = statistics.median(r[0] for r in done)
-                        cells += [f"{medians[name]:.3f}", f"{statistics.median(r[1] for r in done):.0f}"]
-                    ratio = ""
-                    if args.old:
-                        if "new" in medians and "old" in medians:
-                            ratio = f"{medians['old'] / medians['new']:.1f}x"
-                        elif "new" in medians:
-                            ratio = f">{args.limit / medians['new']:.0f}x"
-                        ratio = f" | {ratio}"
-                    code = ",".join(str(c) for c in sorted(c for c in exits if c is not None))
+                        cells += [f"{medians[name][0]:.3f}", f"{medians[name][1]:.0f}"] if name in medians else [f">{args.limit:.0f}", "-"]
+                    code = ",".join(str(c) for c in exits)
                     print(f"| {shape} | {variant} | {n} | {code} | " + " | ".join(cells) + ratio + " |", flush=True)
 
 
