@@ -58,16 +58,17 @@ func solveSplittingAxes(ir: ConstraintIR, width: Double?, height: Double?) -> Ax
         stackOnlyIR.constraints.removeAll { $0.category == .user }
     }
     let candidates: [Axis] = touched.isEmpty ? [.horizontal, .vertical] : touched.count == 1 ? Array(touched) : []
+    guard !candidates.isEmpty, let model = try? StructuredModel(ir: stackOnlyIR) else { return nil }
     for axis in candidates {
         let treeAxis = 1 - axis.slot
         do throws(FallbackReason) {
-            let layout = try StructuredLayout(ir: stackOnlyIR, axes: [treeAxis])
+            let layout = try StructuredLayout(model: model, axes: [treeAxis])
             let other = try layout.frames(width: width, height: height)
             let general: LayoutSolution
             let count: Int
             let mentioned = mentionedSymbols(ir)
             let joint = touched.isEmpty ? nil
-                : solveJointly(ir: ir, stackOnly: stackOnlyIR, width: width, height: height, axis: axis, mentioned: mentioned)
+                : solveJointly(ir: ir, model: model, width: width, height: height, axis: axis, mentioned: mentioned)
             if let solved = joint?.solve {
                 (general, count) = (solved.solution, solved.summary.constraints)
             } else {
@@ -95,10 +96,7 @@ private func merge(general: LayoutSolution, axis: Axis, tree other: LayoutSoluti
     for item in merged.frames.indices {
         copyAxis(treeSlot, of: item, from: other, into: &merged, mentioned: mentioned)
     }
-    // The general solve's own ambiguity findings count the other axis as undecided: find them again.
-    merged.findings = general.findings.filter {
-        if case .ambiguous = $0.kind { return false }
-        return true
-    } + ambiguityFindings(determined: merged.determined, ir: ir)
+    // A one-axis solve does not find ambiguity (the other axis is undecided there): find it here.
+    merged.findings = general.findings + ambiguityFindings(determined: merged.determined, ir: ir)
     return merged
 }

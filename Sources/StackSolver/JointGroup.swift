@@ -44,13 +44,13 @@ struct JointSolve {
 }
 
 /// Solves `axis` of `ir` (whose user constraints all lie on that axis) as a joint group over the
-/// stack-only layout `stackOnly`; why not when there is nothing to collapse or the shortcut does not
+/// stack-only layout read into `model`; why not when there is nothing to collapse or the shortcut does not
 /// give the general solver's answer (see the top of this file), and the caller solves the axis whole.
 /// `mentioned` is `mentionedSymbols(ir)`.
-func solveJointly(ir: ConstraintIR, stackOnly: ConstraintIR, width: Double?, height: Double?, axis: Axis, mentioned: [Bool])
+func solveJointly(ir: ConstraintIR, model: StructuredModel, width: Double?, height: Double?, axis: Axis, mentioned: [Bool])
     -> (solve: JointSolve?, outcome: JointGroupOutcome) {
     do throws(JointDecline) {
-        let solve = try jointSolve(ir: ir, stackOnly: stackOnly, width: width, height: height, axis: axis, mentioned: mentioned)
+        let solve = try jointSolve(ir: ir, model: model, width: width, height: height, axis: axis, mentioned: mentioned)
         return (solve, .solved(solve.summary))
     } catch {
         return (nil, .declined(error))
@@ -58,16 +58,14 @@ func solveJointly(ir: ConstraintIR, stackOnly: ConstraintIR, width: Double?, hei
 }
 
 private func jointSolve(
-    ir: ConstraintIR, stackOnly: ConstraintIR, width: Double?, height: Double?, axis: Axis, mentioned: [Bool]
+    ir: ConstraintIR, model: StructuredModel, width: Double?, height: Double?, axis: Axis, mentioned: [Bool]
 ) throws(JointDecline) -> JointSolve {
     let slot = axis.slot
-    // The cost functions name constraints by their indices in `stackOnly`: the same in `ir` when the
+    // The cost functions name constraints by their indices in the stack-only IR: the same in `ir` when the
     // user constraints come last, as the lowering puts them.
     guard let firstUser = ir.constraints.firstIndex(where: { $0.category == .user }),
           ir.constraints[firstUser...].allSatisfy({ $0.category == .user }) else { throw .irOrder }
     // The shape first: a layout with nothing to collapse costs no cost functions.
-    let model: StructuredModel
-    do throws(FallbackReason) { model = try StructuredModel(ir: stackOnly) } catch { throw .stacksAlone(error) }
     var forced = [Bool](repeating: false, count: model.count)
     var shape = try JointShape(ir: ir, model: model, axis: slot, forced: forced)
     guard !shape.units.isEmpty else { throw .nothingToCollapse }
@@ -82,6 +80,7 @@ private func jointSolve(
         var solver = Solver(
             ir: ir, constraints: problem.constraints, invalid: [], restricted: problem.pieces, costs: problem.costs,
             tieCosts: problem.tieCosts, breakingConflicts: false)
+        solver.findsAmbiguity = false
         guard !solver.conflicted else { throw .conflict }
         solver.minimiseLevelSums()
         solver.breakTies()
@@ -210,12 +209,14 @@ private func finishJoint(
     let n = model.count
     let (slot, position, length) = (axis.slot, axis.position, axis.length)
     guard !solver.tableau.hitPivotLimit else { throw .pivotLimit }
-    var solution = solver.finish()
-    // Whose place the solver gives: the spine (with its guides) and each stack hanging alone.
+    // Whose place the solver gives: the spine (with its guides) and each stack hanging alone. The
+    // others' places along the axis come from the top-down pass below, and the caller fills in the
+    // other axis.
     func joint(_ item: Int) -> Bool {
         let unit = shape.unit[item]
         return unit < 0 || (shape.units[unit].count == 1 && shape.units[unit][0] == item)
     }
+    var solution = solver.finish(solving: joint)
     for item in 0..<ir.items.count where joint(item) {
         let decided = solution.determined[item]
         let along = slot == 0 ? (decided.x, decided.width) : (decided.y, decided.height)
@@ -271,10 +272,14 @@ private func finishJoint(
 func mentionedSymbols(_ ir: ConstraintIR) -> [Bool] {
     var mentioned = [Bool](repeating: false, count: ir.items.count * FrameVariable.perItem)
     for variable in [FrameVariable.x, .y, .width, .height] where !mentioned.isEmpty { mentioned[variable.symbol(of: 0)] = true }
+    func mark(_ anchor: Anchor) {
+        let (first, second) = linearTerms(anchor)
+        if mentioned.indices.contains(first.symbol) { mentioned[first.symbol] = true }
+        if let second, mentioned.indices.contains(second.symbol) { mentioned[second.symbol] = true }
+    }
     for constraint in ir.constraints {
-        for anchor in [constraint.first] + (constraint.second.map { [$0] } ?? []) {
-            for term in linearForm(anchor) where mentioned.indices.contains(term.symbol) { mentioned[term.symbol] = true }
-        }
+        mark(constraint.first)
+        if let second = constraint.second { mark(second) }
     }
     return mentioned
 }

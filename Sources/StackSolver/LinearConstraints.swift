@@ -10,26 +10,36 @@ enum FrameVariable: Int, CaseIterable {
     func symbol(of item: Int) -> Int { item * FrameVariable.perItem + rawValue }
 }
 
+/// One term of a linear form: `coefficient * symbol`.
+typealias LinearTerm = (symbol: Int, coefficient: Double)
+
 /// `attribute` of `item` as a linear form over the item's variables (Auto Layout's geometry:
-/// leading/left = x, trailing/right = x + width, centerX = x + width / 2, and the same vertically).
-func linearForm(_ anchor: Anchor) -> [(symbol: Int, coefficient: Double)] {
+/// leading/left = x, trailing/right = x + width, centerX = x + width / 2, and the same vertically):
+/// a position or length term, and the length term of an edge or centre. No array, for the hot loops.
+func linearTerms(_ anchor: Anchor) -> (LinearTerm, LinearTerm?) {
     let item = anchor.item.index
     let x = FrameVariable.x.symbol(of: item)
     let y = FrameVariable.y.symbol(of: item)
     let width = FrameVariable.width.symbol(of: item)
     let height = FrameVariable.height.symbol(of: item)
     switch anchor.attribute {
-    case .leading, .left: return [(x, 1)]
-    case .trailing, .right: return [(x, 1), (width, 1)]
-    case .centerX: return [(x, 1), (width, 0.5)]
-    case .width: return [(width, 1)]
-    case .top: return [(y, 1)]
-    case .bottom: return [(y, 1), (height, 1)]
-    case .centerY: return [(y, 1), (height, 0.5)]
-    case .height: return [(height, 1)]
-    case .firstBaseline: return [(FrameVariable.firstBaseline.symbol(of: item), 1)]
-    case .lastBaseline: return [(FrameVariable.lastBaseline.symbol(of: item), 1)]
+    case .leading, .left: return ((x, 1), nil)
+    case .trailing, .right: return ((x, 1), (width, 1))
+    case .centerX: return ((x, 1), (width, 0.5))
+    case .width: return ((width, 1), nil)
+    case .top: return ((y, 1), nil)
+    case .bottom: return ((y, 1), (height, 1))
+    case .centerY: return ((y, 1), (height, 0.5))
+    case .height: return ((height, 1), nil)
+    case .firstBaseline: return ((FrameVariable.firstBaseline.symbol(of: item), 1), nil)
+    case .lastBaseline: return ((FrameVariable.lastBaseline.symbol(of: item), 1), nil)
     }
+}
+
+/// `linearTerms` as an array.
+func linearForm(_ anchor: Anchor) -> [LinearTerm] {
+    let (first, second) = linearTerms(anchor)
+    return second.map { [first, $0] } ?? [first]
 }
 
 /// One constraint reduced to `expression (== or >=) 0`.

@@ -169,6 +169,9 @@ struct Solver {
     /// The variables solved before the simplex (Elimination.swift); `nil` when not eliminating.
     let elimination: Elimination?
     var findings: [SolverFinding] = []
+    /// Whether the solution reports ambiguity. A solve of one axis leaves the other undecided, so its
+    /// caller finds ambiguity on the merged frames instead (AxisSplit.swift).
+    var findsAmbiguity = true
     var broken: [Int] = []
     /// Conflicts found before elimination, in the order UIKit meets them: the constraint broken and
     /// a minimal set it conflicts with.
@@ -205,6 +208,7 @@ struct Solver {
             all.removeAll { constraint in constraint.expression.symbols.contains { Axis(symbol: $0) != axis } }
         }
         self.init(ir: ir, constraints: all, invalid: invalid, eliminating: eliminating)
+        findsAmbiguity = axis == nil
     }
 
     /// A solve of `all`, linear constraints over the IR's frame variables and, from
@@ -284,12 +288,12 @@ struct Solver {
         }
     }
 
-    /// The solution, after `breakTies`.
-    mutating func finish() -> LayoutSolution {
+    /// The solution, after `breakTies`; `solving` as in `makeSolution`.
+    mutating func finish(solving: ((Int) -> Bool)? = nil) -> LayoutSolution {
         if tableau.hitPivotLimit {
             findings.append(.pivotLimit(tableau.pivots, ir: ir))
         }
-        return makeSolution()
+        return makeSolution(solving: solving)
     }
 
     /// Required constraints in order; each one that conflicts with those before is reported and dropped.
@@ -389,7 +393,10 @@ struct Solver {
         }
     }
 
-    func makeSolution() -> LayoutSolution {
+    /// The solution. With `solving`, only the items it accepts get their frames and determinations from
+    /// the tableau; the others are left zero and undecided for the caller to fill in (a joint solve's
+    /// hanging units, and the other axis of a one-axis solve).
+    func makeSolution(solving: ((Int) -> Bool)? = nil) -> LayoutSolution {
         let count = ir.items.count
         let tableau = self.tableau
         let eliminated: (values: [Int: Double], decided: [Int: Bool])
@@ -409,6 +416,12 @@ struct Solver {
         var baselines: [BaselinePair] = []
         frames.reserveCapacity(count)
         for item in 0..<count {
+            guard solving?(item) ?? true else {
+                frames.append(Frame(x: 0, y: 0, width: 0, height: 0))
+                baselines.append(BaselinePair(first: 0, last: 0))
+                determined.append(Determination(x: false, y: false, width: false, height: false))
+                continue
+            }
             frames.append(Frame(
                 x: value(.x, item), y: value(.y, item), width: value(.width, item), height: value(.height, item)))
             baselines.append(BaselinePair(first: value(.firstBaseline, item), last: value(.lastBaseline, item)))
@@ -420,7 +433,7 @@ struct Solver {
                 x: decided(.x), y: decided(.y), width: decided(.width), height: decided(.height)))
         }
         var all = findings
-        all += ambiguityFindings(determined: determined, ir: ir)
+        if findsAmbiguity { all += ambiguityFindings(determined: determined, ir: ir) }
         return LayoutSolution(
             frames: frames, determined: determined, baselines: baselines, findings: all,
             brokenConstraints: broken, pivots: tableau.pivots)

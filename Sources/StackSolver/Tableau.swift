@@ -31,7 +31,10 @@ struct Tableau {
     var pivotLimit = 1_000_000
 
     init(externals: Int) {
-        for _ in 0..<externals { _ = newSymbol(.external) }
+        kinds = Array(repeating: .external, count: externals)
+        slotOf = Array(repeating: -1, count: externals)
+        columns = Array(repeating: [], count: externals)
+        frozen = Array(repeating: false, count: externals)
     }
 
     /// Allocates the next dense symbol id.
