@@ -82,8 +82,11 @@ struct JointShape {
         func node(_ item: Int) -> Int { item < n ? item : parent[item] }
         var a = node(constraint.first.item.index)
         guard let second = constraint.second else {
-            let own: [ConstraintCategory] = [.contentHugging, .contentCompression, .explicitSize, .canvasFit]
-            return constraint.first.item.index >= n || own.contains(constraint.category) ? a : parent[a]
+            let isOwn = switch constraint.category {
+            case .contentHugging, .contentCompression, .explicitSize, .canvasFit: true
+            default: false
+            }
+            return constraint.first.item.index >= n || isOwn ? a : parent[a]
         }
         var b = node(second.item.index)
         while depth[a] > depth[b] { a = parent[a] }

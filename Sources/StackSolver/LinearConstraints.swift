@@ -15,7 +15,7 @@ typealias LinearTerm = (symbol: Int, coefficient: Double)
 
 /// `attribute` of `item` as a linear form over the item's variables (Auto Layout's geometry:
 /// leading/left = x, trailing/right = x + width, centerX = x + width / 2, and the same vertically):
-/// a position or length term, and the length term of an edge or centre. No array, for the hot loops.
+/// a position or length term, and the length term of an edge or centre.
 func linearTerms(_ anchor: Anchor) -> (LinearTerm, LinearTerm?) {
     let item = anchor.item.index
     let x = FrameVariable.x.symbol(of: item)
@@ -34,12 +34,6 @@ func linearTerms(_ anchor: Anchor) -> (LinearTerm, LinearTerm?) {
     case .firstBaseline: return ((FrameVariable.firstBaseline.symbol(of: item), 1), nil)
     case .lastBaseline: return ((FrameVariable.lastBaseline.symbol(of: item), 1), nil)
     }
-}
-
-/// `linearTerms` as an array.
-func linearForm(_ anchor: Anchor) -> [LinearTerm] {
-    let (first, second) = linearTerms(anchor)
-    return second.map { [first, $0] } ?? [first]
 }
 
 /// One constraint reduced to `expression (== or >=) 0`.
@@ -103,14 +97,20 @@ func linearize(
     if let width, width.isFinite, abs(width) <= largestMagnitude { pin(.width, width, .width) }
     if let height, height.isFinite, abs(height) <= largestMagnitude { pin(.height, height, .height) }
     let count = ir.items.count
+    func known(_ anchor: Anchor) -> Bool { anchor.item.index >= 0 && anchor.item.index < count }
+    func inRange(_ number: Double) -> Bool { number.isFinite && abs(number) <= largestMagnitude }
+    var terms: [LinearTerm] = []
+    func append(_ anchor: Anchor, times factor: Double) {
+        let (first, second) = linearTerms(anchor)
+        terms.append((first.symbol, factor * first.coefficient))
+        if let second { terms.append((second.symbol, factor * second.coefficient)) }
+    }
     for (index, constraint) in ir.constraints.enumerated() where including(constraint) {
-        let items = [constraint.first.item.index] + (constraint.second.map { [$0.item.index] } ?? [])
-        guard items.allSatisfy({ $0 >= 0 && $0 < count }) else {
+        guard known(constraint.first), constraint.second.map(known) ?? true else {
             invalid.append((index, .unknownItem))
             continue
         }
-        let numbers = [constraint.constant] + (constraint.second == nil ? [] : [constraint.multiplier])
-        guard numbers.allSatisfy({ $0.isFinite && abs($0) <= largestMagnitude }) else {
+        guard inRange(constraint.constant), constraint.second == nil || inRange(constraint.multiplier) else {
             invalid.append((index, .nonFiniteNumber))
             continue
         }
@@ -119,10 +119,9 @@ func linearize(
             continue
         }
         // first - multiplier * second - constant (relation) 0
-        var terms = linearForm(constraint.first)
-        if let second = constraint.second {
-            terms += linearForm(second).map { ($0.symbol, -constraint.multiplier * $0.coefficient) }
-        }
+        terms.removeAll(keepingCapacity: true)
+        append(constraint.first, times: 1)
+        if let second = constraint.second { append(second, times: -constraint.multiplier) }
         var row = Row(constant: -constraint.constant, terms: terms)
         // a <= b  <=>  -(a - b) >= 0
         if constraint.relation == .lessThanOrEqual { row.scale(by: -1) }

@@ -122,8 +122,7 @@ struct SubtreeConflicts {
             let symbols = constraint.expression.symbols
             // A row without variables (`a.width == a.width + 5` in a hand-written IR) is nobody's.
             guard !symbols.isEmpty else { return nil }
-            let items = symbols.map { $0 / FrameVariable.perItem }
-            if items.allSatisfy({ inside[$0] }) {
+            if symbols.allSatisfy({ inside[$0 / FrameVariable.perItem] }) {
                 guard isTranslationInvariant(constraint.expression) else { return nil }
                 local[index] = true
             } else if symbols.allSatisfy({ !inside[$0 / FrameVariable.perItem] || $0 == position || $0 == length }) {

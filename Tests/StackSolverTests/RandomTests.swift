@@ -80,7 +80,24 @@ struct ReferenceProblem {
         columns = 2 * variables
     }
 
-    func terms(_ anchor: Anchor) -> [(Int, Double)] { linearForm(anchor).map { ($0.symbol, $0.coefficient) } }
+    /// Auto Layout's geometry, written here rather than taken from the solver: the six variables of
+    /// item i are 6i + (x, y, width, height, first baseline, last baseline).
+    func terms(_ anchor: Anchor) -> [(Int, Double)] {
+        let base = 6 * anchor.item.index
+        let (x, y, width, height) = (base, base + 1, base + 2, base + 3)
+        switch anchor.attribute {
+        case .leading, .left: return [(x, 1)]
+        case .trailing, .right: return [(x, 1), (width, 1)]
+        case .centerX: return [(x, 1), (width, 0.5)]
+        case .width: return [(width, 1)]
+        case .top: return [(y, 1)]
+        case .bottom: return [(y, 1), (height, 1)]
+        case .centerY: return [(y, 1), (height, 0.5)]
+        case .height: return [(height, 1)]
+        case .firstBaseline: return [(base + 4, 1)]
+        case .lastBaseline: return [(base + 5, 1)]
+        }
+    }
 
     /// `first - m * second - c` over the split variables.
     func expression(_ c: IRConstraint, width: Int) -> (coefficients: [Double], constant: Double) {

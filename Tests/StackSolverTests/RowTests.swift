@@ -1,0 +1,59 @@
+import Testing
+@testable import StackSolver
+
+/// `Row.add` merges in place from the back (Row.swift). The reference here is the definition: a map
+/// from symbol to coefficient, summed term by term, with the removed symbol and near-zero sums left out.
+@Suite struct RowTests {
+    /// A random sparse row: ascending symbols below `range`, some coefficients near zero (a scaled row
+    /// may carry them until its next merge), and no symbols at all now and then.
+    private func randomRow(_ random: inout SplitMix, range: Int) -> Row {
+        var row = Row(constant: Double(Int.random(in: -50...50, using: &random)))
+        for symbol in 0..<range where Int.random(in: 0..<3, using: &random) == 0 {
+            row.symbols.append(symbol)
+            let tiny = Int.random(in: 0..<12, using: &random) == 0
+            row.coefficients.append(tiny ? 1e-12 : Double(Int.random(in: -4...4, using: &random)) / 2 + 0.25)
+        }
+        return row
+    }
+
+    @Test func addMatchesTheTermByTermDefinition() {
+        for seed in randomSeeds("row tests", count: 2_000, long: 100_000) {
+            var random = SplitMix(seed: seed)
+            let range = Int.random(in: 1...24, using: &random)
+            var row = randomRow(&random, range: range)
+            // Rows in the tableau often have spare capacity, and often none.
+            if Bool.random(using: &random) { row.symbols.reserveCapacity(64); row.coefficients.reserveCapacity(64) }
+            let other = randomRow(&random, range: range)
+            let factor = [1, -1, 0.5, -3, 1e-13][Int.random(in: 0..<5, using: &random)]
+            let skip = Int.random(in: -1..<range, using: &random)
+
+            var expected: [Int: Double] = [:]
+            for (symbol, coefficient) in zip(row.symbols, row.coefficients) { expected[symbol, default: 0] += coefficient }
+            var appeared: [Int] = []
+            for (symbol, coefficient) in zip(other.symbols, other.coefficients) {
+                if expected[symbol] == nil, symbol != skip, !nearZero(factor * coefficient) { appeared.append(symbol) }
+                expected[symbol] = (expected[symbol] ?? 0) + factor * coefficient
+            }
+            let kept = expected.filter { $0.key != skip && !nearZero($0.value) }.sorted { $0.key < $1.key }
+            let constant = row.constant + factor * other.constant
+
+            let added = row.add(other, times: factor, removing: skip)
+            #expect(row.symbols == kept.map(\.key), "seed \(seed): symbols")
+            #expect(row.coefficients == kept.map(\.value), "seed \(seed): coefficients")
+            #expect(row.constant == constant, "seed \(seed): constant")
+            #expect(added == appeared, "seed \(seed): the symbols that appeared")
+        }
+    }
+
+    @Test func addingARowToItselfDoublesIt() {
+        var row = Row(constant: 1, terms: [(2, 1), (5, -2), (9, 0.5)])
+        let copy = row
+        _ = row.add(copy, times: 1)
+        #expect(row.symbols == [2, 5, 9])
+        #expect(row.coefficients == [2, -4, 1])
+        #expect(row.constant == 2)
+        _ = row.add(row, times: -1, removing: 5)
+        #expect(row.symbols.isEmpty)
+        #expect(row.constant == 0)
+    }
+}
