@@ -36,6 +36,14 @@ import StackIR
 // caller. The joint solve is a shortcut to the general solver's answer, never a different one
 // (JointGroupTests).
 
+/// How many pieces of each cost function a joint solve enters at first on each side of where the
+/// stacks alone put the unit's length. Most lengths move little from there, so the joint problem stays
+/// small; one that reaches the end of its window is solved again with every piece. Task-local so that
+/// tests can narrow it.
+enum JointWindow {
+    @TaskLocal static var pieces = 1
+}
+
 /// One axis of a layout solved as a joint group: frames along `axis` (the other axis's fields are
 /// left for the caller), with the summary.
 struct JointSolve {
@@ -74,16 +82,31 @@ private func jointSolve(
     let stacksAlone = try? layout.frames(width: width, height: height)
     // A unit whose place the levels and ties leave free goes onto the spine, and the group is solved
     // again: each round takes one more level of the tree, so the rounds are few (and bounded here).
-    for _ in 0..<8 {
+    // A round whose answer reaches the end of a window of pieces is solved again with windows four
+    // times wider (at last with every piece), and does not count.
+    var window: Int? = JointWindow.pieces
+    var widenings = 0
+    func widen() { window = window.flatMap { $0 < 64 ? 4 * $0 : nil }; widenings += 1 }
+    var rounds = 0
+    while rounds < 8 {
         let problem = try JointProblem(
-            ir: ir, shape: shape, layout: layout, width: width, height: height, axis: axis, stacksAlone: stacksAlone)
+            ir: ir, shape: shape, layout: layout, width: width, height: height, axis: axis, stacksAlone: stacksAlone,
+            window: window)
         var solver = Solver(
             ir: ir, constraints: problem.constraints, invalid: [], restricted: problem.pieces, costs: problem.costs,
             tieCosts: problem.tieCosts, breakingConflicts: false)
         solver.findsAmbiguity = false
-        guard !solver.conflicted else { throw .conflict }
+        guard !solver.conflicted else {
+            guard problem.windows.isEmpty else { widen(); continue }
+            throw .conflict
+        }
         solver.minimiseLevelSums()
         solver.breakTies()
+        guard problem.windows.isEmpty || problem.insideWindows(solver.unroundedValue()) else {
+            widen()
+            continue
+        }
+        rounds += 1
         let interface = shape.units.indices.map { unit in
             [[(axis.position.symbol(of: shape.units[unit][0]), 1.0)], shape.lengthForm(unit, axis: axis)]
         }
@@ -100,7 +123,10 @@ private func jointSolve(
             guard !shape.units.isEmpty else { throw .nothingToCollapse }
             continue
         }
-        return try finishJoint(solver: &solver, shape: shape, problem: problem, layout: layout, axis: axis, mentioned: mentioned)
+        var solve = try finishJoint(solver: &solver, shape: shape, problem: problem, layout: layout, axis: axis, mentioned: mentioned)
+        solve.summary.widenings = widenings
+        solve.summary.windowed = !problem.windows.isEmpty
+        return solve
     }
     throw .unsettled
 }
@@ -114,11 +140,16 @@ private struct JointProblem {
     var tieCosts: [TieCost] = []
     /// Per unit: a run's merged items (the split of its length among them), nil for a stack alone.
     var merges: [Merge?] = []
+    /// The units entered by a window of their pieces: the length's linear form, and the ends of the
+    /// window where pieces were left out (nil where none were).
+    var windows: [(length: [LinearTerm], low: Double?, high: Double?)] = []
 
-    /// - Parameter stacksAlone: the layout's frames without its user constraints, where the cost
-    ///   functions' pieces start from (nil: their anchors).
+    /// - Parameters:
+    ///   - stacksAlone: the layout's frames without its user constraints, where the cost functions'
+    ///     pieces start from (nil: their anchors).
+    ///   - window: how many pieces of each function to enter on each side of that start (nil: all).
     init(ir: ConstraintIR, shape: JointShape, layout: StructuredLayout, width: Double?, height: Double?, axis: Axis,
-         stacksAlone: LayoutSolution?) throws(JointDecline) {
+         stacksAlone: LayoutSolution?, window: Int?) throws(JointDecline) {
         let written = try shape.constraintsAsWritten(ir, width: width, height: height, axis: axis, nodes: layout.model.count)
         let externals = shape.unit.count * FrameVariable.perItem
         let slot = axis.slot
@@ -175,17 +206,40 @@ private struct JointProblem {
                     tieCosts.append(TieCost(priority: tie.priority, index: tie.index, symbol: symbol, coefficient: sign * slope.tieSign))
                 }
             }
-            // Rightwards the cost grows at the slope; leftwards (outwards) at minus the slope.
+            // Rightwards the cost grows at the slope; leftwards (outwards) at minus the slope. With a
+            // window, only its first pieces each way: the length cannot leave them (see `insideWindows`).
+            let limit = window ?? Int.max
+            var (high, low): (Double?, Double?) = (nil, nil)
+            var (right, left) = (0, 0)
+            var reach = centre
             for (k, piece) in ascending.enumerated() where piece.end > centre {
+                guard right < limit else {
+                    high = reach
+                    break
+                }
                 let from = max(k == 0 ? start : ascending[k - 1].end, centre)
-                if piece.end - from > 0 { add(piece.end - from, cost: piece.slope, sign: 1) }
+                if piece.end - from > 0 {
+                    add(piece.end - from, cost: piece.slope, sign: 1)
+                    right += 1
+                    reach = piece.end
+                }
             }
+            reach = centre
             for k in ascending.indices.reversed() {
                 let from = k == 0 ? start : ascending[k - 1].end
                 guard from < centre else { continue }
+                guard left < limit else {
+                    low = reach
+                    break
+                }
                 let to = min(ascending[k].end, centre)
-                if to - from > 0 { add(to - from, cost: ascending[k].slope, sign: -1) }
+                if to - from > 0 {
+                    add(to - from, cost: ascending[k].slope, sign: -1)
+                    left += 1
+                    reach = from
+                }
             }
+            if high != nil || low != nil { windows.append((shape.lengthForm(unit, axis: axis), low, high)) }
             constraints.append(LinearConstraint(
                 expression: Row(constant: -centre, terms: terms), isEquality: true, priority: 1000,
                 source: .costFunction(item: root)))
@@ -194,6 +248,21 @@ private struct JointProblem {
         // find more of their subjects already placed (fewer phase-one searches; nested spread at
         // N = 10,000: 21 s -> 6.5 s). The tie rule follows IR order, not this one.
         constraints += written
+    }
+
+    /// Whether every windowed unit's length is strictly inside its window. Then the answer is the one
+    /// with every piece: each priority level and each tie step is a convex problem, whose optimum over
+    /// the window is, away from the window's ends, a local and so a global optimum over everything. At
+    /// an end the pieces beyond might do better, and the caller solves again with all of them.
+    func insideWindows(_ value: (Int) -> Double) -> Bool {
+        windows.allSatisfy { window in
+            let length = window.length.reduce(0) { $0 + $1.coefficient * value($1.symbol) }
+            func away(from end: Double?) -> Bool {
+                guard let end else { return true }
+                return abs(length - end) > 1e-7 * max(1, abs(end))
+            }
+            return away(from: window.low) && away(from: window.high)
+        }
     }
 }
 

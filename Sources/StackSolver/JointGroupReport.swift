@@ -12,7 +12,13 @@ public struct JointGroupSummary: Hashable, Sendable {
     /// stack, and those functions' pieces.
     public var subtrees: Int
     public var runs: Int
+    /// The pieces entered: a window of each function around where the stacks alone put it.
     public var pieces: Int
+    /// Whether the answer came from windows that left pieces out, and how many times an answer
+    /// reached the end of a window so that the group was solved again with wider ones (for tests:
+    /// both must occur).
+    var windowed = false
+    var widenings = 0
 }
 
 /// What became of a joint solve: its size, or why the general solver solved the axis whole.

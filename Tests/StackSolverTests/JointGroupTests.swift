@@ -101,6 +101,8 @@ import Testing
     @Test func nestedRowsWithConstraintsMatchTheGeneralSolver() {
         let seeds = randomSeeds("joint groups nested", count: 150, long: 3_000)
         var joint = 0
+        var windowed = 0
+        var widened = 0
         for seed in seeds {
             var rng = SplitMix(seed: seed ^ 0x501D)
             let distributions = ["fill", "equalSpacing", "fillEqually", "fillProportionally", "equalCentering"]
@@ -138,16 +140,22 @@ import Testing
             for width in [nil, Double(Int.random(in: 80...400, using: &rng))] {
                 let sized = ir.replacingRootSize(width: width != nil, height: false)
                 let (automatic, report) = solveLayoutReporting(ir: sized, width: width, height: nil)
-                if case .split(_, _, _, _, .solved?) = report.path {
+                if case .split(_, _, _, _, .solved(let summary)?) = report.path {
                     joint += 1
+                    if summary.windowed { windowed += 1 }
+                    if summary.widenings > 0 { widened += 1 }
                     if let difference = solutionDifference(automatic, solve(sized, width: width, height: nil), ir: sized) {
                         Issue.record("seed \(seed) at width \(String(describing: width)): \(difference)")
                     }
                 }
             }
         }
-        print("JointGroupTests: \(joint) nested solves by a joint group")
+        print("JointGroupTests: \(joint) nested solves by a joint group, \(windowed) answered from windows of pieces,"
+            + " \(widened) solved again with wider windows")
         #expect(joint >= seeds.count / 3, "only \(joint) nested solves took a joint group")
+        // Both ways out of a window (JointWindow): an answer inside it, and one at its end.
+        #expect(windowed >= seeds.count / 10, "only \(windowed) answers from windows of pieces")
+        #expect(widened > 0, "no answer reached the end of a window")
     }
 
     /// Rows of labels, spacers, views and small stacks along a fill stack, with one to three user
