@@ -189,56 +189,9 @@ private struct JointProblem {
             // No finite place to start from: the stacks alone leave its length open.
             guard centre.isFinite else { throw .stacksAlone(.ambiguous(node: root, axis: axis)) }
             var terms = shape.lengthForm(unit, axis: axis)
-            func add(_ piece: Double, cost slope: Slope, sign: Double) {
-                let symbol = externals + pieces
-                pieces += 1
-                terms.append((symbol, -sign))
-                if piece.isFinite {
-                    constraints.append(LinearConstraint(
-                        expression: Row(constant: piece, terms: [(symbol, -1)]), isEquality: false, priority: 1000,
-                        source: .costFunction(item: root)))
-                }
-                for i in 0..<Int(slope.levels.count) {
-                    let term = slope.levels.term(i, function.extra)
-                    costs.append(LevelCost(priority: term.priority, symbol: symbol, coefficient: sign * term.coefficient))
-                }
-                if let tie = slope.tie {
-                    tieCosts.append(TieCost(priority: tie.priority, index: tie.index, symbol: symbol, coefficient: sign * slope.tieSign))
-                }
-            }
-            // Rightwards the cost grows at the slope; leftwards (outwards) at minus the slope. With a
-            // window, only its first pieces each way: the length cannot leave them (see `insideWindows`).
-            let limit = window ?? Int.max
-            var (high, low): (Double?, Double?) = (nil, nil)
-            var (right, left) = (0, 0)
-            var reach = centre
-            for (k, piece) in ascending.enumerated() where piece.end > centre {
-                guard right < limit else {
-                    high = reach
-                    break
-                }
-                let from = max(k == 0 ? start : ascending[k - 1].end, centre)
-                if piece.end - from > 0 {
-                    add(piece.end - from, cost: piece.slope, sign: 1)
-                    right += 1
-                    reach = piece.end
-                }
-            }
-            reach = centre
-            for k in ascending.indices.reversed() {
-                let from = k == 0 ? start : ascending[k - 1].end
-                guard from < centre else { continue }
-                guard left < limit else {
-                    low = reach
-                    break
-                }
-                let to = min(ascending[k].end, centre)
-                if to - from > 0 {
-                    add(to - from, cost: ascending[k].slope, sign: -1)
-                    left += 1
-                    reach = from
-                }
-            }
+            let (low, high) = enterPieces(
+                of: function, ascending: ascending, start: start, centre: centre, window: window, root: root,
+                externals: externals, terms: &terms)
             if high != nil || low != nil { windows.append((shape.lengthForm(unit, axis: axis), low, high)) }
             constraints.append(LinearConstraint(
                 expression: Row(constant: -centre, terms: terms), isEquality: true, priority: 1000,
@@ -250,10 +203,70 @@ private struct JointProblem {
         constraints += written
     }
 
+    /// Enters `function`'s pieces (`ascendingPieces`: `ascending` from `start`) outwards from `centre`,
+    /// at most `window` each way (all when nil), as restricted symbols after `externals` that `terms`
+    /// adds rightwards and subtracts leftwards. Returns the ends of the window where pieces were left out.
+    private mutating func enterPieces(
+        of function: CostFunction, ascending: [(end: Double, slope: Slope)], start: Double, centre: Double, window: Int?,
+        root: Int, externals: Int, terms: inout [LinearTerm]
+    ) -> (low: Double?, high: Double?) {
+        func add(_ piece: Double, cost slope: Slope, sign: Double) {
+            let symbol = externals + pieces
+            pieces += 1
+            terms.append((symbol, -sign))
+            if piece.isFinite {
+                constraints.append(LinearConstraint(
+                    expression: Row(constant: piece, terms: [(symbol, -1)]), isEquality: false, priority: 1000,
+                    source: .costFunction(item: root)))
+            }
+            for i in 0..<Int(slope.levels.count) {
+                let term = slope.levels.term(i, function.extra)
+                costs.append(LevelCost(priority: term.priority, symbol: symbol, coefficient: sign * term.coefficient))
+            }
+            if let tie = slope.tie {
+                tieCosts.append(TieCost(priority: tie.priority, index: tie.index, symbol: symbol, coefficient: sign * slope.tieSign))
+            }
+        }
+        // Rightwards the cost grows at the slope; leftwards (outwards) at minus the slope. With a
+        // window, only its first pieces each way: the length cannot leave them (see `insideWindows`).
+        let limit = window ?? Int.max
+        var (high, low): (Double?, Double?) = (nil, nil)
+        var (right, left) = (0, 0)
+        var reach = centre
+        for (k, piece) in ascending.enumerated() where piece.end > centre {
+            guard right < limit else {
+                high = reach
+                break
+            }
+            let from = max(k == 0 ? start : ascending[k - 1].end, centre)
+            if piece.end - from > 0 {
+                add(piece.end - from, cost: piece.slope, sign: 1)
+                right += 1
+                reach = piece.end
+            }
+        }
+        reach = centre
+        for k in ascending.indices.reversed() {
+            let from = k == 0 ? start : ascending[k - 1].end
+            guard from < centre else { continue }
+            guard left < limit else {
+                low = reach
+                break
+            }
+            let to = min(ascending[k].end, centre)
+            if to - from > 0 {
+                add(to - from, cost: ascending[k].slope, sign: -1)
+                left += 1
+                reach = from
+            }
+        }
+        return (low, high)
+    }
+
     /// Whether every windowed unit's length is strictly inside its window. Then the answer is the one
     /// with every piece: each priority level and each tie step is a convex problem, whose optimum over
     /// the window is, away from the window's ends, a local and so a global optimum over everything. At
-    /// an end the pieces beyond might do better, and the caller solves again with all of them.
+    /// an end the pieces beyond might do better, and the caller solves again with wider windows.
     func insideWindows(_ value: (Int) -> Double) -> Bool {
         windows.allSatisfy { window in
             let length = window.length.reduce(0) { $0 + $1.coefficient * value($1.symbol) }
