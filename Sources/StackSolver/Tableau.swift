@@ -100,23 +100,25 @@ struct Tableau {
         return row
     }
 
-    /// The slots whose rows mention `symbol`, ascending; compacts the symbol's column list.
-    mutating func rowsContaining(_ symbol: Int) -> [Int] {
+    /// The slots whose rows mention `symbol`, ascending, with its coefficient there (found while
+    /// checking, so callers search no row twice); compacts the symbol's column list.
+    mutating func rowsContaining(_ symbol: Int) -> [(slot: Int, coefficient: Double)] {
         tick += 1
-        var result: [Int] = []
+        var result: [(slot: Int, coefficient: Double)] = []
         for slot in columns[symbol] where seen[slot] != tick {
             seen[slot] = tick
-            if basicOf[slot] >= 0, rows[slot].position(of: symbol) != nil { result.append(slot) }
+            if basicOf[slot] >= 0, let position = rows[slot].position(of: symbol) {
+                result.append((slot, rows[slot].coefficients[position]))
+            }
         }
-        result.sort()
-        columns[symbol] = result
+        result.sort { $0.slot < $1.slot }
+        columns[symbol] = result.map(\.slot)
         return result
     }
 
     /// Every row mentioning `symbol` gets `symbol := definition` (and `objective` too).
     private mutating func substitute(_ symbol: Int, by definition: Row, objective: inout Row) {
-        for slot in rowsContaining(symbol) {
-            let factor = rows[slot].coefficient(of: symbol)
+        for (slot, factor) in rowsContaining(symbol) {
             // row = k + a*symbol + rest  ->  row = k + rest + a*definition
             for added in rows[slot].add(definition, times: factor, removing: symbol) { columns[added].append(slot) }
         }
@@ -192,7 +194,7 @@ struct Tableau {
             // art > 0 means art is basic, so no other row mentions it: dropping its row leaves a
             // feasible tableau of exactly the constraints present before (in another basis).
             if slotOf[artificial] >= 0 { _ = removeRow(at: slotOf[artificial]) }
-            for slot in rowsContaining(artificial) { rows[slot].remove(artificial) }
+            for (slot, _) in rowsContaining(artificial) { rows[slot].remove(artificial) }
             columns[artificial] = []
             frozen[artificial] = true
             return .infeasible
@@ -216,7 +218,7 @@ struct Tableau {
             }
         }
         // art is nonbasic at zero: drop its column everywhere.
-        for slot in rowsContaining(artificial) {
+        for (slot, _) in rowsContaining(artificial) {
             rows[slot].remove(artificial)
         }
         columns[artificial] = []
@@ -257,10 +259,10 @@ struct Tableau {
             var bestSlot = -1
             var bestRatio = Double.infinity
             var bestBasic = Int.max
-            for slot in rowsContaining(entering) {
+            for (slot, coefficient) in rowsContaining(entering) {
                 let basic = basicOf[slot]
                 guard kinds[basic] != .external else { continue }
-                let rate = rows[slot].coefficient(of: entering) * direction
+                let rate = coefficient * direction
                 guard rate < -tolerance else { continue }
                 let ratio = max(0, rows[slot].constant) / -rate
                 if ratio < bestRatio - tolerance || (ratio <= bestRatio + tolerance && basic < bestBasic) {
