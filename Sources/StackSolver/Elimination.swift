@@ -69,14 +69,18 @@ struct Elimination {
                 if merging[row]?.alive == true, merging[row]?.terms[symbol] != nil { rows.append(row) }
             }
             columns[symbol] = []
-            // Define it by its shortest row whose coefficient is safe to divide by.
+            // Define it by its shortest row whose coefficient is safe to divide by (the earliest among
+            // equals). Shortest first, so that a long row (a chain's) is not scanned for its largest
+            // coefficient when a short one will do.
             var chosen: Int?
-            for row in rows {
+            let byLength = rows.map { (row: $0, length: merging[$0]?.terms.count ?? 0) }
+                .sorted { ($0.length, $0.row) < ($1.length, $1.row) }
+            for (row, _) in byLength {
                 guard let candidate = merging[row], let a = candidate.terms[symbol] else { continue }
                 let largest = candidate.terms.values.reduce(0) { max($0, abs($1)) }
                 guard abs(a) >= 1e-3 * largest else { continue }
-                if let best = chosen, (merging[best]?.terms.count ?? 0) <= candidate.terms.count { continue }
                 chosen = row
+                break
             }
             guard let defining = chosen, let definitionRow = merging[defining], let a = definitionRow.terms[symbol] else { continue }
             // 0 = k + a*symbol + rest  ->  symbol = -(k + rest) / a
@@ -86,8 +90,14 @@ struct Elimination {
             definitions.append(Definition(symbol: symbol, value: value))
             merging[defining]?.alive = false
             for row in rows where row != defining {
-                guard var target = merging[row], let factor = target.terms.removeValue(forKey: symbol) else { continue }
+                // Taken out before it changes: a copy left in `merging` would make every change copy
+                // the whole map (a stack's chain row holds every item's length).
+                guard var target = merging[row] else { continue }
                 merging[row] = nil
+                guard let factor = target.terms.removeValue(forKey: symbol) else {
+                    merging[row] = target
+                    continue
+                }
                 target.constant += factor * value.constant
                 for (other, coefficient) in zip(value.symbols, value.coefficients) {
                     let sum = (target.terms[other] ?? 0) + factor * coefficient
