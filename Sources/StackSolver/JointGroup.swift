@@ -38,8 +38,8 @@ import StackIR
 
 /// How many pieces of each cost function a joint solve enters at first on each side of where the
 /// stacks alone put the unit's length. Most lengths move little from there, so the joint problem stays
-/// small; one that reaches the end of its window is solved again with every piece. Task-local so that
-/// tests can narrow it.
+/// small; an answer that reaches the end of a window is solved again with wider ones (`jointSolve`).
+/// Task-local so that tests can change it.
 enum JointWindow {
     @TaskLocal static var pieces = 1
 }
@@ -86,7 +86,10 @@ private func jointSolve(
     // times wider (at last with every piece), and does not count.
     var window: Int? = JointWindow.pieces
     var widenings = 0
-    func widen() { window = window.flatMap { $0 < 64 ? 4 * $0 : nil }; widenings += 1 }
+    func widen() {
+        window = window.flatMap { $0 < 64 ? 4 * $0 : nil }
+        widenings += 1
+    }
     var rounds = 0
     while rounds < 8 {
         let problem = try JointProblem(

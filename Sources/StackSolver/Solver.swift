@@ -395,7 +395,7 @@ struct Solver {
 
     /// The solution. With `solving`, only the items it accepts get their frames and determinations from
     /// the tableau; the others are left zero and undecided for the caller to fill in (a joint solve's
-    /// hanging units, and the other axis of a one-axis solve).
+    /// hanging units, which the top-down pass places).
     func makeSolution(solving: ((Int) -> Bool)? = nil) -> LayoutSolution {
         let count = ir.items.count
         let tableau = self.tableau
