@@ -105,14 +105,19 @@ struct Tableau {
     mutating func rowsContaining(_ symbol: Int) -> [(slot: Int, coefficient: Double)] {
         tick += 1
         var result: [(slot: Int, coefficient: Double)] = []
-        for slot in columns[symbol] where seen[slot] != tick {
+        // The list is taken out and written back in place (no copy, no new array).
+        var list = columns[symbol]
+        columns[symbol] = []
+        for slot in list where seen[slot] != tick {
             seen[slot] = tick
             if basicOf[slot] >= 0, let position = rows[slot].position(of: symbol) {
                 result.append((slot, rows[slot].coefficients[position]))
             }
         }
         result.sort { $0.slot < $1.slot }
-        columns[symbol] = result.map(\.slot)
+        for (index, entry) in result.enumerated() { list[index] = entry.slot }
+        list.removeLast(list.count - result.count)
+        columns[symbol] = list
         return result
     }
 
