@@ -153,6 +153,8 @@ struct SubtreeConflicts {
 
     /// Whether homogeneous equalities `rows` leave `length` free: some solution of theirs moves it.
     private static func lengthIsFree(_ length: Int, under rows: [LinearConstraint], externals: Int) -> Bool {
+        let rows = withoutFreeRows(rows, keeping: length, externals: externals)
+        guard rows.contains(where: { $0.expression.symbols.contains(length) }) else { return true }
         let elimination = Elimination(rows, externals: externals)
         var tableau = Tableau(externals: externals)
         for row in elimination.constraints where tableau.addRequired(row) == .infeasible { return false }
@@ -160,6 +162,51 @@ struct SubtreeConflicts {
         let eliminated = elimination.backSubstitute(
             value: { tableau.value(of: $0) }, movement: { tableau.movement(of: $0, movable: movable) })
         return !(eliminated.decided[length] ?? !tableau.canMove(length))
+    }
+}
+
+extension SubtreeConflicts {
+    /// `rows` (homogeneous equalities) without those that decide nothing about the variables left.
+    ///
+    /// A row with a variable that no other row mentions (a label's height in its column's chain)
+    /// holds whatever the row's other variables are, by choosing that one: dropping it leaves the
+    /// other variables' solutions as they were. Dropping a row can leave another such variable, so
+    /// rows go until none is left (`kept` never counts as one). A stack's outside rows nearly all go
+    /// this way, in time linear in their size, and only what is left is eliminated. The variable must
+    /// not be tiny in its row (the rule Elimination.swift divides by), so what is left is the
+    /// system the elimination would see.
+    static func withoutFreeRows(_ rows: [LinearConstraint], keeping kept: Int, externals: Int) -> [LinearConstraint] {
+        // Per symbol, the rows that mention it: `rowsOf[start[s]..<start[s + 1]]`.
+        var start = [Int](repeating: 0, count: externals + 1)
+        for row in rows {
+            for symbol in row.expression.symbols where symbol < externals { start[symbol + 1] += 1 }
+        }
+        for symbol in 0..<externals { start[symbol + 1] += start[symbol] }
+        var uses = (0..<externals).map { start[$0 + 1] - start[$0] }
+        var fill = start
+        var rowsOf = [Int](repeating: 0, count: start[externals])
+        for (index, row) in rows.enumerated() {
+            for symbol in row.expression.symbols where symbol < externals {
+                rowsOf[fill[symbol]] = index
+                fill[symbol] += 1
+            }
+        }
+        var alive = [Bool](repeating: true, count: rows.count)
+        var queue = (0..<externals).filter { uses[$0] == 1 && $0 != kept }
+        while let symbol = queue.popLast() {
+            guard uses[symbol] == 1, let index = rowsOf[start[symbol]..<start[symbol + 1]].first(where: { alive[$0] }) else { continue }
+            let expression = rows[index].expression
+            guard expression.symbols.allSatisfy({ $0 < externals }),
+                  let position = expression.symbols.firstIndex(of: symbol) else { continue }
+            let largest = expression.coefficients.reduce(0) { max($0, abs($1)) }
+            guard abs(expression.coefficients[position]) >= 1e-3 * largest else { continue }
+            alive[index] = false
+            for other in expression.symbols {
+                uses[other] -= 1
+                if uses[other] == 1 && other != kept { queue.append(other) }
+            }
+        }
+        return rows.indices.filter { alive[$0] }.map { rows[$0] }
     }
 }
 
