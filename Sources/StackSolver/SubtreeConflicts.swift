@@ -172,9 +172,9 @@ extension SubtreeConflicts {
     /// holds whatever the row's other variables are, by choosing that one: dropping it leaves the
     /// other variables' solutions as they were. Dropping a row can leave another such variable, so
     /// rows go until none is left (`kept` never counts as one). A stack's outside rows nearly all go
-    /// this way, in time linear in their size, and only what is left is eliminated. The variable must
-    /// not be tiny in its row (the rule Elimination.swift divides by), so what is left is the
-    /// system the elimination would see.
+    /// this way, in time linear in their size, and only what is left is eliminated. A variable tiny
+    /// next to its row's others (Elimination.swift does not divide by it either) does not drop its
+    /// row: the elimination judges that row as it judges every row.
     static func withoutFreeRows(_ rows: [LinearConstraint], keeping kept: Int, externals: Int) -> [LinearConstraint] {
         // Per symbol, the rows that mention it: `rowsOf[start[s]..<start[s + 1]]`.
         var start = [Int](repeating: 0, count: externals + 1)
