@@ -27,7 +27,7 @@ let package = Package(
         .target(name: "StackDriver", dependencies: ["StackSyntax", "StackSemantics", "StackIR", "StackSolver", "StackText"]),
         .target(name: "StackLanguageServer", dependencies: ["StackDriver", "StackSyntax", "StackSemantics", "StackIR", "StackSolver"]),
         .target(name: "StackCodegen", dependencies: ["StackIR", "StackSemantics", "StackText"]),
-        .target(name: "StackRuntime", dependencies: ["StackSolver", "StackIR", "StackText"]),
+        .target(name: "StackRuntime", dependencies: ["StackSolver", "StackIR", "StackSemantics", "StackText"]),
         .target(name: "StackTesting", dependencies: ["StackDriver", "StackRender", "StackSyntax", "StackSemantics", "StackIR", "StackSolver"]),
         .plugin(name: "StackcPlugin", capability: .buildTool(), dependencies: ["stackc"]),
         .executableTarget(name: "stackc", dependencies: ["StackSyntax", "StackText", "StackSemantics", "StackDriver", "StackIR", "StackSolver", "StackRender", "StackLanguageServer", "StackCodegen"]),

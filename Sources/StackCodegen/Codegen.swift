@@ -204,13 +204,61 @@ struct RootEmitter {
         add("]", indent: 2)
         if plan.poolSize > 0 { add("var pool: [NSLayoutConstraint] = []", indent: 2) }
         emitConstraintSegments()
-        if plan.poolSize > 0 {
-            add("self.pool = pool", indent: 2)
-            add("NSLayoutConstraint.activate(constraints + activeIndices().map { pool[$0] })", indent: 2)
-        } else {
-            add("NSLayoutConstraint.activate(constraints)", indent: 2)
-        }
+        let active = plan.poolSize > 0 ? "constraints + activeIndices().map { pool[$0] }" : "constraints"
+        if plan.poolSize > 0 { add("self.pool = pool", indent: 2) }
+        add("NSLayoutConstraint.activate(\(active))", indent: 2)
+        emitAdoption(active: active)
         add("}", indent: 1)
+    }
+
+    /// StackRuntime's `adoptStacks`: the IR's items, each as its property, so that the runtime solves
+    /// the constraints just activated on their stacks.
+    mutating func emitAdoption(active: String) {
+        var nodeIndex: [String: Int] = [:]
+        for (index, node) in tree.nodes.enumerated() { nodeIndex[node.path] = index }
+        var guideProperty: [String: String] = [:]
+        for guide in naming.guides { guideProperty[guide.irName] = guide.property }
+        // A toggled item's state is the one its constraints were activated for, not the file's.
+        let toggled = Set(plan.toggles.map(\.node))
+        var entries: [String] = []
+        for item in ir.items {
+            let owner = item.owner.map { "owner: \($0.index)" } ?? "owner: nil"
+            var hidden = item.isHidden ? ", hidden: true" : ""
+            if let index = nodeIndex[item.name], toggled.contains(index) { hidden = ", hidden: isHidden(.\(naming.nodes[index]))" }
+            if item.kind == .guide {
+                // Every IR item has a property (Naming.swift); without one the runtime solves as written.
+                guard let property = guideProperty[item.name], let role = item.role else { return }
+                entries.append(".guide(\(property), .\(Self.roleCase(role)), \(owner))")
+            } else {
+                guard let index = nodeIndex[item.name] else { return }
+                let property = naming.nodes[index]
+                guard let arrangement = item.arrangement, item.kind.isStack else {
+                    entries.append(".leaf(\(property), .\(item.kind.rawValue), \(owner)\(hidden))")
+                    continue
+                }
+                var options = ""
+                if arrangement.distribution != .fill { options += ", distribution: .\(arrangement.distribution.rawValue)" }
+                if arrangement.alignment != .fill { options += ", alignment: .\(arrangement.alignment.rawValue)" }
+                if arrangement.baselineRelative { options += ", baselineRelative: true" }
+                if arrangement.layoutMarginsRelative { options += ", layoutMarginsRelative: true" }
+                entries.append(".stack(\(property), .\(arrangement.axis.rawValue)\(options), \(owner)\(hidden))")
+            }
+        }
+        add("#if \(names.runtimeCondition)", indent: 2)
+        add("// StackRuntime solves these constraints on the stacks they come from: the items in the IR's order.", indent: 2)
+        add("container.adoptStacks([", indent: 2)
+        entries.forEach { add("\($0),", indent: 3) }
+        add("], uikit: .\(ir.uikit == .current ? "current" : "iOS9"), constraints: \(active))", indent: 2)
+        add("#endif", indent: 2)
+    }
+
+    private static func roleCase(_ role: GuideRole) -> String {
+        switch role {
+        case .alignmentSpanner: "alignmentSpanner"
+        case .gap: "gap"
+        case .margins: "margins"
+        case .orderingSpanner: "orderingSpanner"
+        }
     }
 
     /// One statement per constraint (a large array literal type-checks 2-3 times slower), appended

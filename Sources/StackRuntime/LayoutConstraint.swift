@@ -28,11 +28,11 @@ open class NSLayoutConstraint {
     public let secondAttribute: Attribute
     public let multiplier: CGFloat
     /// May change while active; the next layout uses the new value.
-    public var constant: CGFloat
+    public var constant: CGFloat { didSet { home?.structureChanged() } }
     /// Required (1000) by default.
-    public var priority: UILayoutPriority = .required
+    public var priority: UILayoutPriority = .required { didSet { home?.structureChanged() } }
     /// A name for logs (generated code uses `stk-<category>`).
-    public var identifier: String?
+    public var identifier: String? { didSet { home?.structureChanged() } }
     /// Creation order: layouts solve active constraints in this order, which decides which of
     /// several conflicting required constraints breaks (the latest) and how ties resolve.
     let sequence: Int
@@ -70,7 +70,7 @@ open class NSLayoutConstraint {
             guard let view = constraint.homeView() else { continue }
             constraint.home = view
             view.activeConstraints.append(constraint)
-            view.setNeedsLayout()
+            view.structureChanged()
         }
     }
 
@@ -80,7 +80,7 @@ open class NSLayoutConstraint {
             guard let view = constraint.home else { continue }
             view.activeConstraints.removeAll { $0 === constraint }
             constraint.home = nil
-            view.setNeedsLayout()
+            view.structureChanged()
         }
     }
 

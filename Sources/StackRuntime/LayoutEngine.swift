@@ -86,36 +86,50 @@ struct LayoutEngine {
             if let converted = convert(constraint, origin: origin) { constraints.append(converted) }
         }
         for (position, view) in views.enumerated() {
-            let size = view.intrinsicContentSize
-            for (axis, value) in [(NSLayoutConstraint.Axis.horizontal, size.width), (.vertical, size.height)] where value >= 0 {
-                let attribute: LayoutAttribute = axis == .horizontal ? .width : .height
-                let me = Anchor(ItemID(position), attribute)
-                constraints.append(IRConstraint(.contentHugging, me, .lessThanOrEqual, nil, constant: Double(value),
-                                                priority: Double(view.contentHuggingPriority(for: axis).rawValue), origin: origin))
-                constraints.append(IRConstraint(.contentCompression, me, .greaterThanOrEqual, nil, constant: Double(value),
-                                                priority: Double(view.contentCompressionResistancePriority(for: axis).rawValue), origin: origin))
-            }
+            view.appendContentSizeConstraints(view.intrinsicContentSize, as: position, to: &constraints)
         }
         return ConstraintIR(root: items.first?.name ?? "", file: "", items: items, constraints: constraints)
     }
 
     /// An active constraint in IR form; nil when an item is outside this hierarchy.
     private func convert(_ constraint: NSLayoutConstraint, origin: Origin) -> IRConstraint? {
-        guard let first = constraint.firstItem, let firstIndex = index[ObjectIdentifier(first)],
-              let firstAttribute = Self.attribute(constraint.firstAttribute) else { return nil }
+        constraint.ir(.user, origin: origin) { index[ObjectIdentifier($0)] }
+    }
+}
+
+extension UIView {
+    /// The content-size constraints Auto Layout derives from `size` (this view's intrinsic size), as
+    /// item `item`: per axis with a size, horizontal first, `size <= intrinsic` at the hugging
+    /// priority, then `size >= intrinsic` at the compression resistance priority.
+    func appendContentSizeConstraints(_ size: CGSize, as item: Int, to constraints: inout [IRConstraint]) {
+        let origin = Origin(line: 0, column: 0)
+        for (axis, value) in [(NSLayoutConstraint.Axis.horizontal, size.width), (.vertical, size.height)] where value >= 0 {
+            let me = Anchor(ItemID(item), axis == .horizontal ? .width : .height)
+            constraints.append(IRConstraint(.contentHugging, me, .lessThanOrEqual, nil, constant: Double(value),
+                                            priority: Double(contentHuggingPriority(for: axis).rawValue), origin: origin))
+            constraints.append(IRConstraint(.contentCompression, me, .greaterThanOrEqual, nil, constant: Double(value),
+                                            priority: Double(contentCompressionResistancePriority(for: axis).rawValue), origin: origin))
+        }
+    }
+}
+
+extension NSLayoutConstraint {
+    /// The constraint in IR form, its items numbered by `number`; nil when one has no number.
+    func ir(_ category: ConstraintCategory, origin: Origin, number: (AnyObject) -> Int?) -> IRConstraint? {
+        guard let first = firstItem, let firstIndex = number(first), let firstAttribute = Self.attribute(firstAttribute) else { return nil }
         var second: Anchor? = nil
-        if let item = constraint.secondItem {
-            guard let secondIndex = index[ObjectIdentifier(item)], let attribute = Self.attribute(constraint.secondAttribute) else { return nil }
+        if let item = secondItem {
+            guard let secondIndex = number(item), let attribute = Self.attribute(secondAttribute) else { return nil }
             second = Anchor(ItemID(secondIndex), attribute)
         }
-        let relation: LayoutRelation = switch constraint.relation {
+        let relation: LayoutRelation = switch self.relation {
         case .equal: .equal
         case .lessThanOrEqual: .lessThanOrEqual
         case .greaterThanOrEqual: .greaterThanOrEqual
         }
-        return IRConstraint(.user, Anchor(ItemID(firstIndex), firstAttribute), relation, second,
-                            multiplier: Double(constraint.multiplier), constant: Double(constraint.constant),
-                            priority: Double(constraint.priority.rawValue), origin: origin)
+        return IRConstraint(category, Anchor(ItemID(firstIndex), firstAttribute), relation, second,
+                            multiplier: Double(multiplier), constant: Double(constant),
+                            priority: Double(priority.rawValue), origin: origin)
     }
 
     private static func attribute(_ attribute: NSLayoutConstraint.Attribute) -> LayoutAttribute? {

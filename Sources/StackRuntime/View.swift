@@ -18,7 +18,7 @@ open class UIView: AnchorProviding {
     public private(set) var layoutGuides: [UILayoutGuide] = []
     /// When on (the default), the frame as it is becomes required constraints, as UIKit's
     /// autoresizing-mask constraints do.
-    public var translatesAutoresizingMaskIntoConstraints = true
+    public var translatesAutoresizingMaskIntoConstraints = true { didSet { structureChanged() } }
     /// Hidden views still take part in layout (UIView's own constraints do not change).
     public var isHidden = false
     /// A name for logs and tests.
@@ -32,6 +32,12 @@ open class UIView: AnchorProviding {
     private var hugging = (horizontal: UILayoutPriority.defaultLow, vertical: UILayoutPriority.defaultLow)
     private var compression = (horizontal: UILayoutPriority.defaultHigh, vertical: UILayoutPriority.defaultHigh)
     var needsLayout = true
+    /// The stack structure generated code declared for this hierarchy (`adoptStacks`), when this is its root.
+    var adoptedStacks: AdoptedStacks?
+    /// How many changes `structureChanged` has counted in this hierarchy, while this is its root.
+    var structureGeneration = 0
+    /// Whether this root's last layout was solved on its adopted stacks (else as written).
+    var lastLayoutUsedStacks = false
 
     /// Creates a view with a frame.
     public init(frame: CGRect) {
@@ -58,7 +64,7 @@ open class UIView: AnchorProviding {
         view.removeFromSuperview()
         subviews.append(view)
         view.superview = self
-        setNeedsLayout()
+        structureChanged()
     }
 
     /// Removes the view from its superview.
@@ -66,7 +72,8 @@ open class UIView: AnchorProviding {
         guard let parent = superview else { return }
         parent.subviews.removeAll { $0 === self }
         superview = nil
-        parent.setNeedsLayout()
+        parent.structureChanged()
+        structureChanged()
     }
 
     /// Adds a layout guide to this view.
@@ -75,13 +82,14 @@ open class UIView: AnchorProviding {
         guide.owningView?.removeLayoutGuide(guide)
         layoutGuides.append(guide)
         guide.owningView = self
-        setNeedsLayout()
+        structureChanged()
     }
 
     /// Removes a layout guide.
     open func removeLayoutGuide(_ guide: UILayoutGuide) {
         layoutGuides.removeAll { $0 === guide }
         if guide.owningView === self { guide.owningView = nil }
+        structureChanged()
     }
 
     /// The priority with which the view resists growing beyond its intrinsic size.
@@ -92,7 +100,7 @@ open class UIView: AnchorProviding {
     /// Sets the content hugging priority of one axis.
     open func setContentHuggingPriority(_ priority: UILayoutPriority, for axis: NSLayoutConstraint.Axis) {
         if axis == .horizontal { hugging.horizontal = priority } else { hugging.vertical = priority }
-        setNeedsLayout()
+        structureChanged()
     }
 
     /// The priority with which the view resists shrinking below its intrinsic size.
@@ -103,7 +111,7 @@ open class UIView: AnchorProviding {
     /// Sets the compression resistance priority of one axis.
     open func setContentCompressionResistancePriority(_ priority: UILayoutPriority, for axis: NSLayoutConstraint.Axis) {
         if axis == .horizontal { compression.horizontal = priority } else { compression.vertical = priority }
-        setNeedsLayout()
+        structureChanged()
     }
 
     /// Marks the hierarchy for layout.
@@ -111,11 +119,25 @@ open class UIView: AnchorProviding {
         rootView.needsLayout = true
     }
 
-    /// Lays out the whole hierarchy this view is in, if anything changed since the last layout.
+    /// Marks the hierarchy for layout after a change that can alter its constraints: activation, a
+    /// constant, a priority or an identifier; a view or guide added or removed; an autoresizing mask
+    /// translated or not; a content priority. Frames and intrinsic sizes do not count: layout writes
+    /// the one and reads the other. An adopted stack structure (StackStructure.swift) holds while
+    /// its root's count of these changes is the one it was adopted at.
+    func structureChanged() {
+        let root = rootView
+        root.needsLayout = true
+        root.structureGeneration &+= 1
+    }
+
+    /// Lays out the whole hierarchy this view is in, if anything changed since the last layout: on
+    /// the stacks generated code adopted (StackStructure.swift) while they hold, else as its
+    /// constraints are written (LayoutEngine.swift).
     open func layoutIfNeeded() {
         let root = rootView
         guard root.needsLayout else { return }
-        LayoutEngine(root: root).run()
+        root.lastLayoutUsedStacks = root.adoptedStacks?.layout() == true
+        if !root.lastLayoutUsedStacks { LayoutEngine(root: root).run() }
         root.needsLayout = false
     }
 

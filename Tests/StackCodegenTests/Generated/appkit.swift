@@ -200,6 +200,20 @@ final class MacCardLayout {
         constraints.append(identified(NSLayoutConstraint(item: icon, attribute: .centerY, relatedBy: .equal, toItem: title, attribute: .bottom, multiplier: 0.5, constant: 0), "stk-user", priority: 750))
         self.pool = pool
         NSLayoutConstraint.activate(constraints + activeIndices().map { pool[$0] })
+        #if STACKC_RUNTIME || !canImport(AppKit)
+        // StackRuntime solves these constraints on the stacks they come from: the items in the IR's order.
+        container.adoptStacks([
+            .stack(macCard, .horizontal, alignment: .firstBaseline, layoutMarginsRelative: true, owner: nil),
+            .leaf(icon, .image, owner: 0),
+            .leaf(title, .label, owner: 0),
+            .stack(counts, .vertical, owner: 0, hidden: isHidden(.counts)),
+            .leaf(unread, .label, owner: 3),
+            .leaf(openItem, .button, owner: 0),
+            .leaf(badge, .view, owner: 0),
+            .guide(macCardMargins, .margins, owner: 0),
+            .guide(macCardSpanner, .alignmentSpanner, owner: 0),
+        ], uikit: .current, constraints: constraints + activeIndices().map { pool[$0] })
+        #endif
     }
 
     /// Whether an arranged item is hidden.

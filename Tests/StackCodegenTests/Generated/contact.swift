@@ -161,6 +161,20 @@ final class ContactLayout {
         constraints.append(identified(workplace.widthAnchor.constraint(equalToConstant: 0), "stk-ambiguity-suppression", priority: 25))
         constraints.append(identified(workplace.topAnchor.constraint(equalTo: name.bottomAnchor, constant: 2), "stk-spacing"))
         NSLayoutConstraint.activate(constraints)
+        #if STACKC_RUNTIME || !(canImport(UIKit) || canImport(AppKit))
+        // StackRuntime solves these constraints on the stacks they come from: the items in the IR's order.
+        container.adoptStacks([
+            .stack(contact, .horizontal, alignment: .center, layoutMarginsRelative: true, owner: nil),
+            .leaf(photo, .image, owner: 0),
+            .stack(names, .vertical, alignment: .leading, owner: 0),
+            .leaf(name, .label, owner: 2),
+            .leaf(workplace, .label, owner: 2),
+            .leaf(call, .button, owner: 0),
+            .guide(contactMargins, .margins, owner: 0),
+            .guide(contactSpanner, .alignmentSpanner, owner: 0),
+            .guide(namesSpanner, .alignmentSpanner, owner: 2),
+        ], uikit: .current, constraints: constraints)
+        #endif
     }
 
     /// Hides the views of hidden items and of items inside hidden stacks.

@@ -320,6 +320,35 @@ final class CardLayout {
         // profile.stack:25
         constraints.append(identified(avatar.widthAnchor.constraint(equalTo: avatar.heightAnchor), "stk-user"))
         NSLayoutConstraint.activate(constraints)
+        #if STACKC_RUNTIME || !(canImport(UIKit) || canImport(AppKit))
+        // StackRuntime solves these constraints on the stacks they come from: the items in the IR's order.
+        container.adoptStacks([
+            .stack(card, .horizontal, alignment: .center, layoutMarginsRelative: true, owner: nil),
+            .leaf(avatar, .image, owner: 0),
+            .stack(info, .vertical, alignment: .leading, owner: 0),
+            .leaf(name, .label, owner: 2),
+            .leaf(handle, .label, owner: 2),
+            .stack(stats, .horizontal, distribution: .equalSpacing, owner: 2),
+            .stack(vstack0, .vertical, alignment: .center, owner: 5),
+            .leaf(vstack0Label0, .label, owner: 6),
+            .leaf(vstack0Label1, .label, owner: 6),
+            .stack(vstack1, .vertical, alignment: .center, owner: 5),
+            .leaf(vstack1Label0, .label, owner: 9),
+            .leaf(vstack1Label1, .label, owner: 9),
+            .stack(vstack2, .vertical, alignment: .center, owner: 5),
+            .leaf(vstack2Label0, .label, owner: 12),
+            .leaf(vstack2Label1, .label, owner: 12),
+            .leaf(follow, .button, owner: 0),
+            .guide(cardMargins, .margins, owner: 0),
+            .guide(cardSpanner, .alignmentSpanner, owner: 0),
+            .guide(infoSpanner, .alignmentSpanner, owner: 2),
+            .guide(statsGap1, .gap, owner: 5),
+            .guide(statsGap2, .gap, owner: 5),
+            .guide(vstack0Spanner, .alignmentSpanner, owner: 6),
+            .guide(vstack1Spanner, .alignmentSpanner, owner: 9),
+            .guide(vstack2Spanner, .alignmentSpanner, owner: 12),
+        ], uikit: .current, constraints: constraints)
+        #endif
     }
 
     /// Hides the views of hidden items and of items inside hidden stacks.

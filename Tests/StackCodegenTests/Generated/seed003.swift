@@ -91,6 +91,15 @@ final class FixedLayout {
         constraints.append(identified(fixed.widthAnchor.constraint(equalToConstant: 375), "stk-explicit-size"))
         constraints.append(identified(fixed.heightAnchor.constraint(equalToConstant: 600), "stk-explicit-size"))
         NSLayoutConstraint.activate(constraints)
+        #if STACKC_RUNTIME || !(canImport(UIKit) || canImport(AppKit))
+        // StackRuntime solves these constraints on the stacks they come from: the items in the IR's order.
+        container.adoptStacks([
+            .stack(fixed, .vertical, owner: nil),
+            .leaf(red, .view, owner: 0),
+            .leaf(blue, .view, owner: 0),
+            .leaf(green, .view, owner: 0),
+        ], uikit: .current, constraints: constraints)
+        #endif
     }
 
     /// Hides the views of hidden items and of items inside hidden stacks.
@@ -220,6 +229,16 @@ final class NaturalLayout {
         constraints.append(identified(blue.heightAnchor.constraint(equalTo: red.heightAnchor), "stk-fill-equally"))
         constraints.append(identified(green.heightAnchor.constraint(equalTo: red.heightAnchor), "stk-fill-equally"))
         NSLayoutConstraint.activate(constraints)
+        #if STACKC_RUNTIME || !(canImport(UIKit) || canImport(AppKit))
+        // StackRuntime solves these constraints on the stacks they come from: the items in the IR's order.
+        container.adoptStacks([
+            .stack(natural, .vertical, distribution: .fillEqually, alignment: .center, owner: nil),
+            .leaf(red, .view, owner: 0),
+            .leaf(blue, .view, owner: 0),
+            .leaf(green, .view, owner: 0),
+            .guide(naturalSpanner, .alignmentSpanner, owner: 0),
+        ], uikit: .current, constraints: constraints)
+        #endif
     }
 
     /// Hides the views of hidden items and of items inside hidden stacks.

@@ -737,6 +737,54 @@ final class SettingsLayout {
         constraints.append(identified(generalLabel3.leadingAnchor.constraint(equalTo: generalSpacer2.trailingAnchor, constant: 12), "stk-spacing"))
         self.pool = pool
         NSLayoutConstraint.activate(constraints + activeIndices().map { pool[$0] })
+        #if STACKC_RUNTIME || !(canImport(UIKit) || canImport(AppKit))
+        // StackRuntime solves these constraints on the stacks they come from: the items in the IR's order.
+        container.adoptStacks([
+            .stack(settings, .vertical, owner: nil),
+            .stack(airplane, .horizontal, alignment: .center, layoutMarginsRelative: true, owner: 0, hidden: isHidden(.airplane)),
+            .leaf(airplaneImage0, .image, owner: 1),
+            .leaf(airplaneLabel1, .label, owner: 1),
+            .leaf(airplaneSpacer2, .spacer, owner: 1),
+            .leaf(airplaneLabel3, .label, owner: 1),
+            .stack(wifi, .horizontal, alignment: .center, layoutMarginsRelative: true, owner: 0, hidden: isHidden(.wifi)),
+            .leaf(wifiImage0, .image, owner: 6),
+            .leaf(wifiLabel1, .label, owner: 6),
+            .leaf(wifiSpacer2, .spacer, owner: 6),
+            .leaf(wifiLabel3, .label, owner: 6),
+            .stack(bluetooth, .horizontal, alignment: .center, layoutMarginsRelative: true, owner: 0, hidden: isHidden(.bluetooth)),
+            .leaf(bluetoothImage0, .image, owner: 11),
+            .leaf(bluetoothLabel1, .label, owner: 11),
+            .leaf(bluetoothSpacer2, .spacer, owner: 11),
+            .leaf(bluetoothLabel3, .label, owner: 11),
+            .stack(cellular, .horizontal, alignment: .center, layoutMarginsRelative: true, owner: 0, hidden: isHidden(.cellular)),
+            .leaf(cellularImage0, .image, owner: 16),
+            .leaf(cellularLabel1, .label, owner: 16),
+            .leaf(cellularSpacer2, .spacer, owner: 16),
+            .leaf(cellularLabel3, .label, owner: 16),
+            .stack(hotspot, .horizontal, alignment: .center, layoutMarginsRelative: true, owner: 0, hidden: isHidden(.hotspot)),
+            .leaf(hotspotImage0, .image, owner: 21),
+            .leaf(hotspotLabel1, .label, owner: 21),
+            .leaf(hotspotSpacer2, .spacer, owner: 21),
+            .leaf(hotspotLabel3, .label, owner: 21),
+            .stack(general, .horizontal, alignment: .center, layoutMarginsRelative: true, owner: 0, hidden: isHidden(.general)),
+            .leaf(generalImage0, .image, owner: 26),
+            .leaf(generalLabel1, .label, owner: 26),
+            .leaf(generalSpacer2, .spacer, owner: 26),
+            .leaf(generalLabel3, .label, owner: 26),
+            .guide(airplaneMargins, .margins, owner: 1),
+            .guide(airplaneSpanner, .alignmentSpanner, owner: 1),
+            .guide(wifiMargins, .margins, owner: 6),
+            .guide(wifiSpanner, .alignmentSpanner, owner: 6),
+            .guide(bluetoothMargins, .margins, owner: 11),
+            .guide(bluetoothSpanner, .alignmentSpanner, owner: 11),
+            .guide(cellularMargins, .margins, owner: 16),
+            .guide(cellularSpanner, .alignmentSpanner, owner: 16),
+            .guide(hotspotMargins, .margins, owner: 21),
+            .guide(hotspotSpanner, .alignmentSpanner, owner: 21),
+            .guide(generalMargins, .margins, owner: 26),
+            .guide(generalSpanner, .alignmentSpanner, owner: 26),
+        ], uikit: .current, constraints: constraints + activeIndices().map { pool[$0] })
+        #endif
     }
 
     /// Whether an arranged item is hidden.

@@ -484,6 +484,53 @@ final class SpringboardLayout {
         constraints.append(identified(safariImage0.widthAnchor.constraint(equalToConstant: 60), "stk-explicit-size"))
         constraints.append(identified(safariImage0.heightAnchor.constraint(equalToConstant: 60), "stk-explicit-size"))
         NSLayoutConstraint.activate(constraints)
+        #if STACKC_RUNTIME || !(canImport(UIKit) || canImport(AppKit))
+        // StackRuntime solves these constraints on the stacks they come from: the items in the IR's order.
+        container.adoptStacks([
+            .stack(springboard, .vertical, distribution: .equalSpacing, alignment: .center, owner: nil),
+            .stack(top, .vertical, owner: 0),
+            .leaf(time, .label, owner: 1),
+            .stack(apps, .horizontal, distribution: .fillEqually, alignment: .leading, owner: 1),
+            .stack(firstColumn, .vertical, distribution: .fillEqually, owner: 3),
+            .stack(calendar, .vertical, distribution: .equalSpacing, owner: 4),
+            .leaf(calendarImage0, .image, owner: 5),
+            .leaf(calendarLabel1, .label, owner: 5),
+            .stack(health, .vertical, distribution: .equalSpacing, owner: 4),
+            .leaf(healthImage0, .image, owner: 8),
+            .leaf(healthLabel1, .label, owner: 8),
+            .stack(secondColumn, .vertical, distribution: .fillEqually, owner: 3),
+            .stack(photos, .vertical, distribution: .equalSpacing, owner: 11),
+            .leaf(photosImage0, .image, owner: 12),
+            .leaf(photosLabel1, .label, owner: 12),
+            .stack(settings, .vertical, distribution: .equalSpacing, owner: 11),
+            .leaf(settingsImage0, .image, owner: 15),
+            .leaf(settingsLabel1, .label, owner: 15),
+            .stack(maps, .vertical, distribution: .equalSpacing, owner: 3),
+            .leaf(mapsImage0, .image, owner: 18),
+            .leaf(mapsLabel1, .label, owner: 18),
+            .stack(reminders, .vertical, distribution: .equalSpacing, owner: 3),
+            .leaf(remindersImage0, .image, owner: 21),
+            .leaf(remindersLabel1, .label, owner: 21),
+            .leaf(info, .label, owner: 0),
+            .stack(dock, .vertical, alignment: .center, owner: 0),
+            .stack(safari, .vertical, distribution: .equalSpacing, owner: 25),
+            .leaf(safariImage0, .image, owner: 26),
+            .leaf(safariLabel1, .label, owner: 26),
+            .leaf(pageControl, .view, owner: 25),
+            .guide(springboardSpanner, .alignmentSpanner, owner: 0),
+            .guide(springboardGap1, .gap, owner: 0),
+            .guide(springboardGap2, .gap, owner: 0),
+            .guide(appsSpanner, .alignmentSpanner, owner: 3),
+            .guide(calendarGap1, .gap, owner: 5),
+            .guide(healthGap1, .gap, owner: 8),
+            .guide(photosGap1, .gap, owner: 12),
+            .guide(settingsGap1, .gap, owner: 15),
+            .guide(mapsGap1, .gap, owner: 18),
+            .guide(remindersGap1, .gap, owner: 21),
+            .guide(dockSpanner, .alignmentSpanner, owner: 25),
+            .guide(safariGap1, .gap, owner: 26),
+        ], uikit: .current, constraints: constraints)
+        #endif
     }
 
     /// Hides the views of hidden items and of items inside hidden stacks.

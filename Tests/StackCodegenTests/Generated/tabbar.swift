@@ -218,6 +218,26 @@ final class FooterLayout {
         constraints.append(identified(currency.lastBaselineAnchor.constraint(equalTo: currency.topAnchor, constant: 16.333333333333332), "stk-baseline"))
         #endif
         NSLayoutConstraint.activate(constraints)
+        #if STACKC_RUNTIME || !(canImport(UIKit) || canImport(AppKit))
+        // StackRuntime solves these constraints on the stacks they come from: the items in the IR's order.
+        container.adoptStacks([
+            .stack(footer, .vertical, alignment: .leading, owner: nil),
+            .stack(total, .horizontal, alignment: .lastBaseline, owner: 0),
+            .leaf(amount, .label, owner: 1),
+            .leaf(currency, .label, owner: 1),
+            .stack(tabs, .horizontal, distribution: .equalCentering, alignment: .center, owner: 0),
+            .leaf(home, .button, owner: 4),
+            .leaf(search, .button, owner: 4),
+            .leaf(library, .button, owner: 4),
+            .leaf(profile, .button, owner: 4),
+            .guide(footerSpanner, .alignmentSpanner, owner: 0),
+            .guide(totalSpanner, .alignmentSpanner, owner: 1),
+            .guide(tabsSpanner, .alignmentSpanner, owner: 4),
+            .guide(tabsGap1, .gap, owner: 4),
+            .guide(tabsGap2, .gap, owner: 4),
+            .guide(tabsGap3, .gap, owner: 4),
+        ], uikit: .current, constraints: constraints)
+        #endif
     }
 
     /// Hides the views of hidden items and of items inside hidden stacks.

@@ -114,6 +114,17 @@ final class TipLayout {
         constraints.append(identified(later.topAnchor.constraint(equalTo: tips.bottomAnchor, constant: 28), "stk-spacing"))
         constraints.append(identified(tip.widthAnchor.constraint(equalToConstant: 290), "stk-explicit-size"))
         NSLayoutConstraint.activate(constraints)
+        #if STACKC_RUNTIME || !(canImport(UIKit) || canImport(AppKit))
+        // StackRuntime solves these constraints on the stacks they come from: the items in the IR's order.
+        container.adoptStacks([
+            .stack(tip, .vertical, layoutMarginsRelative: true, owner: nil),
+            .leaf(title, .label, owner: 0),
+            .leaf(body, .label, owner: 0),
+            .leaf(tips, .button, owner: 0),
+            .leaf(later, .button, owner: 0),
+            .guide(tipMargins, .margins, owner: 0),
+        ], uikit: .current, constraints: constraints)
+        #endif
     }
 
     /// Hides the views of hidden items and of items inside hidden stacks.

@@ -177,6 +177,21 @@ final class ToolbarLayout {
         // toolbar.stack:15
         constraints.append(identified(left.widthAnchor.constraint(equalTo: right.widthAnchor), "stk-user"))
         NSLayoutConstraint.activate(constraints)
+        #if STACKC_RUNTIME || !(canImport(UIKit) || canImport(AppKit))
+        // StackRuntime solves these constraints on the stacks they come from: the items in the IR's order.
+        container.adoptStacks([
+            .stack(toolbar, .horizontal, alignment: .center, layoutMarginsRelative: true, owner: nil),
+            .leaf(trash, .button, owner: 0),
+            .leaf(left, .spacer, owner: 0),
+            .stack(tools, .horizontal, owner: 0),
+            .leaf(resize, .button, owner: 3),
+            .leaf(spotlight, .button, owner: 3),
+            .leaf(right, .spacer, owner: 0),
+            .leaf(balance, .view, owner: 0),
+            .guide(toolbarMargins, .margins, owner: 0),
+            .guide(toolbarSpanner, .alignmentSpanner, owner: 0),
+        ], uikit: .current, constraints: constraints)
+        #endif
     }
 
     /// Hides the views of hidden items and of items inside hidden stacks.
