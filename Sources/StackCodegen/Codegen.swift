@@ -220,6 +220,7 @@ struct RootEmitter {
         for guide in naming.guides { guideProperty[guide.irName] = guide.property }
         // A toggled item's state is the one its constraints were activated for, not the file's.
         let toggled = Set(plan.toggles.map(\.node))
+        // One line per item, its comma included.
         var entries: [String] = []
         for item in ir.items {
             let owner = item.owner.map { "owner: \($0.index)" } ?? "owner: nil"
@@ -228,12 +229,12 @@ struct RootEmitter {
             if item.kind == .guide {
                 // Every IR item has a property (Naming.swift); without one the runtime solves as written.
                 guard let property = guideProperty[item.name], let role = item.role else { return }
-                entries.append(".guide(\(property), .\(Self.roleCase(role)), \(owner))")
+                entries.append(".guide(\(property), .\(Self.roleCase(role)), \(owner)),")
             } else {
                 guard let index = nodeIndex[item.name] else { return }
                 let property = naming.nodes[index]
                 guard let arrangement = item.arrangement, item.kind.isStack else {
-                    entries.append(".leaf(\(property), .\(item.kind.rawValue), \(owner)\(hidden))")
+                    entries.append(".leaf(\(property), .\(item.kind.rawValue), \(owner)\(hidden)),")
                     continue
                 }
                 var options = ""
@@ -241,13 +242,14 @@ struct RootEmitter {
                 if arrangement.alignment != .fill { options += ", alignment: .\(arrangement.alignment.rawValue)" }
                 if arrangement.baselineRelative { options += ", baselineRelative: true" }
                 if arrangement.layoutMarginsRelative { options += ", layoutMarginsRelative: true" }
-                entries.append(".stack(\(property), .\(arrangement.axis.rawValue)\(options), \(owner)\(hidden))")
+                // Its position, which its items' `owner:` names.
+                entries.append(".stack(\(property), .\(arrangement.axis.rawValue)\(options), \(owner)\(hidden)), // \(entries.count)")
             }
         }
         add("#if \(names.runtimeCondition)", indent: 2)
         add("// StackRuntime solves these constraints on the stacks they come from: the items in the IR's order.", indent: 2)
         add("container.adoptStacks([", indent: 2)
-        entries.forEach { add("\($0),", indent: 3) }
+        entries.forEach { add($0, indent: 3) }
         add("], uikit: .\(ir.uikit == .current ? "current" : "iOS9"), constraints: \(active))", indent: 2)
         add("#endif", indent: 2)
     }

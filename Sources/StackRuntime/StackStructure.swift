@@ -55,8 +55,8 @@ extension UIView {
 @MainActor
 final class AdoptedStacks {
     private let container: UIView
-    /// Per IR item, its view or guide.
-    private let objects: [AnyObject]
+    /// The guides that are items, with their IR items (the views are `leaves`).
+    private let guides: [(guide: UILayoutGuide, item: Int)]
     /// The hierarchy's guides that are no item (no constraint mentions them): free, so at zero.
     private let spareGuides: [UILayoutGuide]
     /// The leaf views in their superview's order (the order content sizes join the constraints in),
@@ -87,14 +87,14 @@ final class AdoptedStacks {
               Set(given.map(ObjectIdentifier.init)).count == given.count, given.allSatisfy(\.isActive),
               views.reduce(container.activeConstraints.count, { $0 + $1.activeConstraints.count }) == given.count else { return nil }
         let origin = Origin(line: 0, column: 0)
-        var pins = 0
+        var pinned: Set<NSLayoutConstraint.Attribute> = []
         var converted: [IRConstraint] = []
         converted.reserveCapacity(given.count + 4 * views.count)
         for constraint in given.sorted(by: { $0.sequence < $1.sequence }) {
             let identifier = constraint.identifier ?? ""
             if identifier == "\(identifierPrefix)-root" {
-                guard Self.pinsRoot(constraint, root: root, to: container) else { return nil }
-                pins += 1
+                guard Self.pinsRoot(constraint, root: root, to: container),
+                      pinned.insert(constraint.firstAttribute).inserted else { return nil }
                 continue
             }
             guard identifier.hasPrefix("\(identifierPrefix)-"),
@@ -102,10 +102,10 @@ final class AdoptedStacks {
                   let irConstraint = constraint.ir(category, origin: origin, number: { number[ObjectIdentifier($0)] }) else { return nil }
             converted.append(irConstraint)
         }
-        guard pins == 2 else { return nil }
+        guard pinned == [.leading, .top] else { return nil }
         self.container = container
         spareGuides = spare
-        objects = described.map(\.object)
+        guides = described.indices.compactMap { index in (described[index].object as? UILayoutGuide).map { ($0, index) } }
         leaves = views.map { ($0, number[ObjectIdentifier($0)]!) }
         self.constraints = converted
         items = described.enumerated().map { index, item in
@@ -136,16 +136,13 @@ final class AdoptedStacks {
             engine = StackSolver.LayoutEngine(ir: ir(sizes: current))
         }
         sizes = current
-        guard let solution = engine?.solution, solution.findings.isEmpty, solution.frames.count == objects.count else { return false }
-        for (index, object) in objects.enumerated() {
-            let frame = solution.frames[index]
-            let rect = CGRect(x: frame.x, y: frame.y, width: frame.width, height: frame.height)
-            if let view = object as? UIView {
-                view.frame = rect
-            } else if let guide = object as? UILayoutGuide {
-                guide.layoutFrame = rect
-            }
+        guard let solution = engine?.solution, solution.findings.isEmpty, solution.frames.count == items.count else { return false }
+        func rect(_ item: Int) -> CGRect {
+            let frame = solution.frames[item]
+            return CGRect(x: frame.x, y: frame.y, width: frame.width, height: frame.height)
         }
+        for (view, item) in leaves { view.frame = rect(item) }
+        for (guide, item) in guides { guide.layoutFrame = rect(item) }
         for guide in spareGuides { guide.layoutFrame = .zero }
         container.layoutFindings = []
         return true

@@ -203,10 +203,10 @@ final class MacCardLayout {
         #if STACKC_RUNTIME || !canImport(AppKit)
         // StackRuntime solves these constraints on the stacks they come from: the items in the IR's order.
         container.adoptStacks([
-            .stack(macCard, .horizontal, alignment: .firstBaseline, layoutMarginsRelative: true, owner: nil),
+            .stack(macCard, .horizontal, alignment: .firstBaseline, layoutMarginsRelative: true, owner: nil), // 0
             .leaf(icon, .image, owner: 0),
             .leaf(title, .label, owner: 0),
-            .stack(counts, .vertical, owner: 0, hidden: isHidden(.counts)),
+            .stack(counts, .vertical, owner: 0, hidden: isHidden(.counts)), // 3
             .leaf(unread, .label, owner: 3),
             .leaf(openItem, .button, owner: 0),
             .leaf(badge, .view, owner: 0),

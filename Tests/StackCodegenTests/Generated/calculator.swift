@@ -404,30 +404,30 @@ final class KeypadLayout {
         #if STACKC_RUNTIME || !(canImport(UIKit) || canImport(AppKit))
         // StackRuntime solves these constraints on the stacks they come from: the items in the IR's order.
         container.adoptStacks([
-            .stack(keypad, .vertical, owner: nil),
+            .stack(keypad, .vertical, owner: nil), // 0
             .leaf(display, .label, owner: 0),
-            .stack(keys, .vertical, distribution: .fillEqually, owner: 0),
-            .stack(hstack0, .horizontal, distribution: .fillEqually, owner: 2),
+            .stack(keys, .vertical, distribution: .fillEqually, owner: 0), // 2
+            .stack(hstack0, .horizontal, distribution: .fillEqually, owner: 2), // 3
             .leaf(hstack0Button0, .button, owner: 3),
             .leaf(hstack0Button1, .button, owner: 3),
             .leaf(hstack0Button2, .button, owner: 3),
             .leaf(hstack0Button3, .button, owner: 3),
-            .stack(hstack1, .horizontal, distribution: .fillEqually, owner: 2),
+            .stack(hstack1, .horizontal, distribution: .fillEqually, owner: 2), // 8
             .leaf(hstack1Button0, .button, owner: 8),
             .leaf(hstack1Button1, .button, owner: 8),
             .leaf(hstack1Button2, .button, owner: 8),
             .leaf(hstack1Button3, .button, owner: 8),
-            .stack(hstack2, .horizontal, distribution: .fillEqually, owner: 2),
+            .stack(hstack2, .horizontal, distribution: .fillEqually, owner: 2), // 13
             .leaf(hstack2Button0, .button, owner: 13),
             .leaf(hstack2Button1, .button, owner: 13),
             .leaf(hstack2Button2, .button, owner: 13),
             .leaf(hstack2Button3, .button, owner: 13),
-            .stack(hstack3, .horizontal, distribution: .fillEqually, owner: 2),
+            .stack(hstack3, .horizontal, distribution: .fillEqually, owner: 2), // 18
             .leaf(hstack3Button0, .button, owner: 18),
             .leaf(hstack3Button1, .button, owner: 18),
             .leaf(hstack3Button2, .button, owner: 18),
             .leaf(hstack3Button3, .button, owner: 18),
-            .stack(bottomRow, .horizontal, owner: 2),
+            .stack(bottomRow, .horizontal, owner: 2), // 23
             .leaf(zero, .button, owner: 23),
             .leaf(point, .button, owner: 23),
             .leaf(equals, .button, owner: 23),

@@ -164,9 +164,9 @@ final class ContactLayout {
         #if STACKC_RUNTIME || !(canImport(UIKit) || canImport(AppKit))
         // StackRuntime solves these constraints on the stacks they come from: the items in the IR's order.
         container.adoptStacks([
-            .stack(contact, .horizontal, alignment: .center, layoutMarginsRelative: true, owner: nil),
+            .stack(contact, .horizontal, alignment: .center, layoutMarginsRelative: true, owner: nil), // 0
             .leaf(photo, .image, owner: 0),
-            .stack(names, .vertical, alignment: .leading, owner: 0),
+            .stack(names, .vertical, alignment: .leading, owner: 0), // 2
             .leaf(name, .label, owner: 2),
             .leaf(workplace, .label, owner: 2),
             .leaf(call, .button, owner: 0),

@@ -323,19 +323,19 @@ final class CardLayout {
         #if STACKC_RUNTIME || !(canImport(UIKit) || canImport(AppKit))
         // StackRuntime solves these constraints on the stacks they come from: the items in the IR's order.
         container.adoptStacks([
-            .stack(card, .horizontal, alignment: .center, layoutMarginsRelative: true, owner: nil),
+            .stack(card, .horizontal, alignment: .center, layoutMarginsRelative: true, owner: nil), // 0
             .leaf(avatar, .image, owner: 0),
-            .stack(info, .vertical, alignment: .leading, owner: 0),
+            .stack(info, .vertical, alignment: .leading, owner: 0), // 2
             .leaf(name, .label, owner: 2),
             .leaf(handle, .label, owner: 2),
-            .stack(stats, .horizontal, distribution: .equalSpacing, owner: 2),
-            .stack(vstack0, .vertical, alignment: .center, owner: 5),
+            .stack(stats, .horizontal, distribution: .equalSpacing, owner: 2), // 5
+            .stack(vstack0, .vertical, alignment: .center, owner: 5), // 6
             .leaf(vstack0Label0, .label, owner: 6),
             .leaf(vstack0Label1, .label, owner: 6),
-            .stack(vstack1, .vertical, alignment: .center, owner: 5),
+            .stack(vstack1, .vertical, alignment: .center, owner: 5), // 9
             .leaf(vstack1Label0, .label, owner: 9),
             .leaf(vstack1Label1, .label, owner: 9),
-            .stack(vstack2, .vertical, alignment: .center, owner: 5),
+            .stack(vstack2, .vertical, alignment: .center, owner: 5), // 12
             .leaf(vstack2Label0, .label, owner: 12),
             .leaf(vstack2Label1, .label, owner: 12),
             .leaf(follow, .button, owner: 0),

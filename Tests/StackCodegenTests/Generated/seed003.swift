@@ -94,7 +94,7 @@ final class FixedLayout {
         #if STACKC_RUNTIME || !(canImport(UIKit) || canImport(AppKit))
         // StackRuntime solves these constraints on the stacks they come from: the items in the IR's order.
         container.adoptStacks([
-            .stack(fixed, .vertical, owner: nil),
+            .stack(fixed, .vertical, owner: nil), // 0
             .leaf(red, .view, owner: 0),
             .leaf(blue, .view, owner: 0),
             .leaf(green, .view, owner: 0),
@@ -232,7 +232,7 @@ final class NaturalLayout {
         #if STACKC_RUNTIME || !(canImport(UIKit) || canImport(AppKit))
         // StackRuntime solves these constraints on the stacks they come from: the items in the IR's order.
         container.adoptStacks([
-            .stack(natural, .vertical, distribution: .fillEqually, alignment: .center, owner: nil),
+            .stack(natural, .vertical, distribution: .fillEqually, alignment: .center, owner: nil), // 0
             .leaf(red, .view, owner: 0),
             .leaf(blue, .view, owner: 0),
             .leaf(green, .view, owner: 0),

@@ -740,33 +740,33 @@ final class SettingsLayout {
         #if STACKC_RUNTIME || !(canImport(UIKit) || canImport(AppKit))
         // StackRuntime solves these constraints on the stacks they come from: the items in the IR's order.
         container.adoptStacks([
-            .stack(settings, .vertical, owner: nil),
-            .stack(airplane, .horizontal, alignment: .center, layoutMarginsRelative: true, owner: 0, hidden: isHidden(.airplane)),
+            .stack(settings, .vertical, owner: nil), // 0
+            .stack(airplane, .horizontal, alignment: .center, layoutMarginsRelative: true, owner: 0, hidden: isHidden(.airplane)), // 1
             .leaf(airplaneImage0, .image, owner: 1),
             .leaf(airplaneLabel1, .label, owner: 1),
             .leaf(airplaneSpacer2, .spacer, owner: 1),
             .leaf(airplaneLabel3, .label, owner: 1),
-            .stack(wifi, .horizontal, alignment: .center, layoutMarginsRelative: true, owner: 0, hidden: isHidden(.wifi)),
+            .stack(wifi, .horizontal, alignment: .center, layoutMarginsRelative: true, owner: 0, hidden: isHidden(.wifi)), // 6
             .leaf(wifiImage0, .image, owner: 6),
             .leaf(wifiLabel1, .label, owner: 6),
             .leaf(wifiSpacer2, .spacer, owner: 6),
             .leaf(wifiLabel3, .label, owner: 6),
-            .stack(bluetooth, .horizontal, alignment: .center, layoutMarginsRelative: true, owner: 0, hidden: isHidden(.bluetooth)),
+            .stack(bluetooth, .horizontal, alignment: .center, layoutMarginsRelative: true, owner: 0, hidden: isHidden(.bluetooth)), // 11
             .leaf(bluetoothImage0, .image, owner: 11),
             .leaf(bluetoothLabel1, .label, owner: 11),
             .leaf(bluetoothSpacer2, .spacer, owner: 11),
             .leaf(bluetoothLabel3, .label, owner: 11),
-            .stack(cellular, .horizontal, alignment: .center, layoutMarginsRelative: true, owner: 0, hidden: isHidden(.cellular)),
+            .stack(cellular, .horizontal, alignment: .center, layoutMarginsRelative: true, owner: 0, hidden: isHidden(.cellular)), // 16
             .leaf(cellularImage0, .image, owner: 16),
             .leaf(cellularLabel1, .label, owner: 16),
             .leaf(cellularSpacer2, .spacer, owner: 16),
             .leaf(cellularLabel3, .label, owner: 16),
-            .stack(hotspot, .horizontal, alignment: .center, layoutMarginsRelative: true, owner: 0, hidden: isHidden(.hotspot)),
+            .stack(hotspot, .horizontal, alignment: .center, layoutMarginsRelative: true, owner: 0, hidden: isHidden(.hotspot)), // 21
             .leaf(hotspotImage0, .image, owner: 21),
             .leaf(hotspotLabel1, .label, owner: 21),
             .leaf(hotspotSpacer2, .spacer, owner: 21),
             .leaf(hotspotLabel3, .label, owner: 21),
-            .stack(general, .horizontal, alignment: .center, layoutMarginsRelative: true, owner: 0, hidden: isHidden(.general)),
+            .stack(general, .horizontal, alignment: .center, layoutMarginsRelative: true, owner: 0, hidden: isHidden(.general)), // 26
             .leaf(generalImage0, .image, owner: 26),
             .leaf(generalLabel1, .label, owner: 26),
             .leaf(generalSpacer2, .spacer, owner: 26),

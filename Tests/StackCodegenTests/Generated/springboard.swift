@@ -487,33 +487,33 @@ final class SpringboardLayout {
         #if STACKC_RUNTIME || !(canImport(UIKit) || canImport(AppKit))
         // StackRuntime solves these constraints on the stacks they come from: the items in the IR's order.
         container.adoptStacks([
-            .stack(springboard, .vertical, distribution: .equalSpacing, alignment: .center, owner: nil),
-            .stack(top, .vertical, owner: 0),
+            .stack(springboard, .vertical, distribution: .equalSpacing, alignment: .center, owner: nil), // 0
+            .stack(top, .vertical, owner: 0), // 1
             .leaf(time, .label, owner: 1),
-            .stack(apps, .horizontal, distribution: .fillEqually, alignment: .leading, owner: 1),
-            .stack(firstColumn, .vertical, distribution: .fillEqually, owner: 3),
-            .stack(calendar, .vertical, distribution: .equalSpacing, owner: 4),
+            .stack(apps, .horizontal, distribution: .fillEqually, alignment: .leading, owner: 1), // 3
+            .stack(firstColumn, .vertical, distribution: .fillEqually, owner: 3), // 4
+            .stack(calendar, .vertical, distribution: .equalSpacing, owner: 4), // 5
             .leaf(calendarImage0, .image, owner: 5),
             .leaf(calendarLabel1, .label, owner: 5),
-            .stack(health, .vertical, distribution: .equalSpacing, owner: 4),
+            .stack(health, .vertical, distribution: .equalSpacing, owner: 4), // 8
             .leaf(healthImage0, .image, owner: 8),
             .leaf(healthLabel1, .label, owner: 8),
-            .stack(secondColumn, .vertical, distribution: .fillEqually, owner: 3),
-            .stack(photos, .vertical, distribution: .equalSpacing, owner: 11),
+            .stack(secondColumn, .vertical, distribution: .fillEqually, owner: 3), // 11
+            .stack(photos, .vertical, distribution: .equalSpacing, owner: 11), // 12
             .leaf(photosImage0, .image, owner: 12),
             .leaf(photosLabel1, .label, owner: 12),
-            .stack(settings, .vertical, distribution: .equalSpacing, owner: 11),
+            .stack(settings, .vertical, distribution: .equalSpacing, owner: 11), // 15
             .leaf(settingsImage0, .image, owner: 15),
             .leaf(settingsLabel1, .label, owner: 15),
-            .stack(maps, .vertical, distribution: .equalSpacing, owner: 3),
+            .stack(maps, .vertical, distribution: .equalSpacing, owner: 3), // 18
             .leaf(mapsImage0, .image, owner: 18),
             .leaf(mapsLabel1, .label, owner: 18),
-            .stack(reminders, .vertical, distribution: .equalSpacing, owner: 3),
+            .stack(reminders, .vertical, distribution: .equalSpacing, owner: 3), // 21
             .leaf(remindersImage0, .image, owner: 21),
             .leaf(remindersLabel1, .label, owner: 21),
             .leaf(info, .label, owner: 0),
-            .stack(dock, .vertical, alignment: .center, owner: 0),
-            .stack(safari, .vertical, distribution: .equalSpacing, owner: 25),
+            .stack(dock, .vertical, alignment: .center, owner: 0), // 25
+            .stack(safari, .vertical, distribution: .equalSpacing, owner: 25), // 26
             .leaf(safariImage0, .image, owner: 26),
             .leaf(safariLabel1, .label, owner: 26),
             .leaf(pageControl, .view, owner: 25),

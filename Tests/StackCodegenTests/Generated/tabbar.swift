@@ -221,11 +221,11 @@ final class FooterLayout {
         #if STACKC_RUNTIME || !(canImport(UIKit) || canImport(AppKit))
         // StackRuntime solves these constraints on the stacks they come from: the items in the IR's order.
         container.adoptStacks([
-            .stack(footer, .vertical, alignment: .leading, owner: nil),
-            .stack(total, .horizontal, alignment: .lastBaseline, owner: 0),
+            .stack(footer, .vertical, alignment: .leading, owner: nil), // 0
+            .stack(total, .horizontal, alignment: .lastBaseline, owner: 0), // 1
             .leaf(amount, .label, owner: 1),
             .leaf(currency, .label, owner: 1),
-            .stack(tabs, .horizontal, distribution: .equalCentering, alignment: .center, owner: 0),
+            .stack(tabs, .horizontal, distribution: .equalCentering, alignment: .center, owner: 0), // 4
             .leaf(home, .button, owner: 4),
             .leaf(search, .button, owner: 4),
             .leaf(library, .button, owner: 4),

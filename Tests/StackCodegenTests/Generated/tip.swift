@@ -117,7 +117,7 @@ final class TipLayout {
         #if STACKC_RUNTIME || !(canImport(UIKit) || canImport(AppKit))
         // StackRuntime solves these constraints on the stacks they come from: the items in the IR's order.
         container.adoptStacks([
-            .stack(tip, .vertical, layoutMarginsRelative: true, owner: nil),
+            .stack(tip, .vertical, layoutMarginsRelative: true, owner: nil), // 0
             .leaf(title, .label, owner: 0),
             .leaf(body, .label, owner: 0),
             .leaf(tips, .button, owner: 0),

@@ -180,10 +180,10 @@ final class ToolbarLayout {
         #if STACKC_RUNTIME || !(canImport(UIKit) || canImport(AppKit))
         // StackRuntime solves these constraints on the stacks they come from: the items in the IR's order.
         container.adoptStacks([
-            .stack(toolbar, .horizontal, alignment: .center, layoutMarginsRelative: true, owner: nil),
+            .stack(toolbar, .horizontal, alignment: .center, layoutMarginsRelative: true, owner: nil), // 0
             .leaf(trash, .button, owner: 0),
             .leaf(left, .spacer, owner: 0),
-            .stack(tools, .horizontal, owner: 0),
+            .stack(tools, .horizontal, owner: 0), // 3
             .leaf(resize, .button, owner: 3),
             .leaf(spotlight, .button, owner: 3),
             .leaf(right, .spacer, owner: 0),
