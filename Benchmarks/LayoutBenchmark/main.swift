@@ -47,7 +47,7 @@ struct Options {
             case "--iterations": iterations = iterator.next().flatMap(Int.init)
             case "--file": file = iterator.next()
             default:
-                FileHandle.standardError.write("usage: stackc-bench-layout (--shape flat|nested --n N | --file PATH) [--runs R] [--export DIR] [--general] [--checksum] [--profile resize|layout|solve|check|lower [--iterations K]]\n".data(using: .utf8)!)
+                FileHandle.standardError.write("usage: stackc-bench-layout (--shape flat|nested --n N | --file PATH) [--runs R] [--export DIR] [--general] [--checksum] [--profile resize|layout|intrinsic|solve|check|lower [--iterations K]]\n".data(using: .utf8)!)
                 exit(2)
             }
         }
@@ -217,15 +217,22 @@ if options.checksum {
     exit(0)
 }
 
-/// A loop of one phase only (resize, layout, solve, check or lower), for a profiler.
+/// A loop of one phase only (resize, layout, solve, check or lower; intrinsic: one leaf's intrinsic
+/// size changes on both axes, as StackRuntime's layout after a label's text changes), for a profiler.
 if let phase = options.profile {
     let engine = LayoutEngine(ir: ir, width: width)
+    let leaves = ir.items.indices.filter { ir.items[$0].kind != .guide && !ir.items[$0].kind.isStack }
     let start = now()
     var count = 0
     while options.iterations.map({ count < $0 }) ?? (now() - start < 5) {
         switch phase {
         case "resize": engine.resize(width: (natural.width * (0.7 + 0.6 * Double(count % 100) / 99)).rounded(), height: nil)
         case "layout": engine.relayoutAll()
+        case "intrinsic":
+            let leaf = leaves[(count * 37) % leaves.count]
+            let grow = Double(count % 7)
+            engine.setIntrinsicSizes([IntrinsicSize(node: leaf, axis: .horizontal, value: 20 + grow),
+                                      IntrinsicSize(node: leaf, axis: .vertical, value: 15 + grow)])
         case "check": _ = check(SourceFile(path: file.path, text: text))
         case "lower": _ = lower(checked.model)
         default: _ = solveLayout(ir: ir, width: width)

@@ -148,21 +148,23 @@ final class AdoptedStacks {
         return true
     }
 
-    /// The engine at the leaves' new sizes: along each changed leaf's path to the root, or (a size
+    /// The engine at the leaves' new sizes: along the changed leaves' paths to the root, or (a size
     /// that appears or disappears, or one the lowering reads beyond its content-size constraints)
     /// from a new IR.
     private func update(_ engine: StackSolver.LayoutEngine, to current: [CGSize]) {
+        var changes: [IntrinsicSize] = []
         for (position, (_, item)) in leaves.enumerated() where current[position] != sizes[position] {
-            for axis in [Axis.horizontal, .vertical] {
-                let old = axis == .horizontal ? sizes[position].width : sizes[position].height
-                let new = axis == .horizontal ? current[position].width : current[position].height
-                guard old != new else { continue }
-                guard old >= 0, new >= 0, engine.setIntrinsicSize(of: item, axis: axis, to: Double(new)) == .solved else {
+            for (old, new, axis) in [(sizes[position].width, current[position].width, Axis.horizontal),
+                                     (sizes[position].height, current[position].height, .vertical)] where old != new {
+                // A negative size is noIntrinsicMetric: its constraints appear or disappear.
+                guard old >= 0, new >= 0 else {
                     engine.replace(ir: ir(sizes: current))
                     return
                 }
+                changes.append(IntrinsicSize(node: item, axis: axis, value: Double(new)))
             }
         }
+        if engine.setIntrinsicSizes(changes) != .solved { engine.replace(ir: ir(sizes: current)) }
     }
 
     /// The IR of the adopted constraints with the leaves' content sizes at `sizes`, in the order a

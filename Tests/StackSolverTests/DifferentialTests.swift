@@ -363,6 +363,40 @@ func runDifferential(seed: UInt64, count: Int, maxNodes: Int, baselineRows: Bool
         #expect(checked > 80)
     }
 
+    /// Several intrinsic sizes changed at once (both axes of one leaf, one axis of others) give the
+    /// frames of a fresh solve of the new layout: each function on the changed paths is recomputed
+    /// once, on its axis only, in an order that puts every child before its stack.
+    @Test func batchedIntrinsicSizesMatchFromScratch() {
+        let file = SourceFile(path: "random.stack", text: String(repeating: "node\n", count: 40))
+        var batched = 0
+        for seed in UInt64(500)...620 {
+            var tree = randomTree(seed: seed, maxNodes: 16, baselineRows: seed % 2 == 0)
+            let engine = LayoutEngine(ir: lower(tree, in: file, uikit: .iOS9), width: 280)
+            let sized = tree.nodes.indices.filter { tree.nodes[$0].leaf?.intrinsic[.horizontal] != nil && tree.nodes[$0].leaf?.intrinsic[.vertical] != nil }
+            for step in 0..<3 where !sized.isEmpty {
+                var changes: [IntrinsicSize] = []
+                for (offset, leaf) in sized.enumerated() where (offset + step + Int(seed)) % 3 != 1 {
+                    let axes: [Axis] = offset == 0 ? [.horizontal, .vertical] : [offset % 2 == 0 ? .horizontal : .vertical]
+                    for axis in axes {
+                        let value = Double(5 + (offset * 17 + step * 29 + Int(seed)) % 70)
+                        tree.nodes[leaf].leaf?.intrinsic[axis] = value
+                        changes.append(IntrinsicSize(node: leaf, axis: axis, value: value))
+                    }
+                }
+                switch engine.setIntrinsicSizes(changes) {
+                case .solved: batched += 1
+                case .needsLowering: engine.replace(ir: lower(tree, in: file, uikit: .iOS9))
+                case .rejected: Issue.record("seed \(seed) step \(step): rejected")
+                }
+                let expected = solve(lower(tree, in: file, uikit: .iOS9), width: 280, height: nil)
+                if let difference = solutionDifference(engine.solution, expected, ir: engine.ir) {
+                    Issue.record("seed \(seed) step \(step), \(changes.count) changes: \(difference)")
+                }
+            }
+        }
+        #expect(batched > 100)
+    }
+
     /// The engine's incremental resize (an axis whose root length is unchanged is not revisited,
     /// frames rewritten in place) gives bit-for-bit the frames of a fresh solve, over sequences that
     /// change one axis, both, none, go through conflicting sizes, and keep earlier solutions alive.

@@ -82,6 +82,25 @@ public enum IntrinsicSizeChange: Sendable, Equatable {
     case rejected
 }
 
+/// One leaf's new intrinsic size on one axis (`nil`: none), for `LayoutEngine.setIntrinsicSizes`.
+public struct IntrinsicSize: Sendable, Equatable {
+    public var node: Int
+    public var axis: Axis
+    public var value: Double?
+
+    public init(node: Int, axis: Axis, value: Double?) {
+        self.node = node
+        self.axis = axis
+        self.value = value
+    }
+}
+
+/// An `IntrinsicSizeChange` other than `.solved`, as a failure.
+struct IntrinsicSizeAnswer: Error {
+    let change: IntrinsicSizeChange
+    init(_ change: IntrinsicSizeChange) { self.change = change }
+}
+
 /// A solved layout that keeps its state: a new container size re-solves with the top-down pass only
 /// (no parsing, lowering or bottom-up work), and a changed intrinsic size recomputes only the cost
 /// functions on the path from that leaf to the root before the top-down pass.
@@ -103,6 +122,8 @@ public final class LayoutEngine {
     /// Why `structured` is nil (the layout, as last lowered or updated, is not the structured solver's).
     private var structuredFailure: FallbackReason?
     private var scratch = TopDownScratch()
+    /// Each leaf's content-size constraints, found when an intrinsic size first changes.
+    private var contentSizeIndex = ContentSizeIndex()
 
     /// Builds the engine and solves at `width` x `height`.
     public init(ir: ConstraintIR, width: Double? = nil, height: Double? = nil) {
@@ -120,6 +141,7 @@ public final class LayoutEngine {
     public func replace(ir newIR: ConstraintIR) {
         ir = newIR
         baselineStacks = Set(ir.constraints.lazy.filter { $0.category == .baseline }.map(\.first.item.index))
+        contentSizeIndex = ContentSizeIndex()
         scratch.invalidate()
         buildStructured()
         solution = solveNow()
@@ -159,38 +181,46 @@ public final class LayoutEngine {
     /// when the IR changes only in that leaf's content-size constants; see `IntrinsicSizeChange`.
     @discardableResult
     public func setIntrinsicSize(of node: Int, axis: Axis, to value: Double?) -> IntrinsicSizeChange {
-        guard ir.items.indices.contains(node), ir.items[node].kind != .guide, !ir.items[node].kind.isStack else { return .rejected }
-        if let value, !value.isFinite { return .rejected }
-        let horizontal = axis == .horizontal
-        let contentSize = ir.constraints.indices.filter { index in
-            let constraint = ir.constraints[index]
-            return constraint.first.item.index == node && constraint.second == nil
-                && (constraint.category == .contentHugging || constraint.category == .contentCompression)
-                && constraint.first.attribute.isHorizontal == horizontal
+        setIntrinsicSizes([IntrinsicSize(node: node, axis: axis, value: value)])
+    }
+
+    /// Sets several intrinsic sizes at once (a label's new text changes both axes) and re-solves
+    /// once: each changed function on the leaves' paths to the root is recomputed once, on the
+    /// changed axes only. All or nothing: the answer is the first change's that is not `.solved`,
+    /// with nothing changed.
+    @discardableResult
+    public func setIntrinsicSizes(_ changes: [IntrinsicSize]) -> IntrinsicSizeChange {
+        var applied: [(change: IntrinsicSize, constraints: ArraySlice<Int>, value: Double)] = []
+        for change in changes {
+            switch contentSizeUpdate(change) {
+            case .success(let update): update.map { applied.append((change, $0.constraints, $0.value)) }
+            case .failure(let answer): return answer.change
+            }
         }
-        // The lowering's output depends on the value beyond the content-size constants when the
-        // value appears or disappears, in fillProportionally stacks, and for a horizontal stack's
-        // tallest item (its baseline, for a baseline alignment or for whoever uses the stack's).
-        let parent = ir.items[node].owner?.index
-        let parentStack = parent.flatMap { ir.items[$0].arrangement }
-        let baselineSource = !horizontal && parentStack?.axis == .horizontal && parent.map(baselineStacks.contains) == true
-        if contentSize.isEmpty != (value == nil) || parentStack?.distribution == .fillProportionally
-            || parentStack?.alignment.isBaseline == true || baselineSource {
-            return .needsLowering
-        }
-        guard let value else { return .solved }
+        guard !applied.isEmpty else { return .solved }
         // Every path below changes the cost functions: no kept axis is current.
         scratch.invalidate()
-        for index in contentSize { ir.constraints[index].constant = value }
+        for (_, constraints, value) in applied {
+            for index in constraints { ir.constraints[index].constant = value }
+        }
         if var layout = structured {
             // Unshared, so the path's updates change the arrays in place.
             structured = nil
-            layout.model.leafAxes[2 * node + (horizontal ? 0 : 1)]?.intrinsic = value
-            var current: Int? = node
             do throws(FallbackReason) {
-                while let index = current {
-                    try layout.update(index)
-                    current = ir.items[index].owner?.index
+                for (change, _, value) in applied { layout.model.leafAxes[2 * change.node + change.axis.slot]?.intrinsic = value }
+                // Children come after their stack in the IR: descending order updates each
+                // changed function after its children's, once.
+                var changed: [(node: Int, axis: Int)] = []
+                for (change, _, _) in applied {
+                    var current: Int? = change.node
+                    while let index = current {
+                        changed.append((index, change.axis.slot))
+                        current = ir.items[index].owner?.index
+                    }
+                }
+                changed.sort { $0.node != $1.node ? $0.node > $1.node : $0.axis < $1.axis }
+                for (position, (node, axis)) in changed.enumerated() where position == 0 || changed[position - 1] != (node, axis) {
+                    try layout.update(node, axis: axis)
                 }
                 structured = layout
             } catch {
@@ -199,6 +229,30 @@ public final class LayoutEngine {
         }
         solution = solveNow()
         return .solved
+    }
+
+    /// The content-size constraints `change` sets and their new constant (nil when the leaf has
+    /// none and gets none), or why the engine does not make the change.
+    private func contentSizeUpdate(_ change: IntrinsicSize)
+        -> Result<(constraints: ArraySlice<Int>, value: Double)?, IntrinsicSizeAnswer> {
+        let node = change.node
+        guard ir.items.indices.contains(node), ir.items[node].kind != .guide, !ir.items[node].kind.isStack else {
+            return .failure(IntrinsicSizeAnswer(.rejected))
+        }
+        if let value = change.value, !value.isFinite { return .failure(IntrinsicSizeAnswer(.rejected)) }
+        let horizontal = change.axis == .horizontal
+        let contentSize = contentSizeIndex.constraints(of: node, axis: change.axis.slot, in: ir)
+        // The lowering's output depends on the value beyond the content-size constants when the
+        // value appears or disappears, in fillProportionally stacks, and for a horizontal stack's
+        // tallest item (its baseline, for a baseline alignment or for whoever uses the stack's).
+        let parent = ir.items[node].owner?.index
+        let parentStack = parent.flatMap { ir.items[$0].arrangement }
+        let baselineSource = !horizontal && parentStack?.axis == .horizontal && parent.map(baselineStacks.contains) == true
+        if contentSize.isEmpty != (change.value == nil) || parentStack?.distribution == .fillProportionally
+            || parentStack?.alignment.isBaseline == true || baselineSource {
+            return .failure(IntrinsicSizeAnswer(.needsLowering))
+        }
+        return .success(change.value.map { (contentSize, $0) })
     }
 
     /// Whether the last solve took the structured path (false: the general solver answered).

@@ -83,10 +83,11 @@ struct StructuredLayout {
         }
     }
 
-    /// Recomputes one node's functions from its children's; throws on a required conflict, an
-    /// unbounded or ambiguous minimum, or a cost not of a shape handled.
-    mutating func update(_ index: Int) throws(FallbackReason) {
-        for axis in axes {
+    /// Recomputes one node's functions from its children's, on every solved axis or on `axis` only
+    /// (the axes share no state: a function on one reads its children's on the same axis only);
+    /// throws on a required conflict, an unbounded or ambiguous minimum, or a cost not of a shape handled.
+    mutating func update(_ index: Int, axis only: Int? = nil) throws(FallbackReason) {
+        for axis in axes where only == nil || only == axis {
             let slot = 2 * index + axis
             if model.stackAxis[index] < 0, model.explicit[slot] == nil, let data = model.leafAxes[slot] {
                 // A leaf's function, written into the arrays it had (no allocation after the first pass).
