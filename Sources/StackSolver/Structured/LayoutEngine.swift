@@ -118,7 +118,7 @@ public final class LayoutEngine {
     /// The root size of the last solve (`nil`: natural).
     public private(set) var width: Double?
     public private(set) var height: Double?
-    private var structured: StructuredLayout?
+    private(set) var structured: StructuredLayout?
     /// Why `structured` is nil (the layout, as last lowered or updated, is not the structured solver's).
     private var structuredFailure: FallbackReason?
     private var scratch = TopDownScratch()
@@ -219,8 +219,11 @@ public final class LayoutEngine {
                     }
                 }
                 changed.sort { $0.node != $1.node ? $0.node > $1.node : $0.axis < $1.axis }
+                // The slots (2 * node + axis) with a child whose function changed more than by moving.
+                var reshapedChild: Set<Int> = []
                 for (position, (node, axis)) in changed.enumerated() where position == 0 || changed[position - 1] != (node, axis) {
-                    try layout.update(node, axis: axis)
+                    let moved = try layout.update(node, axis: axis, childrenMoved: !reshapedChild.contains(2 * node + axis))
+                    if !moved, let owner = ir.items[node].owner?.index { reshapedChild.insert(2 * owner + axis) }
                 }
                 structured = layout
             } catch {

@@ -1,7 +1,7 @@
 // Convex piecewise-linear cost functions of one length, with lexicographic slopes (Slope.swift).
 
 /// One linear piece: `length` units (possibly infinite) at `slope`, owned by child `owner` of a merge.
-struct Segment {
+struct Segment: Equatable {
     var length: Double
     var slope: Slope
     var owner: Int32
@@ -34,6 +34,11 @@ struct CostFunction {
             anchor: target,
             right: [Segment(length: .infinity, slope: .constraint(priority: priority, index: index, sign: 1), owner: 0, order: 0)],
             left: [Segment(length: .infinity, slope: .constraint(priority: priority, index: index, sign: -1), owner: 0, order: 1)])
+    }
+
+    /// Whether this function is `other` moved: the same pieces, whatever the anchors.
+    func hasPieces(of other: CostFunction) -> Bool {
+        right == other.right && left == other.left && extra == other.extra
     }
 
     /// The greatest feasible length (may be infinite).

@@ -32,7 +32,7 @@ struct LevelTerm: Hashable {
 /// allocates nothing. Every operation that may read past the fourth term takes that `extra` array.
 /// Nested N = 1,000 layout pass (profile loop): about a quarter of the time was retain/release and
 /// malloc/free of the former `rest: [LevelTerm]` (an array, so every slope copy was reference counted).
-struct Levels {
+struct Levels: Equatable {
     /// How many terms are stored inline; the benchmark workloads' slopes have at most four levels
     /// (compression, hugging, fit, suppression). With 1 instead (every slope past one level
     /// overflowing) the differential test passes and the benchmark checksums are unchanged, which
@@ -112,7 +112,7 @@ let structuredTolerance = 1e-9
 
 /// A slope vector: sum part by priority, descending; the tie part's most significant component.
 /// Operations that may read terms past the inline four take the owning function's `extra`.
-struct Slope {
+struct Slope: Equatable {
     /// Nonzero coefficients, priorities descending.
     var levels: Levels
     // The tie component, packed: 16 bytes where `TieKey?` and a `Double` sign took 32 (a segment is

@@ -86,7 +86,11 @@ struct StructuredLayout {
     /// Recomputes one node's functions from its children's, on every solved axis or on `axis` only
     /// (the axes share no state: a function on one reads its children's on the same axis only);
     /// throws on a required conflict, an unbounded or ambiguous minimum, or a cost not of a shape handled.
-    mutating func update(_ index: Int, axis only: Int? = nil) throws(FallbackReason) {
+    /// `childrenMoved`: every child whose function changed since the last update only moved (the
+    /// same pieces at another anchor). Returns whether this node's functions only moved too.
+    @discardableResult
+    mutating func update(_ index: Int, axis only: Int? = nil, childrenMoved: Bool = false) throws(FallbackReason) -> Bool {
+        var moved = true
         for axis in axes where only == nil || only == axis {
             let slot = 2 * index + axis
             if model.stackAxis[index] < 0, model.explicit[slot] == nil, let data = model.leafAxes[slot] {
@@ -99,7 +103,8 @@ struct StructuredLayout {
                 outerUpper[slot] = outer[slot].right.isEmpty ? data.intrinsic : .infinity
                 continue
             }
-            let function = try innerFunction(index, axis: axis)
+            let old = outer[slot]
+            let function = try innerFunction(index, axis: axis, childrenMoved: childrenMoved)
             if let size = model.explicit[slot] {
                 guard function.contains(size) else { throw .conflict(node: index, axis: Axis(slot: axis)) }
                 outer[slot] = .point(size)
@@ -110,7 +115,9 @@ struct StructuredLayout {
                 outerLower[slot] = function.lowerEnd
                 outerUpper[slot] = function.upperEnd
             }
+            if moved { moved = outer[slot].hasPieces(of: old) }
         }
+        return moved
     }
 
     /// In a baselineRelative chain, the items outside it take their own minimiser (`ownLength`);
@@ -145,15 +152,15 @@ struct StructuredLayout {
 
     /// The cost of a node's length on `axis` from its children's (`outer`); throws why when the
     /// structured solver does not know it exactly.
-    private mutating func innerFunction(_ index: Int, axis: Int) throws(FallbackReason) -> CostFunction {
-        let function = try unfittedFunction(index, axis: axis)
+    private mutating func innerFunction(_ index: Int, axis: Int, childrenMoved: Bool = false) throws(FallbackReason) -> CostFunction {
+        let function = try unfittedFunction(index, axis: axis, childrenMoved: childrenMoved)
         // Today's UIKit: the gap distributions hug their length at 49 (canvas fit along the axis).
         guard Int(model.stackAxis[index]) == axis, let fit = model.lengthFit[index] else { return function }
         return try fitted(function, fit, index, axis)
     }
 
     /// `innerFunction` before a canvas fit along the stack's axis.
-    private mutating func unfittedFunction(_ index: Int, axis: Int) throws(FallbackReason) -> CostFunction {
+    private mutating func unfittedFunction(_ index: Int, axis: Int, childrenMoved: Bool) throws(FallbackReason) -> CostFunction {
         let stackAxis = Int(model.stackAxis[index])
         guard stackAxis >= 0 else { return leafFunction(model.leafAxes[2 * index + axis]) }
         let children = model.children(index)
@@ -227,18 +234,12 @@ struct StructuredLayout {
                 let gaps = CostFunction(
                     anchor: Double(visible.count - 1) * model.minimumGap[index],
                     right: [Segment(length: .infinity, slope: .zero, owner: 0, order: 0)], left: [])
-                let functions = members.map { outer[2 * $0 + axis] } + [gaps]
-                let merged = merge(functions)
-                merges[index] = merged
-                mergeAnchors[index] = functions.map(\.anchor)
-                return merged.function.shifted(by: inset + model.chainShift[index])
+                return chainMerge(index, axis: axis, members: members, gaps: gaps, childrenMoved: childrenMoved)
+                    .shifted(by: inset + model.chainShift[index])
             default:
                 try settleOutsideChain(index, axis: axis, visible: visible, members: members)
-                let functions = members.map { outer[2 * $0 + axis] }
-                let merged = merge(functions)
-                merges[index] = merged
-                mergeAnchors[index] = functions.map(\.anchor)
-                return merged.function.shifted(by: spacing + inset)
+                return chainMerge(index, axis: axis, members: members, gaps: nil, childrenMoved: childrenMoved)
+                    .shifted(by: spacing + inset)
             }
         }
         if model.baselineRow[index] && children.count > 1 {
@@ -268,6 +269,36 @@ struct StructuredLayout {
         // with no alignment constraint, and the canvas fit pulls at the stack (StructuredModel).
         guard let canvasFit = model.canvasFit[index] else { throw .irMismatch(item: index) }
         return try fitted(sum.shifted(by: inset), canvasFit, index, axis)
+    }
+
+    /// The merge of a chain's members' functions (and its gaps'), kept in `merges`. When the
+    /// children whose functions changed only moved, the merge is the kept one moved by the sum of
+    /// their moves (infimal convolution commutes with translation): only the anchors are added up
+    /// again, in `merge`'s order, so the function is the one a new merge gives, bit for bit.
+    private mutating func chainMerge(_ index: Int, axis: Int, members: [Int], gaps: CostFunction?, childrenMoved: Bool) -> CostFunction {
+        let count = members.count + (gaps == nil ? 0 : 1)
+        if childrenMoved, var kept = merges[index], mergeAnchors[index].count == count {
+            var anchors = mergeAnchors[index]
+            mergeAnchors[index] = []
+            var total = 0.0
+            for (position, member) in members.enumerated() {
+                anchors[position] = outer[2 * member + axis].anchor
+                total += anchors[position]
+            }
+            if let gaps {
+                anchors[members.count] = gaps.anchor
+                total += gaps.anchor
+            }
+            kept.function.anchor = total
+            merges[index] = kept
+            mergeAnchors[index] = anchors
+            return kept.function
+        }
+        let functions = members.map { outer[2 * $0 + axis] } + (gaps.map { [$0] } ?? [])
+        let merged = merge(functions)
+        merges[index] = merged
+        mergeAnchors[index] = functions.map(\.anchor)
+        return merged.function
     }
 
     /// Recomputes every node's cost functions (after many changes at once); throws why the
