@@ -19,12 +19,13 @@ open class NSLayoutConstraint {
         case horizontal = 0, vertical = 1
     }
 
-    /// The constrained view or guide.
-    public let firstItem: AnyObject?
+    /// The constrained view or guide. Weak, as UIKit's: the hierarchy keeps its items, and a view
+    /// that holds a constraint on itself (or on its own subviews) is not kept alive by it.
+    public private(set) weak var firstItem: AnyObject?
     public let firstAttribute: Attribute
     public let relation: Relation
-    /// The view or guide it is related to; nil for a constant size.
-    public let secondItem: AnyObject?
+    /// The view or guide it is related to; nil for a constant size. Weak, like `firstItem`.
+    public private(set) weak var secondItem: AnyObject?
     public let secondAttribute: Attribute
     public let multiplier: CGFloat
     /// May change while active; the next layout uses the new value.

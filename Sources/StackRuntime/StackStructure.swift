@@ -54,7 +54,8 @@ extension UIView {
 /// A hierarchy's stack structure (`adoptStacks`) and the structured solver's engine for it.
 @MainActor
 final class AdoptedStacks {
-    private let container: UIView
+    /// Unowned: the container holds its adoption.
+    private unowned let container: UIView
     /// The guides that are items, with their IR items (the views are `leaves`).
     private let guides: [(guide: UILayoutGuide, item: Int)]
     /// The hierarchy's guides that are no item (no constraint mentions them): free, so at zero.

@@ -117,4 +117,24 @@ import Testing
         parent.layoutIfNeeded()
         #expect(!parent.lastLayoutUsedStacks)
     }
+
+    /// A laid-out hierarchy is freed once nothing outside it holds it, adopted or solved as written:
+    /// constraints hold their items weakly, as UIKit's do, and an adoption does not hold its container.
+    @Test(arguments: Self.roots, [true, false])
+    func aLaidOutHierarchyIsFreed(_ root: String, adopted: Bool) throws {
+        let make = try #require(generatedLayouts[root])
+        weak var container: UIView?
+        weak var view: UIView?
+        do {
+            let strong = UIView()
+            make().install(in: strong)
+            if !adopted { strong.adoptedStacks = nil }
+            strong.layoutIfNeeded()
+            #expect(strong.lastLayoutUsedStacks == adopted)
+            container = strong
+            view = strong.subviews.first
+        }
+        #expect(container == nil, "\(root): the container outlives its owners")
+        #expect(view == nil, "\(root): a subview outlives its container")
+    }
 }
