@@ -16,6 +16,12 @@ extension RootEmitter {
         add("private var hiddenStates: [Bool] = [\(states.joined(separator: ", "))]", indent: 1)
         add("/// The constraints hidden toggles switch, created by `install(in:)`.", indent: 1)
         add("private var pool: [NSLayoutConstraint] = []", indent: 1)
+        if readopts {
+            add("#if \(names.runtimeCondition)", indent: 1)
+            add("/// The constraints `install(in:)` activates outside the pool (StackRuntime adopts them with it).", indent: 1)
+            add("private var installedConstraints: [NSLayoutConstraint] = []", indent: 1)
+            add("#endif", indent: 1)
+        }
         add("/// Per stack with toggles: its toggles, and per combination of their hidden states (bit i =", indent: 1)
         add("/// toggle i hidden) the pool constraints UIStackView would have active.", indent: 1)
         add("private static let variants: [(toggles: [Toggle], table: [[Int]])] = [", indent: 1)
@@ -49,6 +55,12 @@ extension RootEmitter {
             add("let after = activeIndices()", indent: 2)
             add("NSLayoutConstraint.deactivate(before.filter { !after.contains($0) }.map { pool[$0] })", indent: 2)
             add("NSLayoutConstraint.activate(after.filter { !before.contains($0) }.map { pool[$0] })", indent: 2)
+            if readopts {
+                add("#if \(names.runtimeCondition)", indent: 2)
+                add("// Changed constraints end StackRuntime's adoption of the stacks: adopt them in the new states.", indent: 2)
+                add("if let container = \(naming.nodes[0]).owningView { adoptStacks(in: container) }", indent: 2)
+                add("#endif", indent: 2)
+            }
             add("}", indent: 1)
             add("")
             add("/// The pool constraints the current hidden states call for, in pool order.", indent: 1)
@@ -63,6 +75,7 @@ extension RootEmitter {
             add("}", indent: 2)
             add("return result.sorted()", indent: 2)
             add("}", indent: 1)
+            emitAdoptionMethod()
         }
         emitVisibility()
     }

@@ -211,27 +211,62 @@ struct RootEmitter {
         add("}", indent: 1)
     }
 
-    /// StackRuntime's `adoptStacks`: the IR's items, each as its property, so that the runtime solves
-    /// the constraints just activated on their stacks.
+    /// StackRuntime's `adoptStacks` after `install` activates `active`: the IR's items, each as its
+    /// property, so that the runtime solves the constraints on their stacks. A layout with toggles
+    /// keeps the constraints outside the pool and adopts in a method that `setHidden` calls again.
     mutating func emitAdoption(active: String) {
+        guard let entries = adoptionEntries() else { return }
+        add("#if \(names.runtimeCondition)", indent: 2)
+        if readopts {
+            add("installedConstraints = constraints", indent: 2)
+            add("adoptStacks(in: container)", indent: 2)
+        } else {
+            emitAdoptStacksCall(entries, constraints: active, indent: 2)
+        }
+        add("#endif", indent: 2)
+    }
+
+    /// Whether `setHidden` adopts the stacks again (a toggle changes constraints, which ends an adoption).
+    var readopts: Bool { plan.poolSize > 0 && adoptionEntries() != nil }
+
+    /// The method `install` and `setHidden` adopt the stacks with, for a layout that `readopts`.
+    mutating func emitAdoptionMethod() {
+        guard readopts, let entries = adoptionEntries() else { return }
+        add("")
+        add("#if \(names.runtimeCondition)", indent: 1)
+        add("/// Tells StackRuntime the stacks the active constraints come from, toggled items as they are now.", indent: 1)
+        add("private func adoptStacks(in container: \(names.view)) {", indent: 1)
+        emitAdoptStacksCall(entries, constraints: "installedConstraints + activeIndices().map { pool[$0] }", indent: 2)
+        add("}", indent: 1)
+        add("#endif", indent: 1)
+    }
+
+    private mutating func emitAdoptStacksCall(_ entries: [String], constraints: String, indent: Int) {
+        add("// StackRuntime solves these constraints on the stacks they come from: the items in the IR's order.", indent: indent)
+        add("container.adoptStacks([", indent: indent)
+        entries.forEach { add($0, indent: indent + 1) }
+        add("], uikit: .\(ir.uikit == .current ? "current" : "iOS9"), constraints: \(constraints))", indent: indent)
+    }
+
+    /// One `StackItem` per IR item, its comma included; nil when an item has no property (the
+    /// runtime then solves the constraints as written).
+    func adoptionEntries() -> [String]? {
         var nodeIndex: [String: Int] = [:]
         for (index, node) in tree.nodes.enumerated() { nodeIndex[node.path] = index }
         var guideProperty: [String: String] = [:]
         for guide in naming.guides { guideProperty[guide.irName] = guide.property }
         // A toggled item's state is the one its constraints were activated for, not the file's.
         let toggled = Set(plan.toggles.map(\.node))
-        // One line per item, its comma included.
         var entries: [String] = []
         for item in ir.items {
             let owner = item.owner.map { "owner: \($0.index)" } ?? "owner: nil"
             var hidden = item.isHidden ? ", hidden: true" : ""
             if let index = nodeIndex[item.name], toggled.contains(index) { hidden = ", hidden: isHidden(.\(naming.nodes[index]))" }
             if item.kind == .guide {
-                // Every IR item has a property (Naming.swift); without one the runtime solves as written.
-                guard let property = guideProperty[item.name], let role = item.role else { return }
+                guard let property = guideProperty[item.name], let role = item.role else { return nil }
                 entries.append(".guide(\(property), .\(Self.roleCase(role)), \(owner)),")
             } else {
-                guard let index = nodeIndex[item.name] else { return }
+                guard let index = nodeIndex[item.name] else { return nil }
                 let property = naming.nodes[index]
                 guard let arrangement = item.arrangement, item.kind.isStack else {
                     entries.append(".leaf(\(property), .\(item.kind.rawValue), \(owner)\(hidden)),")
@@ -246,12 +281,7 @@ struct RootEmitter {
                 entries.append(".stack(\(property), .\(arrangement.axis.rawValue)\(options), \(owner)\(hidden)), // \(entries.count)")
             }
         }
-        add("#if \(names.runtimeCondition)", indent: 2)
-        add("// StackRuntime solves these constraints on the stacks they come from: the items in the IR's order.", indent: 2)
-        add("container.adoptStacks([", indent: 2)
-        entries.forEach { add($0, indent: 3) }
-        add("], uikit: .\(ir.uikit == .current ? "current" : "iOS9"), constraints: \(active))", indent: 2)
-        add("#endif", indent: 2)
+        return entries
     }
 
     private static func roleCase(_ role: GuideRole) -> String {

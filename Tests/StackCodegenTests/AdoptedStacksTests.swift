@@ -87,6 +87,31 @@ import Testing
         }
     }
 
+    /// Hiding and showing items adopts the stacks again in the new states (`setHidden` calls
+    /// `adoptStacks`): over random toggles, every layout is solved on the stacks unless it has
+    /// findings, and matches the one as written.
+    @Test func togglesAdoptTheStacksAgain() throws {
+        let twin = Twin(try #require(generatedLayouts["settings"]))
+        let adopted = try #require(twin.adopted as? SettingsLayout)
+        let written = try #require(twin.written as? SettingsLayout)
+        _ = twin.layOut()
+        var random = SeededGenerator(seed: 11)
+        var onStacks = 0
+        for step in 0..<24 {
+            let toggle = try #require(SettingsLayout.Toggle.allCases.randomElement(using: &random))
+            let hidden = !adopted.isHidden(toggle)
+            adopted.setHidden(hidden, for: toggle)
+            written.setHidden(hidden, for: toggle)
+            twin.writtenContainer.adoptedStacks = nil
+            let (difference, detail) = twin.layOut()
+            #expect(difference <= 1e-9, "step \(step), \(toggle) hidden \(hidden): \(detail)")
+            #expect(twin.adoptedContainer.lastLayoutUsedStacks == twin.adoptedContainer.layoutFindings.isEmpty, "step \(step)")
+            #expect(!twin.writtenContainer.lastLayoutUsedStacks)
+            if twin.adoptedContainer.lastLayoutUsedStacks { onStacks += 1 }
+        }
+        #expect(onStacks >= 12, "\(onStacks) of 24 layouts on the stacks")
+    }
+
     /// A changed constant is not the structure adopted: layout solves the constraints as written.
     @Test func aChangedConstraintEndsTheAdoption() throws {
         let twin = Twin(try #require(generatedLayouts["tip"]))

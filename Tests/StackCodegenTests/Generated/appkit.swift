@@ -80,6 +80,10 @@ final class MacCardLayout {
     private var hiddenStates: [Bool] = [false]
     /// The constraints hidden toggles switch, created by `install(in:)`.
     private var pool: [NSLayoutConstraint] = []
+    #if STACKC_RUNTIME || !canImport(AppKit)
+    /// The constraints `install(in:)` activates outside the pool (StackRuntime adopts them with it).
+    private var installedConstraints: [NSLayoutConstraint] = []
+    #endif
     /// Per stack with toggles: its toggles, and per combination of their hidden states (bit i =
     /// toggle i hidden) the pool constraints UIStackView would have active.
     private static let variants: [(toggles: [Toggle], table: [[Int]])] = [
@@ -201,18 +205,8 @@ final class MacCardLayout {
         self.pool = pool
         NSLayoutConstraint.activate(constraints + activeIndices().map { pool[$0] })
         #if STACKC_RUNTIME || !canImport(AppKit)
-        // StackRuntime solves these constraints on the stacks they come from: the items in the IR's order.
-        container.adoptStacks([
-            .stack(macCard, .horizontal, alignment: .firstBaseline, layoutMarginsRelative: true, owner: nil), // 0
-            .leaf(icon, .image, owner: 0),
-            .leaf(title, .label, owner: 0),
-            .stack(counts, .vertical, owner: 0, hidden: isHidden(.counts)), // 3
-            .leaf(unread, .label, owner: 3),
-            .leaf(openItem, .button, owner: 0),
-            .leaf(badge, .view, owner: 0),
-            .guide(macCardMargins, .margins, owner: 0),
-            .guide(macCardSpanner, .alignmentSpanner, owner: 0),
-        ], uikit: .current, constraints: constraints + activeIndices().map { pool[$0] })
+        installedConstraints = constraints
+        adoptStacks(in: container)
         #endif
     }
 
@@ -232,6 +226,10 @@ final class MacCardLayout {
         let after = activeIndices()
         NSLayoutConstraint.deactivate(before.filter { !after.contains($0) }.map { pool[$0] })
         NSLayoutConstraint.activate(after.filter { !before.contains($0) }.map { pool[$0] })
+        #if STACKC_RUNTIME || !canImport(AppKit)
+        // Changed constraints end StackRuntime's adoption of the stacks: adopt them in the new states.
+        if let container = macCard.owningView { adoptStacks(in: container) }
+        #endif
     }
 
     /// The pool constraints the current hidden states call for, in pool order.
@@ -246,6 +244,24 @@ final class MacCardLayout {
         }
         return result.sorted()
     }
+
+    #if STACKC_RUNTIME || !canImport(AppKit)
+    /// Tells StackRuntime the stacks the active constraints come from, toggled items as they are now.
+    private func adoptStacks(in container: NSView) {
+        // StackRuntime solves these constraints on the stacks they come from: the items in the IR's order.
+        container.adoptStacks([
+            .stack(macCard, .horizontal, alignment: .firstBaseline, layoutMarginsRelative: true, owner: nil), // 0
+            .leaf(icon, .image, owner: 0),
+            .leaf(title, .label, owner: 0),
+            .stack(counts, .vertical, owner: 0, hidden: isHidden(.counts)), // 3
+            .leaf(unread, .label, owner: 3),
+            .leaf(openItem, .button, owner: 0),
+            .leaf(badge, .view, owner: 0),
+            .guide(macCardMargins, .margins, owner: 0),
+            .guide(macCardSpanner, .alignmentSpanner, owner: 0),
+        ], uikit: .current, constraints: installedConstraints + activeIndices().map { pool[$0] })
+    }
+    #endif
 
     /// Hides the views of hidden items and of items inside hidden stacks.
     private func updateVisibility() {

@@ -142,6 +142,10 @@ final class SettingsLayout {
     private var hiddenStates: [Bool] = [false, false, false, true, false, false]
     /// The constraints hidden toggles switch, created by `install(in:)`.
     private var pool: [NSLayoutConstraint] = []
+    #if STACKC_RUNTIME || !(canImport(UIKit) || canImport(AppKit))
+    /// The constraints `install(in:)` activates outside the pool (StackRuntime adopts them with it).
+    private var installedConstraints: [NSLayoutConstraint] = []
+    #endif
     /// Per stack with toggles: its toggles, and per combination of their hidden states (bit i =
     /// toggle i hidden) the pool constraints UIStackView would have active.
     private static let variants: [(toggles: [Toggle], table: [[Int]])] = [
@@ -738,6 +742,49 @@ final class SettingsLayout {
         self.pool = pool
         NSLayoutConstraint.activate(constraints + activeIndices().map { pool[$0] })
         #if STACKC_RUNTIME || !(canImport(UIKit) || canImport(AppKit))
+        installedConstraints = constraints
+        adoptStacks(in: container)
+        #endif
+    }
+
+    /// Whether an arranged item is hidden.
+    func isHidden(_ item: Toggle) -> Bool {
+        hiddenStates[item.rawValue]
+    }
+
+    /// Hides or shows an arranged item as UIStackView does: its stack's spacing, hiding, gap and
+    /// alignment constraints change to the set the new state calls for, and its views hide.
+    func setHidden(_ hidden: Bool, for item: Toggle) {
+        guard hiddenStates[item.rawValue] != hidden else { return }
+        let before = activeIndices()
+        hiddenStates[item.rawValue] = hidden
+        updateVisibility()
+        guard !pool.isEmpty else { return }
+        let after = activeIndices()
+        NSLayoutConstraint.deactivate(before.filter { !after.contains($0) }.map { pool[$0] })
+        NSLayoutConstraint.activate(after.filter { !before.contains($0) }.map { pool[$0] })
+        #if STACKC_RUNTIME || !(canImport(UIKit) || canImport(AppKit))
+        // Changed constraints end StackRuntime's adoption of the stacks: adopt them in the new states.
+        if let container = settings.owningView { adoptStacks(in: container) }
+        #endif
+    }
+
+    /// The pool constraints the current hidden states call for, in pool order.
+    private func activeIndices() -> [Int] {
+        var result: [Int] = []
+        for group in Self.variants {
+            var mask = 0
+            for (bit, toggle) in group.toggles.enumerated() where hiddenStates[toggle.rawValue] {
+                mask |= 1 << bit
+            }
+            result += group.table[mask]
+        }
+        return result.sorted()
+    }
+
+    #if STACKC_RUNTIME || !(canImport(UIKit) || canImport(AppKit))
+    /// Tells StackRuntime the stacks the active constraints come from, toggled items as they are now.
+    private func adoptStacks(in container: UIView) {
         // StackRuntime solves these constraints on the stacks they come from: the items in the IR's order.
         container.adoptStacks([
             .stack(settings, .vertical, owner: nil), // 0
@@ -783,40 +830,9 @@ final class SettingsLayout {
             .guide(hotspotSpanner, .alignmentSpanner, owner: 21),
             .guide(generalMargins, .margins, owner: 26),
             .guide(generalSpanner, .alignmentSpanner, owner: 26),
-        ], uikit: .current, constraints: constraints + activeIndices().map { pool[$0] })
-        #endif
+        ], uikit: .current, constraints: installedConstraints + activeIndices().map { pool[$0] })
     }
-
-    /// Whether an arranged item is hidden.
-    func isHidden(_ item: Toggle) -> Bool {
-        hiddenStates[item.rawValue]
-    }
-
-    /// Hides or shows an arranged item as UIStackView does: its stack's spacing, hiding, gap and
-    /// alignment constraints change to the set the new state calls for, and its views hide.
-    func setHidden(_ hidden: Bool, for item: Toggle) {
-        guard hiddenStates[item.rawValue] != hidden else { return }
-        let before = activeIndices()
-        hiddenStates[item.rawValue] = hidden
-        updateVisibility()
-        guard !pool.isEmpty else { return }
-        let after = activeIndices()
-        NSLayoutConstraint.deactivate(before.filter { !after.contains($0) }.map { pool[$0] })
-        NSLayoutConstraint.activate(after.filter { !before.contains($0) }.map { pool[$0] })
-    }
-
-    /// The pool constraints the current hidden states call for, in pool order.
-    private func activeIndices() -> [Int] {
-        var result: [Int] = []
-        for group in Self.variants {
-            var mask = 0
-            for (bit, toggle) in group.toggles.enumerated() where hiddenStates[toggle.rawValue] {
-                mask |= 1 << bit
-            }
-            result += group.table[mask]
-        }
-        return result.sorted()
-    }
+    #endif
 
     /// Hides the views of hidden items and of items inside hidden stacks.
     private func updateVisibility() {
