@@ -49,6 +49,8 @@ struct RootEmitter {
     let names: Names
     let plan: Plan
     let fileName: String
+    /// The `adoptStacks` items, one line each (see `adoptionEntries`).
+    private(set) var adoption: [String]? = nil
     var lines: [String] = []
 
     init(tree: LayoutTree, ir: ConstraintIR, file: SourceFile, names: Names) {
@@ -58,6 +60,7 @@ struct RootEmitter {
         self.names = names
         self.plan = Plan(tree: tree, ir: ir, file: file, names: names)
         self.fileName = displayName(file.path)
+        adoption = adoptionEntries()
     }
 
     var naming: Naming { plan.naming }
@@ -215,7 +218,7 @@ struct RootEmitter {
     /// property, so that the runtime solves the constraints on their stacks. A layout with toggles
     /// keeps the constraints outside the pool and adopts in a method that `setHidden` calls again.
     mutating func emitAdoption(active: String) {
-        guard let entries = adoptionEntries() else { return }
+        guard let entries = adoption else { return }
         add("#if \(names.runtimeCondition)", indent: 2)
         if readopts {
             add("installedConstraints = constraints", indent: 2)
@@ -227,11 +230,11 @@ struct RootEmitter {
     }
 
     /// Whether `setHidden` adopts the stacks again (a toggle changes constraints, which ends an adoption).
-    var readopts: Bool { plan.poolSize > 0 && adoptionEntries() != nil }
+    var readopts: Bool { plan.poolSize > 0 && adoption != nil }
 
     /// The method `install` and `setHidden` adopt the stacks with, for a layout that `readopts`.
     mutating func emitAdoptionMethod() {
-        guard readopts, let entries = adoptionEntries() else { return }
+        guard readopts, let entries = adoption else { return }
         add("")
         add("#if \(names.runtimeCondition)", indent: 1)
         add("/// Tells StackRuntime the stacks the active constraints come from, toggled items as they are now.", indent: 1)
@@ -250,7 +253,7 @@ struct RootEmitter {
 
     /// One `StackItem` per IR item, its comma included; nil when an item has no property (the
     /// runtime then solves the constraints as written).
-    func adoptionEntries() -> [String]? {
+    private func adoptionEntries() -> [String]? {
         var nodeIndex: [String: Int] = [:]
         for (index, node) in tree.nodes.enumerated() { nodeIndex[node.path] = index }
         var guideProperty: [String: String] = [:]

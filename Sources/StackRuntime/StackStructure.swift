@@ -56,19 +56,19 @@ extension UIView {
 final class AdoptedStacks {
     /// Unowned: the container holds its adoption.
     private unowned let container: UIView
-    /// The guides that are items, with their IR items (the views are `leaves`).
-    private let guides: [(guide: UILayoutGuide, item: Int)]
-    /// The hierarchy's guides that are no item (no constraint mentions them): free, so at zero.
-    private let spareGuides: [UILayoutGuide]
+    /// The items' views and guides, kept alive: `leaves` and `guides` do not retain them, because
+    /// a layout reads and writes every one, and retaining an object that has weak references (a
+    /// view's superview link, a constraint's items) goes through its side table, about 15% of a
+    /// layout after one change.
+    private let owned: [AnyObject]
     /// The leaf views in their superview's order (the order content sizes join the constraints in),
     /// with their IR items, and the intrinsic sizes the engine holds.
-    private let leaves: [(view: UIView, item: Int)]
+    private let leaves: [(view: Unmanaged<UIView>, item: Int)]
     private var sizes: [CGSize] = []
-    /// `leaves`' views and `guides`' guides, unretained (the lists above hold them): a layout reads
-    /// and writes every one, and retaining an object that has weak references (a view's superview
-    /// link, a constraint's items) goes through its side table, about 15% of a layout after one change.
-    private let leafViews: [(view: Unmanaged<UIView>, item: Int)]
-    private let guideObjects: [(guide: Unmanaged<UILayoutGuide>, item: Int)]
+    /// The guides that are items, with their IR items.
+    private let guides: [(guide: Unmanaged<UILayoutGuide>, item: Int)]
+    /// The hierarchy's guides that are no item (no constraint mentions them): free, so at zero.
+    private let spareGuides: [UILayoutGuide]
     /// The adopted constraints in creation order, without the root pins, and the items.
     private let constraints: [IRConstraint]
     private let items: [IRItem]
@@ -111,10 +111,11 @@ final class AdoptedStacks {
         guard pinned == [.leading, .top] else { return nil }
         self.container = container
         spareGuides = spare
-        guides = described.indices.compactMap { index in (described[index].object as? UILayoutGuide).map { ($0, index) } }
-        leaves = views.map { ($0, number[ObjectIdentifier($0)]!) }
-        leafViews = leaves.map { (Unmanaged.passUnretained($0.view), $0.item) }
-        guideObjects = guides.map { (Unmanaged.passUnretained($0.guide), $0.item) }
+        owned = described.map(\.object)
+        guides = described.indices.compactMap { index in
+            (described[index].object as? UILayoutGuide).map { (Unmanaged.passUnretained($0), index) }
+        }
+        leaves = views.map { (Unmanaged.passUnretained($0), number[ObjectIdentifier($0)]!) }
         self.constraints = converted
         items = described.enumerated().map { index, item in
             IRItem(name: "item#\(index)", kind: item.kind, owner: item.owner.map(ItemID.init), role: item.role,
@@ -137,7 +138,7 @@ final class AdoptedStacks {
     func layout() -> Bool {
         guard generation == container.structureGeneration, container.superview == nil,
               container.intrinsicContentSize == CGSize(width: UIView.noIntrinsicMetric, height: UIView.noIntrinsicMetric) else { return false }
-        let current = leafViews.map { $0.view._withUnsafeGuaranteedRef(\.intrinsicContentSize) }
+        let current = leaves.map { $0.view._withUnsafeGuaranteedRef(\.intrinsicContentSize) }
         if let engine {
             if current != sizes { update(engine, to: current) }
         } else {
@@ -149,8 +150,8 @@ final class AdoptedStacks {
             let frame = solution.frames[item]
             return CGRect(x: frame.x, y: frame.y, width: frame.width, height: frame.height)
         }
-        for (view, item) in leafViews { view._withUnsafeGuaranteedRef { $0.frame = rect(item) } }
-        for (guide, item) in guideObjects { guide._withUnsafeGuaranteedRef { $0.layoutFrame = rect(item) } }
+        for (view, item) in leaves { view._withUnsafeGuaranteedRef { $0.frame = rect(item) } }
+        for (guide, item) in guides { guide._withUnsafeGuaranteedRef { $0.layoutFrame = rect(item) } }
         for guide in spareGuides { guide.layoutFrame = .zero }
         container.layoutFindings = []
         return true
@@ -180,7 +181,7 @@ final class AdoptedStacks {
     private func ir(sizes: [CGSize]) -> ConstraintIR {
         var all = constraints
         for (position, (view, item)) in leaves.enumerated() {
-            view.appendContentSizeConstraints(sizes[position], as: item, to: &all)
+            view._withUnsafeGuaranteedRef { $0.appendContentSizeConstraints(sizes[position], as: item, to: &all) }
         }
         return ConstraintIR(root: "", file: "", items: items, constraints: all, uikit: uikit)
     }

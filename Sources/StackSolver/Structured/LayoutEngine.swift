@@ -95,12 +95,6 @@ public struct IntrinsicSize: Sendable, Equatable {
     }
 }
 
-/// An `IntrinsicSizeChange` other than `.solved`, as a failure.
-struct IntrinsicSizeAnswer: Error {
-    let change: IntrinsicSizeChange
-    init(_ change: IntrinsicSizeChange) { self.change = change }
-}
-
 /// A solved layout that keeps its state: a new container size re-solves with the top-down pass only
 /// (no parsing, lowering or bottom-up work), and a changed intrinsic size recomputes only the cost
 /// functions on the path from that leaf to the root before the top-down pass.
@@ -193,8 +187,9 @@ public final class LayoutEngine {
         var applied: [(change: IntrinsicSize, constraints: ArraySlice<Int>, value: Double)] = []
         for change in changes {
             switch contentSizeUpdate(change) {
-            case .success(let update): update.map { applied.append((change, $0.constraints, $0.value)) }
-            case .failure(let answer): return answer.change
+            case .set(let constraints, let value): applied.append((change, constraints, value))
+            case .unchanged: continue
+            case .refused(let answer): return answer
             }
         }
         guard !applied.isEmpty else { return .solved }
@@ -234,15 +229,23 @@ public final class LayoutEngine {
         return .solved
     }
 
-    /// The content-size constraints `change` sets and their new constant (nil when the leaf has
-    /// none and gets none), or why the engine does not make the change.
-    private func contentSizeUpdate(_ change: IntrinsicSize)
-        -> Result<(constraints: ArraySlice<Int>, value: Double)?, IntrinsicSizeAnswer> {
+    /// What one intrinsic-size change does to the IR's constants.
+    private enum ContentSizeUpdate {
+        /// These content-size constraints take this constant.
+        case set(ArraySlice<Int>, Double)
+        /// No intrinsic size, none before: nothing to do.
+        case unchanged
+        /// The engine does not make the change (`.rejected` or `.needsLowering`).
+        case refused(IntrinsicSizeChange)
+    }
+
+    /// What `change` does to the IR's content-size constraints.
+    private func contentSizeUpdate(_ change: IntrinsicSize) -> ContentSizeUpdate {
         let node = change.node
         guard ir.items.indices.contains(node), ir.items[node].kind != .guide, !ir.items[node].kind.isStack else {
-            return .failure(IntrinsicSizeAnswer(.rejected))
+            return .refused(.rejected)
         }
-        if let value = change.value, !value.isFinite { return .failure(IntrinsicSizeAnswer(.rejected)) }
+        if let value = change.value, !value.isFinite { return .refused(.rejected) }
         let horizontal = change.axis == .horizontal
         let contentSize = contentSizeIndex.constraints(of: node, axis: change.axis.slot, in: ir)
         // The lowering's output depends on the value beyond the content-size constants when the
@@ -253,9 +256,9 @@ public final class LayoutEngine {
         let baselineSource = !horizontal && parentStack?.axis == .horizontal && parent.map(baselineStacks.contains) == true
         if contentSize.isEmpty != (change.value == nil) || parentStack?.distribution == .fillProportionally
             || parentStack?.alignment.isBaseline == true || baselineSource {
-            return .failure(IntrinsicSizeAnswer(.needsLowering))
+            return .refused(.needsLowering)
         }
-        return .success(change.value.map { (contentSize, $0) })
+        return change.value.map { .set(contentSize, $0) } ?? .unchanged
     }
 
     /// Whether the last solve took the structured path (false: the general solver answered).

@@ -87,7 +87,9 @@ struct StructuredLayout {
     /// (the axes share no state: a function on one reads its children's on the same axis only);
     /// throws on a required conflict, an unbounded or ambiguous minimum, or a cost not of a shape handled.
     /// `childrenMoved`: every child whose function changed since the last update only moved (the
-    /// same pieces at another anchor). Returns whether this node's functions only moved too.
+    /// same pieces at another anchor). Returns whether this node's functions only moved too; false
+    /// without looking after children that changed shape (the caller then recomputes the parent in
+    /// full, which is always right), so a build from scratch compares nothing.
     @discardableResult
     mutating func update(_ index: Int, axis only: Int? = nil, childrenMoved: Bool = false) throws(FallbackReason) -> Bool {
         var moved = true
@@ -103,7 +105,7 @@ struct StructuredLayout {
                 outerUpper[slot] = outer[slot].right.isEmpty ? data.intrinsic : .infinity
                 continue
             }
-            let old = outer[slot]
+            let old = childrenMoved ? outer[slot] : nil
             let function = try innerFunction(index, axis: axis, childrenMoved: childrenMoved)
             if let size = model.explicit[slot] {
                 guard function.contains(size) else { throw .conflict(node: index, axis: Axis(slot: axis)) }
@@ -115,7 +117,7 @@ struct StructuredLayout {
                 outerLower[slot] = function.lowerEnd
                 outerUpper[slot] = function.upperEnd
             }
-            if moved { moved = outer[slot].hasPieces(of: old) }
+            if moved { moved = old.map(outer[slot].hasPieces) ?? false }
         }
         return moved
     }
