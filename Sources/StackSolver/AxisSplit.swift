@@ -30,8 +30,9 @@ struct AxisSplit {
     /// The axis the general solver answered, and how many of its linear constraints it solved.
     var generalAxis: Axis
     var generalConstraints: Int
-    /// With user constraints: the joint group's size (JointGroup.swift), or why the general solver
-    /// solved the whole axis.
+    /// The joint group's size (JointGroup.swift), or why the general solver solved the whole axis; nil
+    /// when the layout has no user constraints and its stacks alone decline the axis for a reason other
+    /// than an ambiguity (the report's first line).
     var joint: JointGroupOutcome?
     /// The structured solver, for the other axis.
     var tree: StructuredLayout
@@ -67,16 +68,19 @@ func solveSplittingAxes(ir: ConstraintIR, width: Double?, height: Double?) -> Ax
             let general: LayoutSolution
             let count: Int
             let mentioned = mentionedSymbols(ir)
-            let joint = touched.isEmpty ? nil
-                : solveJointly(ir: ir, model: model, width: width, height: height, axis: axis, mentioned: mentioned)
-            if let solved = joint?.solve {
+            let joint = solveJointly(ir: ir, model: model, width: width, height: height, axis: axis, mentioned: mentioned)
+            // Without user constraints the first line of the report already says why the stacks alone
+            // decline, so a joint group that declines for that reason is not reported again.
+            var outcome: JointGroupOutcome? = joint.outcome
+            if touched.isEmpty, case .declined(.stacksAlone) = joint.outcome { outcome = nil }
+            if let solved = joint.solve {
                 (general, count) = (solved.solution, solved.summary.constraints)
             } else {
                 var solver = Solver(ir: ir, width: width, height: height, axis: axis)
                 (general, count) = (solver.run(), solver.linearCount)
             }
             guard let merged = merge(general: general, axis: axis, tree: other, ir: ir, mentioned: mentioned) else { return nil }
-            return AxisSplit(solution: merged, generalAxis: axis, generalConstraints: count, joint: joint?.outcome, tree: layout)
+            return AxisSplit(solution: merged, generalAxis: axis, generalConstraints: count, joint: outcome, tree: layout)
         } catch {
             continue
         }

@@ -71,15 +71,41 @@ private func jointSolve(
     let slot = axis.slot
     // The cost functions name constraints by their indices in the stack-only IR: the same in `ir` when the
     // user constraints come last, as the lowering puts them.
-    guard let firstUser = ir.constraints.firstIndex(where: { $0.category == .user }),
-          ir.constraints[firstUser...].allSatisfy({ $0.category == .user }) else { throw .irOrder }
-    // The shape first: a layout with nothing to collapse costs no cost functions.
+    let firstUser = ir.constraints.firstIndex(where: { $0.category == .user })
+    guard ir.constraints[(firstUser ?? ir.constraints.count)...].allSatisfy({ $0.category == .user }) else { throw .irOrder }
+    func build() throws(JointDecline) -> StructuredLayout {
+        do throws(FallbackReason) { return try StructuredLayout(model: model, axes: [slot]) } catch { throw .stacksAlone(error) }
+    }
+    // Without user constraints the spine starts where the stacks alone meet an ambiguity. With them,
+    // the shape comes first: a layout with nothing to collapse costs no cost functions.
+    var layout: StructuredLayout?
+    var stacksAlone: LayoutSolution?
+    var seeds: [Int] = []
+    if firstUser == nil {
+        let built = try build()
+        func declined() -> FallbackReason? {
+            do throws(FallbackReason) {
+                _ = try built.frames(width: width, height: height)
+                return nil
+            } catch {
+                return error
+            }
+        }
+        switch declined() {
+        case .ambiguous(let node, _)?: seeds = [node]
+        case let reason?: throw .stacksAlone(reason)
+        case nil: throw .nothingToCollapse
+        }
+        layout = built
+    }
     var forced = [Bool](repeating: false, count: model.count)
-    var shape = try JointShape(ir: ir, model: model, axis: slot, forced: forced)
+    var shape = try JointShape(ir: ir, model: model, axis: slot, seeds: seeds, forced: forced)
     guard !shape.units.isEmpty else { throw .nothingToCollapse }
-    let layout: StructuredLayout
-    do throws(FallbackReason) { layout = try StructuredLayout(model: model, axes: [slot]) } catch { throw .stacksAlone(error) }
-    let stacksAlone = try? layout.frames(width: width, height: height)
+    if layout == nil {
+        layout = try build()
+        stacksAlone = try? layout?.frames(width: width, height: height)
+    }
+    guard let layout else { throw .irOrder }
     // A unit whose place the levels and ties leave free goes onto the spine, and the group is solved
     // again: each round takes one more level of the tree, so the rounds are few (and bounded here).
     // A round whose answer reaches the end of a window of pieces is solved again with windows four
@@ -89,6 +115,15 @@ private func jointSolve(
     func widen() {
         window = window.flatMap { $0 < 64 ? 4 * $0 : nil }
         widenings += 1
+    }
+    // What goes onto the spine of a free unit: a run's items whose own length is not decided by their
+    // cost alone (a view with no size), when it has such items; else the whole unit.
+    func freeMembers(of members: [Int]) -> [Int] {
+        let free = members.filter { member in
+            let function = layout.outer[2 * member + slot]
+            return !function.hasUniqueMinimum || !function.anchor.isFinite
+        }
+        return free.isEmpty ? members : free
     }
     var rounds = 0
     while rounds < 8 {
@@ -121,15 +156,24 @@ private func jointSolve(
                 interface[unit].contains { $0.count == 1 ? moving[$0[0].symbol] ?? true : !solver.fixes([$0]) }
             }
             guard !free.isEmpty else { throw .unsettled }
-            for unit in free { for member in shape.units[unit] { forced[member] = true } }
-            shape = try JointShape(ir: ir, model: model, axis: slot, forced: forced)
+            for unit in free { for member in freeMembers(of: shape.units[unit]) { forced[member] = true } }
+            shape = try JointShape(ir: ir, model: model, axis: slot, seeds: seeds, forced: forced)
             guard !shape.units.isEmpty else { throw .nothingToCollapse }
             continue
         }
-        var solve = try finishJoint(solver: &solver, shape: shape, problem: problem, layout: layout, axis: axis, mentioned: mentioned)
-        solve.summary.widenings = widenings
-        solve.summary.windowed = !problem.windows.isEmpty
-        return solve
+        do throws(JointDecline) {
+            var solve = try finishJoint(
+                solver: &solver, shape: shape, problem: problem, layout: layout, axis: axis, mentioned: mentioned)
+            solve.summary.widenings = widenings
+            solve.summary.windowed = !problem.windows.isEmpty
+            return solve
+        } catch {
+            // A run whose items share its length freely goes onto the spine, as a free unit does.
+            guard case .freeSplit(let item) = error, shape.unit[item] >= 0 else { throw error }
+            for member in freeMembers(of: shape.units[shape.unit[item]]) { forced[member] = true }
+            shape = try JointShape(ir: ir, model: model, axis: slot, seeds: seeds, forced: forced)
+            guard !shape.units.isEmpty else { throw .nothingToCollapse }
+        }
     }
     throw .unsettled
 }
@@ -301,14 +345,9 @@ private func finishJoint(
         let unit = shape.unit[item]
         return unit < 0 || (shape.units[unit].count == 1 && shape.units[unit][0] == item)
     }
+    // What the joint part leaves undecided is settled as the whole solve settles it
+    // (UndecidedValues.swift): the hanging units are fixed, so the two faces agree on the joint part.
     var solution = solver.finish(solving: joint)
-    for item in 0..<ir.items.count where joint(item) {
-        let decided = solution.determined[item]
-        let along = slot == 0 ? (decided.x, decided.width) : (decided.y, decided.height)
-        guard along.0 || !mentioned[position.symbol(of: item)], along.1 || !mentioned[length.symbol(of: item)] else {
-            throw .ambiguous
-        }
-    }
     let value = solver.unroundedValue()
     var placement = JointPlacement(
         spine: shape.spine, position: [Double](repeating: 0, count: n), length: [Double](repeating: 0, count: n))
@@ -322,9 +361,10 @@ private func finishJoint(
         let start = value(position.symbol(of: members[0]))
         let total = shape.lengthForm(unit, axis: axis).reduce(0) { $0 + $1.coefficient * value($1.symbol) }
         let anchors = members.map { layout.outer[2 * $0 + slot].anchor }
-        // Lengths the run's constraints leave free to trade between its items: ambiguous.
+        // Lengths the run's constraints leave free to trade between its items: the run goes onto the
+        // spine (`jointSolve`).
         guard split(merged, total: total - shape.spacing(unit, model: model), anchors: anchors, into: &lengths) else {
-            throw .ambiguous
+            throw .freeSplit(item: members[0])
         }
         var x = start
         for (k, member) in members.enumerated() {

@@ -42,8 +42,9 @@ public enum JointDecline: Error, Hashable, Sendable {
     case crossesSubtree(item: Int)
     /// The joint problem's required constraints conflict.
     case conflict
-    /// The joint problem leaves part of itself undecided: the general solver's choice of vertex.
-    case ambiguous
+    /// The run starting at `item` has a decided length that its items are free to share in more
+    /// than one way, after the last round.
+    case freeSplit(item: Int)
     /// Subtrees' places were still free after the tie rule in the last round.
     case unsettled
     /// The joint solve stopped at its pivot limit.
@@ -61,7 +62,7 @@ public enum JointDecline: Error, Hashable, Sendable {
         case .nothingToCollapse: return "the user constraints leave no stack or run of items untouched"
         case .crossesSubtree(let item): return "a constraint reaches inside \(name(item))"
         case .conflict: return "its required constraints conflict"
-        case .ambiguous: return "it is ambiguous"
+        case .freeSplit(let item): return "the items of the run at \(name(item)) share its length freely"
         case .unsettled: return "ties leave untouched stacks' places free"
         case .pivotLimit: return "it stopped at its pivot limit"
         case .subtreeDeclined(let reason): return "inside a subtree, \(reason.description(in: ir))"

@@ -16,9 +16,12 @@ struct JointShape {
     var parent: [Int]
     var depth: [Int]
 
-    /// - Parameter forced: per node, on the spine though no user constraint reaches into it (a unit
-    ///   whose place the levels and ties left free in an earlier round).
-    init(ir: ConstraintIR, model: StructuredModel, axis: Int, forced: [Bool]) throws(JointDecline) {
+    /// - Parameters:
+    ///   - seeds: items on the spine though no user constraint names them (where the stacks alone meet
+    ///     an ambiguity).
+    ///   - forced: per node, on the spine though no user constraint reaches into it (a unit whose place
+    ///     the levels and ties left free in an earlier round).
+    init(ir: ConstraintIR, model: StructuredModel, axis: Int, seeds: [Int], forced: [Bool]) throws(JointDecline) {
         let n = model.count
         let count = ir.items.count
         parent = ir.items.map { $0.owner?.index ?? -1 }
@@ -30,14 +33,17 @@ struct JointShape {
         spine = [Bool](repeating: false, count: n)
         let parent = self.parent
         func node(_ item: Int) -> Int { item < n ? item : parent[item] }
+        var named = seeds
         for constraint in ir.constraints where constraint.category == .user {
-            for anchor in [constraint.first] + (constraint.second.map { [$0] } ?? []) {
-                guard anchor.item.index >= 0, anchor.item.index < count else { throw .irOrder }
-                var item = node(anchor.item.index)
-                while item >= 0, item < n, !spine[item] {
-                    spine[item] = true
-                    item = parent[item]
-                }
+            named.append(constraint.first.item.index)
+            if let second = constraint.second { named.append(second.item.index) }
+        }
+        for start in named {
+            guard start >= 0, start < count else { throw .irOrder }
+            var item = node(start)
+            while item >= 0, item < n, !spine[item] {
+                spine[item] = true
+                item = parent[item]
             }
         }
         spine[0] = true

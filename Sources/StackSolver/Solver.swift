@@ -385,7 +385,7 @@ struct Solver {
     }
 
     /// Minimises `terms` on the current optimal face, then narrows the face to its optimum.
-    private mutating func minimise(_ terms: [(Int, Double)]) {
+    mutating func minimise(_ terms: [(Int, Double)]) {
         guard !tableau.hitPivotLimit else { return }
         var objective = tableau.substituted(Row(constant: 0, terms: terms))
         if tableau.optimize(&objective) {
@@ -393,50 +393,70 @@ struct Solver {
         }
     }
 
-    /// The solution. With `solving`, only the items it accepts get their frames and determinations from
-    /// the tableau; the others are left zero and undecided for the caller to fill in (a joint solve's
-    /// hanging units, which the top-down pass places).
-    func makeSolution(solving: ((Int) -> Bool)? = nil) -> LayoutSolution {
+    /// The solution, what no constraint decides settled (UndecidedValues.swift). With `solving`, only
+    /// the items it accepts get their frames and determinations from the tableau; the others are left
+    /// zero and undecided for the caller to fill in (a joint solve's hanging units, which the top-down
+    /// pass places).
+    private mutating func makeSolution(solving: ((Int) -> Bool)? = nil) -> LayoutSolution {
         let count = ir.items.count
-        let tableau = self.tableau
-        let eliminated: (values: [Int: Double], decided: [Int: Bool])
-        if let elimination, !elimination.definitions.isEmpty {
-            let movable = tableau.movableNonbasics()
-            eliminated = elimination.backSubstitute(
-                value: { tableau.value(of: $0) }, movement: { tableau.movement(of: $0, movable: movable) })
-        } else {
-            eliminated = ([:], [:])
-        }
-        func value(_ variable: FrameVariable, _ item: Int) -> Double {
-            let symbol = variable.symbol(of: item)
-            return roundedToSolverPrecision(eliminated.values[symbol] ?? tableau.value(of: symbol))
-        }
-        var frames: [Frame] = []
         var determined: [Determination] = []
-        var baselines: [BaselinePair] = []
-        frames.reserveCapacity(count)
+        determined.reserveCapacity(count)
+        var undecided: [Int] = []
+        var eliminated = backSubstitution(movements: true)
         for item in 0..<count {
             guard solving?(item) ?? true else {
-                frames.append(Frame(x: 0, y: 0, width: 0, height: 0))
-                baselines.append(BaselinePair(first: 0, last: 0))
                 determined.append(Determination(x: false, y: false, width: false, height: false))
                 continue
             }
-            frames.append(Frame(
-                x: value(.x, item), y: value(.y, item), width: value(.width, item), height: value(.height, item)))
-            baselines.append(BaselinePair(first: value(.firstBaseline, item), last: value(.lastBaseline, item)))
+            let tableau = self.tableau
             func decided(_ variable: FrameVariable) -> Bool {
                 let symbol = variable.symbol(of: item)
                 return eliminated.decided[symbol] ?? !tableau.canMove(symbol)
             }
             determined.append(Determination(
                 x: decided(.x), y: decided(.y), width: decided(.width), height: decided(.height)))
+            for variable in FrameVariable.allCases where !decided(variable) { undecided.append(variable.symbol(of: item)) }
+        }
+        if !undecided.isEmpty {
+            settleUndecided(undecided.reversed())
+            eliminated = backSubstitution(movements: false)
+        }
+        let tableau = self.tableau
+        func value(_ variable: FrameVariable, _ item: Int) -> Double {
+            let symbol = variable.symbol(of: item)
+            return roundedToSolverPrecision(eliminated.values[symbol] ?? tableau.value(of: symbol))
+        }
+        var frames: [Frame] = []
+        var baselines: [BaselinePair] = []
+        frames.reserveCapacity(count)
+        baselines.reserveCapacity(count)
+        for item in 0..<count {
+            guard solving?(item) ?? true else {
+                frames.append(Frame(x: 0, y: 0, width: 0, height: 0))
+                baselines.append(BaselinePair(first: 0, last: 0))
+                continue
+            }
+            frames.append(Frame(
+                x: value(.x, item), y: value(.y, item), width: value(.width, item), height: value(.height, item)))
+            baselines.append(BaselinePair(first: value(.firstBaseline, item), last: value(.lastBaseline, item)))
         }
         var all = findings
         if findsAmbiguity { all += ambiguityFindings(determined: determined, ir: ir) }
         return LayoutSolution(
             frames: frames, determined: determined, baselines: baselines, findings: all,
             brokenConstraints: broken, pivots: tableau.pivots)
+    }
+
+    /// The eliminated symbols' values by back-substitution and, with `movements`, whether each is decided.
+    private func backSubstitution(movements: Bool) -> (values: [Int: Double], decided: [Int: Bool]) {
+        guard let elimination, !elimination.definitions.isEmpty else { return ([:], [:]) }
+        let tableau = self.tableau
+        guard movements else {
+            return elimination.backSubstitute(value: { tableau.value(of: $0) }, movement: { _ in (0, 0) })
+        }
+        let movable = tableau.movableNonbasics()
+        return elimination.backSubstitute(
+            value: { tableau.value(of: $0) }, movement: { tableau.movement(of: $0, movable: movable) })
     }
 }
 

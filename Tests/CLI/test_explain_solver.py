@@ -60,7 +60,7 @@ def test_user_constraints_on_one_axis_split_the_layout_by_axis():
     # The tools stack is untouched by `left.width == right.width`: it enters by its cost function.
     assert explanation[2] == (
         "  general solver: the horizontal axis as a joint group of 8 items and 19 linear constraints,"
-        " with 1 stack the user constraints do not touch entering by cost functions (2 pieces);"
+        " with 1 stack outside it entering by cost functions (2 pieces);"
         " structured: inside those and the vertical axis")
     assert explanation[3:] == ["  toolbar        hstack fill  structured: fill merge",
                                "  toolbar.tools  hstack fill  structured: fill merge"]
@@ -169,4 +169,4 @@ def test_untouched_labels_between_constrained_ones_enter_as_one_run(tmp_path):
         joint = layout["solver"]["joint"]
         assert (joint["items"], joint["subtrees"], joint["runs"]) == (3, 0, 1)
     text = run(["layout", str(path), "--explain-solver"]).out
-    assert "with 1 run of items the user constraints do not touch entering by cost functions" in text
+    assert "with 1 run of items outside it entering by cost functions" in text

@@ -7,8 +7,9 @@ import Testing
 
 /// Random stack trees (`randomTree`) with up to three user constraints on one axis: solving the axes
 /// apart (AxisSplit.swift) must give the whole general solve's answer, for layouts the tree solver
-/// does not solve whole (with user constraints, conflicts or ambiguity). Decided values, what is
-/// decided, conflicts and ambiguity are compared; an undecided value is the solver's free choice.
+/// does not solve whole (with user constraints, conflicts or ambiguity). Frames, what is decided,
+/// conflicts and ambiguity are compared: what nothing decides is settled by one rule in both
+/// (UndecidedValues.swift).
 @Suite struct AxisSplitTests {
     static let horizontal: [AnchorAttribute] = [.leading, .trailing, .left, .right, .centerX, .width]
     static let vertical: [AnchorAttribute] = [.top, .bottom, .centerY, .height, .firstBaseline, .lastBaseline]
@@ -50,7 +51,7 @@ import Testing
                 if !apart.brokenConstraints.isEmpty { conflicts += 1 }
                 if apart.findings.contains(where: { if case .ambiguous = $0.kind { true } else { false } }) { ambiguous += 1 }
                 let whole = solve(ir, width: width, height: height)
-                if let difference = decidedDifference(apart, whole, ir: ir) {
+                if let difference = solutionDifference(apart, whole, ir: ir) {
                     Issue.record("seed \(seed) at \(String(describing: width)) x \(String(describing: height)): \(difference)")
                 }
             }
@@ -82,21 +83,4 @@ import Testing
         #expect(apart.frames[3].x == 85)
         #expect(apart.findings.isEmpty)
     }
-}
-
-/// Why two solutions differ in what the constraints decide, or nil.
-func decidedDifference(_ a: LayoutSolution, _ b: LayoutSolution, ir: ConstraintIR) -> String? {
-    guard a.frames.count == b.frames.count else { return "frame counts \(a.frames.count) vs \(b.frames.count)" }
-    for i in a.frames.indices {
-        let (f, g, d) = (a.frames[i], b.frames[i], a.determined[i])
-        if d != b.determined[i] { return "\(ir.items[i].name): determined \(d) vs \(b.determined[i])" }
-        func differ(_ x: Double, _ y: Double) -> Bool { abs(x - y) > 1e-6 * max(1, abs(x)) }
-        if (d.x && differ(f.x, g.x)) || (d.y && differ(f.y, g.y)) || (d.width && differ(f.width, g.width))
-            || (d.height && differ(f.height, g.height)) {
-            return "\(ir.items[i].name): apart \(f) vs whole \(g)"
-        }
-    }
-    if a.findings != b.findings { return "findings \(a.findings.map(\.message)) vs \(b.findings.map(\.message))" }
-    if a.brokenConstraints != b.brokenConstraints { return "broken \(a.brokenConstraints) vs \(b.brokenConstraints)" }
-    return nil
 }

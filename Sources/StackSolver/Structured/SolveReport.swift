@@ -64,7 +64,7 @@ public struct SolveReport: Hashable, Sendable {
                 .compactMap { $0 }.joined(separator: " and ")
             return [reason.description(in: ir),
                     "general solver: the \(axis.rawValue) axis as a joint group of \(joint.items) items and"
-                        + " \(constraints) linear constraints, with \(hanging) the user constraints do not touch entering by"
+                        + " \(constraints) linear constraints, with \(hanging) outside it entering by"
                         + " cost functions (\(joint.pieces) pieces); structured: inside those and the \(axis.cross.rawValue) axis"]
                 + stackLines(stacks)
         case .subtreeConflicts(let reason, let groups, let stacks):
