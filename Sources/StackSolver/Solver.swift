@@ -20,10 +20,10 @@
 //   far. So when violation must go somewhere, the earliest constraint of the level absorbs it.
 //   IR order follows arranged-subview order, hence in a fill stack with equal
 //   hugging the FIRST arranged view stretches (seed 003: red takes the extra space).
-// - Whatever is still free after every level (no constraint at any priority decides it) is left
-//   at the simplex vertex the deterministic pivoting reaches: parameters nonbasic at zero, so a
-//   variable bounded on one side only sits on that bound and a fully free one is 0. Such items are
-//   reported as ambiguous (`SolverFinding.Kind.ambiguous`).
+// - Whatever is still free after every level (no constraint at any priority decides it) is
+//   settled one variable at a time, from the last item's back to the root's, each to the value
+//   nearest 0 the rest allows (UndecidedValues.swift), so every solve of the same layout gives the
+//   same frames. Such items are reported as ambiguous (`SolverFinding.Kind.ambiguous`).
 //
 // ALGORITHM
 // - Kiwi's tableau (rows `basic = constant + sum(c * s)`, externals never leave the basis), built
