@@ -46,7 +46,9 @@ struct AxisSplit {
 /// answer alone (a conflict or an ambiguity is usually on one axis only).
 /// Nil when the user constraints touch both axes, some constraint relates the axes, or the tree
 /// solver answers neither axis alone; the caller then solves the whole layout by the general solver.
-func solveSplittingAxes(ir: ConstraintIR, width: Double?, height: Double?) -> AxisSplit? {
+/// `built`: the layout's cost functions on both axes, when it has no user constraints and they were
+/// built (each axis's are the same alone).
+func solveSplittingAxes(ir: ConstraintIR, width: Double?, height: Double?, built: StructuredLayout? = nil) -> AxisSplit? {
     var touched: Set<Axis> = []
     for constraint in ir.constraints {
         let first = Axis(constraint.first.attribute)
@@ -59,16 +61,20 @@ func solveSplittingAxes(ir: ConstraintIR, width: Double?, height: Double?) -> Ax
         stackOnlyIR.constraints.removeAll { $0.category == .user }
     }
     let candidates: [Axis] = touched.isEmpty ? [.horizontal, .vertical] : touched.count == 1 ? Array(touched) : []
-    guard !candidates.isEmpty, let model = try? StructuredModel(ir: stackOnlyIR) else { return nil }
+    let prebuilt = touched.isEmpty ? built : nil
+    guard !candidates.isEmpty, let model = prebuilt?.model ?? (try? StructuredModel(ir: stackOnlyIR)) else { return nil }
     for axis in candidates {
         let treeAxis = 1 - axis.slot
         do throws(FallbackReason) {
-            let layout = try StructuredLayout(model: model, axes: [treeAxis])
+            let layout: StructuredLayout
+            if let prebuilt { layout = prebuilt.alone(treeAxis) } else { layout = try StructuredLayout(model: model, axes: [treeAxis]) }
             let other = try layout.frames(width: width, height: height)
             let general: LayoutSolution
             let count: Int
             let mentioned = mentionedSymbols(ir)
-            let joint = solveJointly(ir: ir, model: model, width: width, height: height, axis: axis, mentioned: mentioned)
+            let joint = solveJointly(
+                ir: ir, model: model, built: prebuilt?.alone(axis.slot), width: width, height: height, axis: axis,
+                mentioned: mentioned)
             // Without user constraints the first line of the report already says why the stacks alone
             // decline, so a joint group that declines for that reason is not reported again.
             var outcome: JointGroupOutcome? = joint.outcome

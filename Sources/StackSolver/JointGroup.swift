@@ -54,11 +54,15 @@ struct JointSolve {
 /// Solves `axis` of `ir` (whose user constraints all lie on that axis) as a joint group over the
 /// stack-only layout read into `model`; why not when there is nothing to collapse or the shortcut does not
 /// give the general solver's answer (see the top of this file), and the caller solves the axis whole.
-/// `mentioned` is `mentionedSymbols(ir)`.
-func solveJointly(ir: ConstraintIR, model: StructuredModel, width: Double?, height: Double?, axis: Axis, mentioned: [Bool])
-    -> (solve: JointSolve?, outcome: JointGroupOutcome) {
+/// `mentioned` is `mentionedSymbols(ir)`; `built`, the model's cost functions along `axis` when the
+/// caller has them.
+func solveJointly(
+    ir: ConstraintIR, model: StructuredModel, built: StructuredLayout? = nil, width: Double?, height: Double?, axis: Axis,
+    mentioned: [Bool]
+) -> (solve: JointSolve?, outcome: JointGroupOutcome) {
     do throws(JointDecline) {
-        let solve = try jointSolve(ir: ir, model: model, width: width, height: height, axis: axis, mentioned: mentioned)
+        let solve = try jointSolve(
+            ir: ir, model: model, built: built, width: width, height: height, axis: axis, mentioned: mentioned)
         return (solve, .solved(solve.summary))
     } catch {
         return (nil, .declined(error))
@@ -66,7 +70,8 @@ func solveJointly(ir: ConstraintIR, model: StructuredModel, width: Double?, heig
 }
 
 private func jointSolve(
-    ir: ConstraintIR, model: StructuredModel, width: Double?, height: Double?, axis: Axis, mentioned: [Bool]
+    ir: ConstraintIR, model: StructuredModel, built: StructuredLayout?, width: Double?, height: Double?, axis: Axis,
+    mentioned: [Bool]
 ) throws(JointDecline) -> JointSolve {
     let slot = axis.slot
     // The cost functions name constraints by their indices in the stack-only IR: the same in `ir` when the
@@ -74,6 +79,7 @@ private func jointSolve(
     let firstUser = ir.constraints.firstIndex(where: { $0.category == .user })
     guard ir.constraints[(firstUser ?? ir.constraints.count)...].allSatisfy({ $0.category == .user }) else { throw .irOrder }
     func build() throws(JointDecline) -> StructuredLayout {
+        if let built { return built }
         do throws(FallbackReason) { return try StructuredLayout(model: model, axes: [slot]) } catch { throw .stacksAlone(error) }
     }
     // Without user constraints the spine starts where the stacks alone meet an ambiguity. With them,

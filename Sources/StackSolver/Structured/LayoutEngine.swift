@@ -26,12 +26,14 @@ public func solveLayoutReporting(ir: ConstraintIR, width: Double? = nil, height:
 /// The report is built only when asked for.
 func solveLayout(ir: ConstraintIR, width: Double?, height: Double?, reporting: Bool)
     -> (solution: LayoutSolution, report: SolveReport?) {
+    var built: StructuredLayout?
     do throws(FallbackReason) {
         let layout = try StructuredLayout(ir: ir)
+        built = layout
         let solution = try layout.frames(width: width, height: height)
         return (solution, reporting ? SolveReport(path: .structured(layout.structuredStacks())) : nil)
     } catch {
-        let declined = solveDeclined(ir: ir, width: width, height: height, reason: error)
+        let declined = solveDeclined(ir: ir, width: width, height: height, reason: error, built: built)
         return (declined.solution, reporting ? declined.report() : nil)
     }
 }
@@ -56,13 +58,14 @@ enum DeclinedSolve {
 
 /// The one choice of solvers after the structured solver declined a layout for `reason`: conflicts
 /// broken inside their subtrees (SubtreeConflicts.swift), else an axis by each solver
-/// (AxisSplit.swift), else the general solver.
-func solveDeclined(ir: ConstraintIR, width: Double?, height: Double?, reason: FallbackReason)
+/// (AxisSplit.swift), else the general solver. `built`: the layout's cost functions on both axes,
+/// when the structured solver declined only in its top-down pass.
+func solveDeclined(ir: ConstraintIR, width: Double?, height: Double?, reason: FallbackReason, built: StructuredLayout?)
     -> (solution: LayoutSolution, report: () -> SolveReport) {
     let declined: DeclinedSolve
     if case .conflict = reason, let found = SubtreeConflicts(ir: ir, width: width, height: height, first: reason) {
         declined = .subtreeConflicts(found)
-    } else if let split = solveSplittingAxes(ir: ir, width: width, height: height) {
+    } else if let split = solveSplittingAxes(ir: ir, width: width, height: height, built: built) {
         declined = .split(split)
     } else {
         declined = .general(solve(ir, width: width, height: height))
@@ -294,7 +297,7 @@ public final class LayoutEngine {
             return result
         } catch {
             lastFallback = error
-            let declined = solveDeclined(ir: ir, width: width, height: height, reason: error)
+            let declined = solveDeclined(ir: ir, width: width, height: height, reason: error, built: structured)
             lastDeclinedReport = declined.report
             return declined.solution
         }

@@ -50,7 +50,14 @@ struct StructuredLayout {
     let parents: [Int]
     /// The axes solved (0 horizontal, 1 vertical): both, or one when the other goes to the general
     /// solver (AxisSplit.swift). The axes share no variable, so either is exact alone.
-    let axes: [Int]
+    private(set) var axes: [Int]
+
+    /// This layout on `axis` alone: the same functions (the axes share no state), no copies.
+    func alone(_ axis: Int) -> StructuredLayout {
+        var layout = self
+        layout.axes = [axis]
+        return layout
+    }
 
     init(ir: ConstraintIR, axes: [Int] = [0, 1]) throws(FallbackReason) {
         try self.init(model: StructuredModel(ir: ir), axes: axes)
