@@ -311,6 +311,31 @@ struct Tableau {
         return false
     }
 
+    /// Whether the optimum lets the linear form `row` move, as `movement` sees it (movements that
+    /// cancel count as fixed), deciding each symbol's freedom on the spot rather than for every symbol.
+    func canMove(_ row: Row) -> Bool {
+        var first = 0.0
+        var second = 0.0
+        var scale = 1.0
+        func add(_ symbol: Int, _ coefficient: Double) {
+            guard !frozen[symbol], hasFreeStep(symbol, direction: 1) || (kinds[symbol] == .external && hasFreeStep(symbol, direction: -1))
+            else { return }
+            let (a, b) = randomWeights(of: symbol)
+            first += coefficient * a
+            second += coefficient * b
+            scale += abs(coefficient) * (a + b)
+        }
+        for (symbol, coefficient) in zip(row.symbols, row.coefficients) {
+            let slot = slotOf[symbol]
+            guard slot >= 0 else {
+                add(symbol, coefficient)
+                continue
+            }
+            for (dependency, factor) in zip(rows[slot].symbols, rows[slot].coefficients) { add(dependency, coefficient * factor) }
+        }
+        return abs(first) > 1e-9 * scale || abs(second) > 1e-9 * scale
+    }
+
     /// Per symbol: whether it is nonbasic and `canMove` counts it as a direction its dependants move
     /// in (unfrozen, with a free step one way, or either way for an external).
     func movableNonbasics() -> [Bool] {

@@ -20,11 +20,23 @@ extension Solver {
     mutating func settleUndecided(_ symbols: [Int]) {
         guard !symbols.isEmpty else { return }
         let mentioned = mentionedSymbols()
-        var definitionIndex: [Int: Int] = [:]
+        // Per symbol: the index of its definition, -1 for a kept symbol.
+        var definitionIndex = [Int](repeating: -1, count: tableau.kinds.count)
         for (k, definition) in (elimination?.definitions ?? []).enumerated() { definitionIndex[definition.symbol] = k }
+        var scratch = [Double](repeating: 0, count: tableau.kinds.count)
         for symbol in symbols where symbol < mentioned.count && mentioned[symbol] {
             guard !tableau.hitPivotLimit else { return }
-            var row = definitionIndex[symbol].map { expanded(from: $0) } ?? Row(constant: 0, terms: [(symbol, 1)])
+            // A symbol that settling the ones after it has decided stays where it is: most do (a
+            // position along a chain once the lengths after it are settled), and skipping them keeps
+            // long expanded rows out of the tableau.
+            var row: Row
+            if definitionIndex[symbol] >= 0 {
+                row = expanded(from: definitionIndex[symbol], definitionIndex: definitionIndex, scratch: &scratch)
+                guard tableau.canMove(row) else { continue }
+            } else {
+                guard tableau.canMove(symbol) else { continue }
+                row = Row(constant: 0, terms: [(symbol, 1)])
+            }
             // row == 0 at the lowest level: row - plus + minus == 0, violation plus + minus.
             let plus = tableau.newSymbol(.error)
             let minus = tableau.newSymbol(.error)
@@ -36,23 +48,38 @@ extension Solver {
 
     /// The eliminated symbol of definition `first` over the tableau's symbols: its definition with
     /// every symbol eliminated later replaced by its own, in elimination order (each definition
-    /// mentions only kept symbols and symbols eliminated after it).
-    private func expanded(from first: Int) -> Row {
+    /// mentions only kept symbols and symbols eliminated after it). It visits the definitions from
+    /// `first` to the last one it reaches; `scratch` is all zeros, per symbol, and is left so.
+    private func expanded(from first: Int, definitionIndex: [Int], scratch: inout [Double]) -> Row {
         guard let definitions = elimination?.definitions else { return Row() }
-        var combination: [Int: Double] = [:]
-        var constant = definitions[first].value.constant
-        for (symbol, coefficient) in zip(definitions[first].value.symbols, definitions[first].value.coefficients) {
-            combination[symbol, default: 0] += coefficient
+        var touched: [Int] = []
+        var last = first
+        var constant = 0.0
+        func add(_ symbol: Int, _ coefficient: Double) {
+            if scratch[symbol] == 0 { touched.append(symbol) }
+            scratch[symbol] += coefficient
+            if scratch[symbol] == 0 { scratch[symbol] = .leastNonzeroMagnitude }
+            last = max(last, definitionIndex[symbol])
         }
-        for definition in definitions[(first + 1)...] {
-            guard let factor = combination.removeValue(forKey: definition.symbol) else { continue }
+        add(definitions[first].symbol, 1)
+        var index = first
+        while index <= last {
+            let definition = definitions[index]
+            index += 1
+            let factor = scratch[definition.symbol]
+            guard factor != 0 else { continue }
+            scratch[definition.symbol] = .leastNonzeroMagnitude
             constant += factor * definition.value.constant
             for (symbol, coefficient) in zip(definition.value.symbols, definition.value.coefficients) {
-                combination[symbol, default: 0] += factor * coefficient
+                add(symbol, factor * coefficient)
             }
         }
-        // The symbol order of the row does not depend on the dictionary's: `Row` keeps its terms sorted.
-        return Row(constant: constant, terms: combination.map { ($0.key, $0.value) })
+        var terms: [LinearTerm] = []
+        for symbol in touched {
+            if definitionIndex[symbol] < 0 { terms.append((symbol, scratch[symbol])) }
+            scratch[symbol] = 0
+        }
+        return Row(constant: constant, terms: terms)
     }
 
     /// Per external symbol: whether a constraint of this solve or an elimination mentions it.
