@@ -31,10 +31,12 @@ import StackIR
 // hanging unit's position and length must be fixed on the optimal face: then each unit's own ties
 // are its alone, at that length (a run's length split among its items as the tree solver splits a
 // stack's, then the top-down pass). The check takes two optimisations of a random positive
-// combination, its least and greatest value on the face. A unit still free goes onto the spine and
-// the group is solved again; a joint problem that is ambiguous or conflicts is solved whole by the
-// caller. The joint solve is a shortcut to the general solver's answer, never a different one
-// (JointGroupTests).
+// combination, its least and greatest value on the face. A unit still free goes onto the spine (of
+// a run, the items whose own length nothing decides) and the group is solved again; a joint problem
+// that conflicts is solved whole by the caller. What the joint part leaves undecided is settled as
+// the whole solve settles it (UndecidedValues.swift), so an ambiguity can start a joint group too:
+// without user constraints, the spine starts at the node where the stacks alone meet it. The joint
+// solve is a shortcut to the general solver's answer, never a different one (JointGroupTests).
 
 /// How many pieces of each cost function a joint solve enters at first on each side of where the
 /// stacks alone put the unit's length. Most lengths move little from there, so the joint problem stays
@@ -69,10 +71,15 @@ func solveJointly(
     }
 }
 
-private func jointSolve(
-    ir: ConstraintIR, model: StructuredModel, built: StructuredLayout?, width: Double?, height: Double?, axis: Axis,
-    mentioned: [Bool]
-) throws(JointDecline) -> JointSolve {
+/// Where a joint solve starts: the stack-only layout along `axis` (`built` when the caller has it),
+/// its frames when the stacks alone have them, the items that seed the spine besides the user
+/// constraints' (without user constraints, the node where the stacks alone meet an ambiguity), and
+/// the first shape.
+/// With user constraints the shape comes first, so a layout with nothing to collapse builds no cost
+/// functions.
+private func jointStart(
+    ir: ConstraintIR, model: StructuredModel, built: StructuredLayout?, width: Double?, height: Double?, axis: Axis
+) throws(JointDecline) -> (layout: StructuredLayout, stacksAlone: LayoutSolution?, seeds: [Int], shape: JointShape) {
     let slot = axis.slot
     // The cost functions name constraints by their indices in the stack-only IR: the same in `ir` when the
     // user constraints come last, as the lowering puts them.
@@ -82,36 +89,36 @@ private func jointSolve(
         if let built { return built }
         do throws(FallbackReason) { return try StructuredLayout(model: model, axes: [slot]) } catch { throw .stacksAlone(error) }
     }
-    // Without user constraints the spine starts where the stacks alone meet an ambiguity. With them,
-    // the shape comes first: a layout with nothing to collapse costs no cost functions.
-    var layout: StructuredLayout?
-    var stacksAlone: LayoutSolution?
-    var seeds: [Int] = []
-    if firstUser == nil {
-        let built = try build()
-        func declined() -> FallbackReason? {
-            do throws(FallbackReason) {
-                _ = try built.frames(width: width, height: height)
-                return nil
-            } catch {
-                return error
-            }
-        }
-        switch declined() {
-        case .ambiguous(let node, _)?: seeds = [node]
-        case let reason?: throw .stacksAlone(reason)
-        case nil: throw .nothingToCollapse
-        }
-        layout = built
+    func shape(seeds: [Int]) throws(JointDecline) -> JointShape {
+        let shape = try JointShape(
+            ir: ir, model: model, axis: slot, seeds: seeds, forced: [Bool](repeating: false, count: model.count))
+        guard !shape.units.isEmpty else { throw .nothingToCollapse }
+        return shape
     }
+    guard firstUser == nil else {
+        let shape = try shape(seeds: [])
+        let layout = try build()
+        return (layout, try? layout.frames(width: width, height: height), [], shape)
+    }
+    let layout = try build()
+    do throws(FallbackReason) {
+        _ = try layout.frames(width: width, height: height)
+    } catch {
+        guard case .ambiguous(let node, _) = error else { throw .stacksAlone(error) }
+        return (layout, nil, [node], try shape(seeds: [node]))
+    }
+    throw .nothingToCollapse
+}
+
+private func jointSolve(
+    ir: ConstraintIR, model: StructuredModel, built: StructuredLayout?, width: Double?, height: Double?, axis: Axis,
+    mentioned: [Bool]
+) throws(JointDecline) -> JointSolve {
+    let slot = axis.slot
+    let start = try jointStart(ir: ir, model: model, built: built, width: width, height: height, axis: axis)
+    let (layout, stacksAlone, seeds) = (start.layout, start.stacksAlone, start.seeds)
+    var shape = start.shape
     var forced = [Bool](repeating: false, count: model.count)
-    var shape = try JointShape(ir: ir, model: model, axis: slot, seeds: seeds, forced: forced)
-    guard !shape.units.isEmpty else { throw .nothingToCollapse }
-    if layout == nil {
-        layout = try build()
-        stacksAlone = try? layout?.frames(width: width, height: height)
-    }
-    guard let layout else { throw .irOrder }
     // A unit whose place the levels and ties leave free goes onto the spine, and the group is solved
     // again: each round takes one more level of the tree, so the rounds are few (and bounded here).
     // A round whose answer reaches the end of a window of pieces is solved again with windows four
@@ -438,59 +445,3 @@ func copyAxis(_ slot: Int, of item: Int, from tree: LayoutSolution, into solutio
             first: value(baselines.first, .firstBaseline), last: value(baselines.last, .lastBaseline))
     }
 }
-
-extension Solver {
-    /// Whether the optimal face so far fixes every linear form of `forms`: the least and the greatest
-    /// value of a combination of them with random positive weights agree. (Were one free, the
-    /// combination would vary but for weights in a set of measure zero.)
-    func fixes(_ forms: [[(symbol: Int, coefficient: Double)]]) -> Bool {
-        var combination: [Int: Double] = [:]
-        var constant = 0.0
-        for form in forms {
-            guard let first = form.first else { continue }
-            let weight = randomWeights(of: first.symbol).0
-            for term in form { combination[term.symbol, default: 0] += weight * term.coefficient }
-        }
-        // Eliminated symbols by their definitions, in elimination order: each mentions only kept
-        // symbols and symbols eliminated later.
-        for definition in elimination?.definitions ?? [] {
-            guard let factor = combination.removeValue(forKey: definition.symbol) else { continue }
-            constant += factor * definition.value.constant
-            for (symbol, coefficient) in zip(definition.value.symbols, definition.value.coefficients) {
-                combination[symbol, default: 0] += factor * coefficient
-            }
-        }
-        var row = Row(constant: constant, terms: combination.map { ($0.key, $0.value) })
-        var low = tableau
-        var least = low.substituted(row)
-        guard low.optimize(&least) else { return false }
-        row.scale(by: -1)
-        var high = tableau
-        var greatest = high.substituted(row)
-        guard high.optimize(&greatest) else { return false }
-        let range = -greatest.constant - least.constant
-        return range <= 1e-7 * max(1, abs(least.constant), abs(greatest.constant))
-    }
-
-    /// Per symbol of `symbols`: whether it can still move on the optimal face so far, as the solver
-    /// decides ambiguity (`Tableau.canMove`, and back-substitution for eliminated symbols).
-    func moving(_ symbols: [Int]) -> [Bool] {
-        let tableau = self.tableau
-        var decided: [Int: Bool] = [:]
-        if let elimination, !elimination.definitions.isEmpty {
-            let movable = tableau.movableNonbasics()
-            decided = elimination.backSubstitute(
-                value: { tableau.value(of: $0) }, movement: { tableau.movement(of: $0, movable: movable) }).decided
-        }
-        return symbols.map { !(decided[$0] ?? !tableau.canMove($0)) }
-    }
-
-    /// Each symbol's value before rounding, eliminated ones by back-substitution.
-    func unroundedValue() -> (Int) -> Double {
-        let tableau = self.tableau
-        guard let elimination, !elimination.definitions.isEmpty else { return { tableau.value(of: $0) } }
-        let values = elimination.backSubstitute(value: { tableau.value(of: $0) }, movement: { _ in (0, 0) }).values
-        return { values[$0] ?? tableau.value(of: $0) }
-    }
-}
-

@@ -1,0 +1,59 @@
+// Questions about the optimal face a solve has narrowed to so far: whether it fixes a linear form,
+// which symbols can still move on it, and every symbol's value before rounding (JointGroup.swift
+// asks them between the tie rule and the frames).
+
+extension Solver {
+    /// Whether the optimal face so far fixes every linear form of `forms`: the least and the greatest
+    /// value of a combination of them with random positive weights agree. (Were one free, the
+    /// combination would vary but for weights in a set of measure zero.)
+    func fixes(_ forms: [[(symbol: Int, coefficient: Double)]]) -> Bool {
+        var combination: [Int: Double] = [:]
+        var constant = 0.0
+        for form in forms {
+            guard let first = form.first else { continue }
+            let weight = randomWeights(of: first.symbol).0
+            for term in form { combination[term.symbol, default: 0] += weight * term.coefficient }
+        }
+        // Eliminated symbols by their definitions, in elimination order: each mentions only kept
+        // symbols and symbols eliminated later.
+        for definition in elimination?.definitions ?? [] {
+            guard let factor = combination.removeValue(forKey: definition.symbol) else { continue }
+            constant += factor * definition.value.constant
+            for (symbol, coefficient) in zip(definition.value.symbols, definition.value.coefficients) {
+                combination[symbol, default: 0] += factor * coefficient
+            }
+        }
+        var row = Row(constant: constant, terms: combination.map { ($0.key, $0.value) })
+        var low = tableau
+        var least = low.substituted(row)
+        guard low.optimize(&least) else { return false }
+        row.scale(by: -1)
+        var high = tableau
+        var greatest = high.substituted(row)
+        guard high.optimize(&greatest) else { return false }
+        let range = -greatest.constant - least.constant
+        return range <= 1e-7 * max(1, abs(least.constant), abs(greatest.constant))
+    }
+
+    /// Per symbol of `symbols`: whether it can still move on the optimal face so far, as the solver
+    /// decides ambiguity (`Tableau.canMove`, and back-substitution for eliminated symbols).
+    func moving(_ symbols: [Int]) -> [Bool] {
+        let tableau = self.tableau
+        var decided: [Int: Bool] = [:]
+        if let elimination, !elimination.definitions.isEmpty {
+            let movable = tableau.movableNonbasics()
+            decided = elimination.backSubstitute(
+                value: { tableau.value(of: $0) }, movement: { tableau.movement(of: $0, movable: movable) }).decided
+        }
+        return symbols.map { !(decided[$0] ?? !tableau.canMove($0)) }
+    }
+
+    /// Each symbol's value before rounding, eliminated ones by back-substitution.
+    func unroundedValue() -> (Int) -> Double {
+        let tableau = self.tableau
+        guard let elimination, !elimination.definitions.isEmpty else { return { tableau.value(of: $0) } }
+        let values = elimination.backSubstitute(value: { tableau.value(of: $0) }, movement: { _ in (0, 0) }).values
+        return { values[$0] ?? tableau.value(of: $0) }
+    }
+}
+
