@@ -341,8 +341,8 @@ private struct JointProblem {
 
 /// The frames of a joint solve after its tie rule: the joint part from the solver, each run's items
 /// by splitting its length as the structured solver splits a stack's, and inside each hanging unit by
-/// the structured solver's top-down pass from its place. Throws when the joint part is not decided:
-/// there the general solver's own choice of vertex shows, which only the whole axis reproduces.
+/// the structured solver's top-down pass from its place. Throws when a run's items share its length
+/// freely (`jointSolve` then puts them onto the spine) or the top-down pass declines a unit.
 private func finishJoint(
     solver: inout Solver, shape: JointShape, problem: JointProblem, layout: StructuredLayout, axis: Axis, mentioned: [Bool]
 ) throws(JointDecline) -> JointSolve {

@@ -19,12 +19,12 @@ extension Solver {
     /// this file says. Symbols no constraint mentions are 0 already and are skipped.
     mutating func settleUndecided(_ symbols: [Int]) {
         guard !symbols.isEmpty else { return }
-        let mentioned = mentionedSymbols()
+        let constrained = constrainedSymbols()
         // Per symbol: the index of its definition, -1 for a kept symbol.
         var definitionIndex = [Int](repeating: -1, count: tableau.kinds.count)
         for (k, definition) in (elimination?.definitions ?? []).enumerated() { definitionIndex[definition.symbol] = k }
         var scratch = [Double](repeating: 0, count: tableau.kinds.count)
-        for symbol in symbols where symbol < mentioned.count && mentioned[symbol] {
+        for symbol in symbols where symbol < constrained.count && constrained[symbol] {
             guard !tableau.hitPivotLimit else { return }
             // A symbol that settling the ones after it has decided stays where it is: most do (a
             // position along a chain once the lengths after it are settled), and skipping them keeps
@@ -83,7 +83,7 @@ extension Solver {
     }
 
     /// Per external symbol: whether a constraint of this solve or an elimination mentions it.
-    private func mentionedSymbols() -> [Bool] {
+    private func constrainedSymbols() -> [Bool] {
         var mentioned = [Bool](repeating: false, count: ir.items.count * FrameVariable.perItem)
         func mark(_ row: Row) {
             for symbol in row.symbols where symbol < mentioned.count { mentioned[symbol] = true }
