@@ -21,9 +21,9 @@
 //   IR order follows arranged-subview order, hence in a fill stack with equal
 //   hugging the FIRST arranged view stretches (seed 003: red takes the extra space).
 // - Whatever is still free after every level (no constraint at any priority decides it) is
-//   settled one variable at a time, from the last item's back to the root's, each to the value
-//   nearest 0 the rest allows (UndecidedValues.swift), so every solve of the same layout gives the
-//   same frames. Such items are reported as ambiguous (`SolverFinding.Kind.ambiguous`).
+//   settled one variable at a time, lengths before positions, from the last item back to the
+//   root, each to the value nearest 0 the rest allows (UndecidedValues.swift), so every solve of the
+//   same layout gives the same frames. Such items are reported as ambiguous (`SolverFinding.Kind.ambiguous`).
 //
 // ALGORITHM
 // - Kiwi's tableau (rows `basic = constant + sum(c * s)`, externals never leave the basis), built
@@ -418,7 +418,7 @@ struct Solver {
             for variable in FrameVariable.allCases where !decided(variable) { undecided.append(variable.symbol(of: item)) }
         }
         if !undecided.isEmpty {
-            settleUndecided(undecided.reversed())
+            settleUndecided(undecided)
             eliminated = backSubstitution(movements: false)
         }
         let tableau = self.tableau

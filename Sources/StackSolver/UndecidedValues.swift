@@ -2,23 +2,30 @@
 // optimal face gives the same frames: the whole layout, one axis alone (AxisSplit.swift) and a joint
 // group that collapses the rest (JointGroup.swift).
 //
-// After the tie rule, the frame variables the constraints leave free are settled one at a time, from
-// the last item's back to the root's (within an item: baselines, height, width, y, x), each to the
-// value nearest 0 that everything settled before it allows. Settling one is a last tie step: an
+// After the tie rule, the frame variables the constraints leave free are settled one at a time, each
+// to the value nearest 0 that everything settled before it allows: first the lengths (height, then
+// width) of the views and stacks from the last item back to the root, then the guides' lengths, then
+// the positions (y, then x) in the same order, then the baselines. Settling one is a last tie step: an
 // optional `variable == 0` whose violation is minimised on the face, which then narrows to that
-// optimum. A view with no size therefore gets length 0 and its stacks wrap what is left, a value free
-// both ways is 0, and one bounded on one side only sits on its bound when that bound is on the far
-// side of 0.
+// optimum.
 //
-// The order runs from the last item because the lowering puts a stack before its items: a stack's
-// length is settled after what it holds, so an ambiguous view takes length 0 rather than its stack.
+// So a view with no size gets length 0 and its stacks wrap the rest; a length bounded on one side only
+// sits on its bound when the bound is beyond 0. Lengths come before positions because a position
+// nearest 0 means nothing to a user: once the lengths are settled, most positions follow from them,
+// and one still free (an item no constraint places) goes to 0. The items run from the last because the
+// lowering puts a stack before its items: a stack's length is settled after what it holds, so an
+// ambiguous view takes length 0 rather than its stack. Guides come after views and stacks because they
+// stand between them (a gap, a spanner): settled first, a gap's length would size the views around it
+// rather than follow them.
+//
 // Every variable the rule settles is undecided, so no decided value and no finding changes.
 
 extension Solver {
-    /// Settles `symbols` (undecided frame variables, in descending order) as the rule at the top of
-    /// this file says. Symbols no constraint mentions are 0 already and are skipped.
-    mutating func settleUndecided(_ symbols: [Int]) {
-        guard !symbols.isEmpty else { return }
+    /// Settles `undecided` (frame variables the constraints leave free, in any order) as the rule at
+    /// the top of this file says. Symbols no constraint mentions are 0 already and are skipped.
+    mutating func settleUndecided(_ undecided: [Int]) {
+        guard !undecided.isEmpty else { return }
+        let symbols = undecided.sorted { settlingOrder($0) < settlingOrder($1) }
         let constrained = constrainedSymbols()
         // Per symbol: the index of its definition, -1 for a kept symbol.
         var definitionIndex = [Int](repeating: -1, count: tableau.kinds.count)
@@ -44,6 +51,20 @@ extension Solver {
             _ = tableau.add(row, marker: plus, other: minus)
             minimise([(plus, 1), (minus, 1)])
         }
+    }
+
+    /// Where `symbol` comes in the rule's order: lengths, then positions, then baselines; views and
+    /// stacks before guides; the last item first; within an item, the later variable first.
+    private func settlingOrder(_ symbol: Int) -> (Int, Int, Int) {
+        let item = symbol / FrameVariable.perItem
+        let variable = FrameVariable(rawValue: symbol % FrameVariable.perItem) ?? .x
+        let guide = ir.items.indices.contains(item) && ir.items[item].kind == .guide ? 1 : 0
+        let phase = switch variable {
+        case .width, .height: guide
+        case .x, .y: 2 + guide
+        case .firstBaseline, .lastBaseline: 4
+        }
+        return (phase, -item, -variable.rawValue)
     }
 
     /// The eliminated symbol of definition `first` over the tableau's symbols: its definition with
