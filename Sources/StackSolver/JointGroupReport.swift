@@ -35,7 +35,8 @@ public enum JointDecline: Error, Hashable, Sendable {
     case stacksAlone(FallbackReason)
     /// Some constraint is invalid (the general solver reports it).
     case invalidConstraints
-    /// The user constraints leave no stack and no run of two items untouched: nothing to collapse.
+    /// The spine (what the user constraints or an ambiguity reach) leaves no stack and no run of two
+    /// items outside it: nothing to collapse.
     case nothingToCollapse
     /// A constraint outside the subtree at `item` mentions more of it than its position and length
     /// (a baseline, an item inside), or one of its own changes when it moves.
@@ -59,7 +60,7 @@ public enum JointDecline: Error, Hashable, Sendable {
         case .irOrder: return "the IR is not in the lowering's order"
         case .stacksAlone(let reason): return "without the user constraints, \(reason.description(in: ir))"
         case .invalidConstraints: return "some constraints are invalid"
-        case .nothingToCollapse: return "the user constraints leave no stack or run of items untouched"
+        case .nothingToCollapse: return "no stack or run of items would be left outside it"
         case .crossesSubtree(let item): return "a constraint reaches inside \(name(item))"
         case .conflict: return "its required constraints conflict"
         case .freeSplit(let item): return "the items of the run at \(name(item)) share its length freely"

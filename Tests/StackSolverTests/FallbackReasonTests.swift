@@ -44,8 +44,8 @@ import Testing
         // hugging and compression (4) and the user's: 9. Both labels are on the joint group's spine, and
         // no stack is left to enter by its cost function.
         #expect(lines == ["main: user constraints (a constraints { } block) relate items across stacks",
-                          "general solver: the horizontal axis alone, 9 linear constraints (no joint group: the user"
-                              + " constraints leave no stack or run of items untouched); structured: the vertical axis",
+                          "general solver: the horizontal axis alone, 9 linear constraints (no joint group: no stack"
+                              + " or run of items would be left outside it); structured: the vertical axis",
                           "main  hstack fill  structured: fill merge"])
         // A constraint across the axes leaves the whole layout to the general solver.
         let (_, crossIR) = try #require(lowered(text.replacingOccurrences(of: "b.width", with: "b.height")))
