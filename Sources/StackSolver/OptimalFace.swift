@@ -39,21 +39,14 @@ extension Solver {
     /// decides ambiguity (`Tableau.canMove`, and back-substitution for eliminated symbols).
     func moving(_ symbols: [Int]) -> [Bool] {
         let tableau = self.tableau
-        var decided: [Int: Bool] = [:]
-        if let elimination, !elimination.definitions.isEmpty {
-            let movable = tableau.movableNonbasics()
-            decided = elimination.backSubstitute(
-                value: { tableau.value(of: $0) }, movement: { tableau.movement(of: $0, movable: movable) }).decided
-        }
+        let decided = backSubstitution(movements: true).decided
         return symbols.map { !(decided[$0] ?? !tableau.canMove($0)) }
     }
 
     /// Each symbol's value before rounding, eliminated ones by back-substitution.
     func unroundedValue() -> (Int) -> Double {
         let tableau = self.tableau
-        guard let elimination, !elimination.definitions.isEmpty else { return { tableau.value(of: $0) } }
-        let values = elimination.backSubstitute(value: { tableau.value(of: $0) }, movement: { _ in (0, 0) }).values
+        let values = backSubstitution(movements: false).values
         return { values[$0] ?? tableau.value(of: $0) }
     }
 }
-

@@ -403,15 +403,15 @@ struct Solver {
         determined.reserveCapacity(count)
         var undecided: [Int] = []
         var eliminated = backSubstitution(movements: true)
+        let current = tableau
         for item in 0..<count {
             guard solving?(item) ?? true else {
                 determined.append(Determination(x: false, y: false, width: false, height: false))
                 continue
             }
-            let tableau = self.tableau
             func decided(_ variable: FrameVariable) -> Bool {
                 let symbol = variable.symbol(of: item)
-                return eliminated.decided[symbol] ?? !tableau.canMove(symbol)
+                return eliminated.decided[symbol] ?? !current.canMove(symbol)
             }
             determined.append(Determination(
                 x: decided(.x), y: decided(.y), width: decided(.width), height: decided(.height)))
@@ -448,7 +448,7 @@ struct Solver {
     }
 
     /// The eliminated symbols' values by back-substitution and, with `movements`, whether each is decided.
-    private func backSubstitution(movements: Bool) -> (values: [Int: Double], decided: [Int: Bool]) {
+    func backSubstitution(movements: Bool) -> (values: [Int: Double], decided: [Int: Bool]) {
         guard let elimination, !elimination.definitions.isEmpty else { return ([:], [:]) }
         let tableau = self.tableau
         guard movements else {
