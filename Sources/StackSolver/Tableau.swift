@@ -304,11 +304,7 @@ struct Tableau {
     func canMove(_ symbol: Int) -> Bool {
         let slot = slotOf[symbol]
         if slot < 0 { return hasFreeStep(symbol, direction: 1) || hasFreeStep(symbol, direction: -1) }
-        for dependency in rows[slot].symbols where !frozen[dependency] {
-            if hasFreeStep(dependency, direction: 1) { return true }
-            if kinds[dependency] == .external, hasFreeStep(dependency, direction: -1) { return true }
-        }
-        return false
+        return rows[slot].symbols.contains(where: movesFreely)
     }
 
     /// Whether the optimum lets the linear form `row` move, as `movement` sees it (movements that
@@ -318,8 +314,7 @@ struct Tableau {
         var second = 0.0
         var scale = 1.0
         func add(_ symbol: Int, _ coefficient: Double) {
-            guard !frozen[symbol], hasFreeStep(symbol, direction: 1) || (kinds[symbol] == .external && hasFreeStep(symbol, direction: -1))
-            else { return }
+            guard movesFreely(symbol) else { return }
             let (a, b) = randomWeights(of: symbol)
             first += coefficient * a
             second += coefficient * b
@@ -339,10 +334,13 @@ struct Tableau {
     /// Per symbol: whether it is nonbasic and `canMove` counts it as a direction its dependants move
     /// in (unfrozen, with a free step one way, or either way for an external).
     func movableNonbasics() -> [Bool] {
-        kinds.indices.map { symbol in
-            slotOf[symbol] < 0 && !frozen[symbol]
-                && (hasFreeStep(symbol, direction: 1) || (kinds[symbol] == .external && hasFreeStep(symbol, direction: -1)))
-        }
+        kinds.indices.map { slotOf[$0] < 0 && movesFreely($0) }
+    }
+
+    /// Whether nonbasic `symbol` is a direction its dependants move in: unfrozen, with a free step
+    /// one way, or either way for an external.
+    private func movesFreely(_ symbol: Int) -> Bool {
+        !frozen[symbol] && (hasFreeStep(symbol, direction: 1) || (kinds[symbol] == .external && hasFreeStep(symbol, direction: -1)))
     }
 
     /// Two random linear functionals of the directions `symbol` moves in on the optimum (weights
