@@ -106,33 +106,20 @@ extension StructuredLayout {
     private func layOut(axis: Int, rootLength: Double, buffers: TopDownBuffers, lengths: inout [Double],
                         shares: inout [Double], determined: inout [Determination], baselines: inout [BaselinePair],
                         joint: JointPlacement?) -> FallbackReason? {
-        let position = buffers.position
-        let length = buffers.length
-        let frames = buffers.frames
-        let hidden = buffers.hidden
-        let childList = buffers.childList
-        let crossAnchor = buffers.crossAnchor
-        position[axis] = 0
-        length[axis] = rootLength
-        frames.set(0, rounded(0, rootLength))
+        buffers.position[axis] = 0
+        buffers.length[axis] = rootLength
+        buffers.frames.set(0, rounded(0, rootLength))
         /// Along one axis only: the other axis's determination is free for a guide.
         let guideDetermination = axis == 0 ? Determination(x: true, y: false, width: true, height: false)
             : Determination(x: false, y: true, width: false, height: true)
-        // Local copies of the hot arrays: retained once, not on every access in the loops below.
-        let spacingBefore = model.spacingBefore
+        // Local copies of the arrays read per stack: retained once, not on every access in the loop.
         let stackAxes = model.stackAxis
         let childStart = model.childStart
-        let distributions = model.distribution
-        let alignments = model.alignment
         let margins = model.margins
         let marginsGuides = model.marginsGuide
-        let spannerGuides = model.spannerGuide
         for index in parents {
-            let alongAxis = Int(stackAxes[index])
-            let firstChild = childStart[index]
-            let endChild = childStart[index + 1]
             if let joint, joint.spine[index] {
-                place(childList[firstChild..<endChild], axis: axis, joint: joint, buffers: buffers)
+                place(buffers.childList[childStart[index]..<childStart[index + 1]], axis: axis, joint: joint, buffers: buffers)
                 continue
             }
             var lead = 0.0
@@ -141,196 +128,36 @@ extension StructuredLayout {
                 lead = axis == 0 ? m.leading : m.top
                 insetTotal = axis == 0 ? m.leading + m.trailing : m.top + m.bottom
             }
-            let canvasStart = position[2 * index + axis] + lead
-            let canvasLength = length[2 * index + axis] - insetTotal
+            let canvas = Canvas(start: buffers.position[2 * index + axis] + lead, length: buffers.length[2 * index + axis] - insetTotal)
             if let guide = marginsGuides[index] {
-                frames.set(guide, rounded(canvasStart, canvasLength))
+                buffers.frames.set(guide, rounded(canvas.start, canvas.length))
             }
-            if axis == alongAxis {
-                let visibleCount = model.visibleCount[index]
-                var gap: Double? = nil
-                switch distributions[index] {
-                case .equalCentering where visibleCount > 1:
-                    guard placeEqualCentering(index, axis: axis, canvasStart: canvasStart, canvasLength: canvasLength, buffers: buffers,
-                                              determined: &determined, guideDetermination: guideDetermination) else {
-                        return .equalCenteringSqueezed(stack: index, axis: Axis(slot: axis))
-                    }
-                    continue
-                case .fillEqually:
-                    let members = model.chainMembers[index].count
-                    let share = members == 0 ? memberlessLength[index]
-                        : (canvasLength - model.spacingTotal[index]) / Double(members)
-                    for k in firstChild..<endChild {
-                        let child = childList[k]
-                        if !hidden[child] && !outerContains(2 * child + axis, share) { return .conflict(node: child, axis: Axis(slot: axis)) }
-                    }
-                    lengths.removeAll(keepingCapacity: true)
-                    for _ in 0..<visibleCount { lengths.append(share) }
-                case .fillProportionally:
-                    // The greedy split in share order, then back to arranged order (zero-length items: 0).
-                    let items = proportionalOrder[index]
-                    guard proportionalLengths(items, axis: axis, stack: length[2 * index + axis],
-                                              total: canvasLength - model.spacingTotal[index], byLevels: splitByLevels[index],
-                                              into: &shares) else {
-                        return splitByLevels[index] ? .proportionalSplit(stack: index, axis: Axis(slot: axis)) : .conflict(node: index, axis: Axis(slot: axis))
-                    }
-                    for (k, child) in items.enumerated() { length[2 &* child &+ axis] = shares[k] }
-                    lengths.removeAll(keepingCapacity: true)
-                    for child in model.visibleChildren[index] {
-                        lengths.append(model.zeroLength[child] ? 0 : length[2 * child + axis])
-                    }
-                case .fill where visibleCount > 1 && model.sharedRow[index]:
-                    if splitByLevels[index] {
-                        guard levelLengths(model.visibleChildren[index], axis: axis, stack: length[2 * index + axis],
-                                           total: canvasLength - model.spacingTotal[index], gapSlack: false, into: &lengths)
-                        else { return .proportionalSplit(stack: index, axis: Axis(slot: axis)) }
-                    } else if heldRow[index] {
-                        // Items at their own widths, at the one row width where they fit (BaselineAlignment.swift).
-                        let width = settledLength[index] - insetTotal
-                        guard abs(canvasLength - width) <= structuredTolerance * max(1, abs(width)) else {
-                            return .outsideExactRange(stack: index, axis: Axis(slot: axis))
+            do {
+                if axis == Int(stackAxes[index]) {
+                    if model.distribution[index] == .equalCentering && model.visibleCount[index] > 1 {
+                        guard placeEqualCentering(index, axis: axis, canvasStart: canvas.start, canvasLength: canvas.length, buffers: buffers,
+                                                  determined: &determined, guideDetermination: guideDetermination) else {
+                            return .equalCenteringSqueezed(stack: index, axis: Axis(slot: axis))
                         }
-                        lengths.removeAll(keepingCapacity: true)
-                        lengths.append(contentsOf: mergeAnchors[index])
-                    } else {
-                        guard disambiguatedLengths(model.visibleChildren[index], axis: axis, stack: length[2 * index + axis],
-                                                   total: canvasLength - model.spacingTotal[index], atMost: false, into: &lengths)
-                        else { return .baselineAlignment(stack: index, .widthShares) }
+                        continue
                     }
-                case .equalSpacing where visibleCount > 1 && model.sharedRow[index]:
-                    let gaps = Double(visibleCount - 1)
-                    let total = canvasLength - gaps * model.minimumGap[index]
-                    if splitByLevels[index] {
-                        guard levelLengths(model.visibleChildren[index], axis: axis, stack: length[2 * index + axis],
-                                           total: total, gapSlack: true, into: &lengths) else { return .proportionalSplit(stack: index, axis: Axis(slot: axis)) }
-                    } else {
-                        guard disambiguatedLengths(model.visibleChildren[index], axis: axis, stack: length[2 * index + axis],
-                                                   total: total, atMost: true, into: &lengths) else { return .baselineAlignment(stack: index, .widthShares) }
-                    }
-                    gap = (canvasLength - lengths.reduce(0, +)) / gaps
-                case .equalSpacing where visibleCount > 1:
-                    guard let merged = merges[index] else { return .irMismatch(item: index) }
-                    guard split(merged, total: canvasLength - model.chainShift[index], anchors: mergeAnchors[index], into: &lengths) else {
-                        return splitFailure(merged, total: canvasLength - model.chainShift[index], node: index, axis: axis)
-                    }
-                    gap = lengths.removeLast() / Double(visibleCount - 1)
-                default:
-                    guard let merged = merges[index] else { return .irMismatch(item: index) }
-                    guard split(merged, total: canvasLength - model.spacingTotal[index], anchors: mergeAnchors[index], into: &lengths) else {
-                        return splitFailure(merged, total: canvasLength - model.spacingTotal[index], node: index, axis: axis)
-                    }
-                }
-                var x = canvasStart
-                var next = 0
-                if model.baselineChain[index] {
-                    placeBaselineChain(index, axis: axis, canvasStart: canvasStart, lengths: lengths, gap: gap, buffers: buffers)
-                    if let gap { placeChainGaps(index, axis: axis, gap: gap, buffers: buffers, determined: &determined, guideDetermination: guideDetermination) }
-                } else if let gap {
-                    // Visible items are `gap` apart, one gap guide between each pair. A hidden item
-                    // follows the previous item at its (`==`) spacing; the visible item after an
-                    // interior hidden run is still one gap after the previous visible item.
-                    let guides = model.gapGuides[index]
-                    let roundedGap = rounded(gap)
-                    var gapIndex = 0
-                    var visibleEnd: Double? = nil
-                    for k in firstChild..<endChild {
-                        let child = childList[k]
-                        if hidden[child] {
-                            if k != firstChild { x += spacingBefore[child] }
-                            position[2 &* child &+ axis] = x
-                            length[2 &* child &+ axis] = 0
-                            frames.set(child, rounded(x, 0))
-                            continue
-                        }
-                        if let end = visibleEnd {
-                            let guide = guides[gapIndex]
-                            gapIndex += 1
-                            frames.set(guide, start: rounded(end), length: roundedGap)
-                            if determined[guide] != guideDetermination { determined[guide] = guideDetermination }
-                            x = end + gap
-                        }
-                        let value = lengths[next]
-                        next += 1
-                        position[2 &* child &+ axis] = x
-                        length[2 &* child &+ axis] = value
-                        frames.set(child, rounded(x, value))
-                        x += value
-                        visibleEnd = x
-                    }
+                    let gap = try splitAlong(index, axis: axis, canvas: canvas, buffers: buffers, lengths: &lengths, shares: &shares)
+                    placeAlong(index, axis: axis, canvas: canvas, lengths: lengths, gap: gap, buffers: buffers,
+                               determined: &determined, guideDetermination: guideDetermination)
                 } else {
-                    for k in firstChild..<endChild {
-                        let child = childList[k]
-                        if k != firstChild { x += spacingBefore[child] }
-                        var value = 0.0
-                        if !hidden[child] {
-                            value = lengths[next]
-                            next += 1
-                        }
-                        position[2 &* child &+ axis] = x
-                        length[2 &* child &+ axis] = value
-                        frames.set(child, rounded(x, value))
-                        x += value
-                    }
+                    try placeAcross(index, axis: axis, canvas: canvas, buffers: buffers, lengths: &lengths,
+                                    determined: &determined, guideDetermination: guideDetermination)
                 }
-            } else if alignments[index] == .fill {
-                let start = rounded(canvasStart)
-                let value = rounded(canvasLength)
-                for k in firstChild..<endChild {
-                    let child = childList[k]
-                    position[2 &* child &+ axis] = canvasStart
-                    length[2 &* child &+ axis] = canvasLength
-                    frames.set(child, start: start, length: value)
-                }
-            } else if alignments[index] == .lastBaseline && model.baselineRow[index] && endChild - firstChild > 1 {
-                guard placeLastBaselineRow(index, axis: axis, canvasStart: canvasStart, canvasLength: canvasLength, buffers: buffers,
-                                           determined: &determined, guideDetermination: guideDetermination) else {
-                    return .outsideExactRange(stack: index, axis: Axis(slot: axis))
-                }
-            } else if model.baselineRow[index] && endChild - firstChild > 1 {
-                guard placeBaselineRow(index, axis: axis, canvasStart: canvasStart, canvasLength: canvasLength, lengths: &lengths,
-                                       position: position, length: length) else { return .ambiguous(node: index, axis: Axis(slot: axis)) }
-                for k in firstChild..<endChild {
-                    let child = childList[k]
-                    frames.set(child, rounded(position[2 &* child &+ axis], length[2 &* child &+ axis]))
-                }
-                if let guide = spannerGuides[index] {
-                    frames.set(guide, rounded(canvasStart, canvasLength))
-                    if determined[guide] != guideDetermination { determined[guide] = guideDetermination }
-                }
-            } else {
-                let alignment = alignments[index]
-                // Out of the loop: evaluated per item, it was 5% of a nested N = 1,000 resize.
-                let baselineAligned = alignment.isBaseline
-                for k in firstChild..<endChild {
-                    let child = childList[k]
-                    let anchor = crossAnchor[2 &* child &+ axis]
-                    let value = hidden[child] ? anchor : min(canvasLength, anchor)
-                    // A baseline-aligned item (one item, or a vertical stack) has both canvas edges
-                    // weak: shorter than the canvas, it could sit anywhere (ambiguous).
-                    if baselineAligned && !hidden[child]
-                        && value < canvasLength - structuredTolerance * max(1, abs(canvasLength)) { return .ambiguous(node: child, axis: Axis(slot: axis)) }
-                    let start: Double
-                    switch alignment {
-                    case .leading: start = canvasStart
-                    case .trailing: start = canvasStart + canvasLength - value
-                    default: start = canvasStart + (canvasLength - value) / 2
-                    }
-                    position[2 &* child &+ axis] = start
-                    length[2 &* child &+ axis] = value
-                    frames.set(child, rounded(start, value))
-                }
-                if let guide = spannerGuides[index] {
-                    frames.set(guide, rounded(canvasStart, canvasLength))
-                    if determined[guide] != guideDetermination { determined[guide] = guideDetermination }
-                }
+            } catch {
+                return error
             }
         }
         if axis == 1 {
             // The baselines the IR defines: a fixed depth below the top or the bottom (a stack's
             // depth is its item's, see `StructuredModel`), rounded like frames.
             for node in model.baselineNodes {
-                let top = position[2 * node + 1]
-                let height = length[2 * node + 1]
+                let top = buffers.position[2 * node + 1]
+                let height = buffers.length[2 * node + 1]
                 func value(_ place: BaselinePlace?) -> Double { place.map { rounded(top + $0.depth(length: height)) } ?? 0 }
                 baselines[node] = BaselinePair(first: value(model.firstBaseline[node]), last: value(model.lastBaseline[node]))
             }
@@ -338,61 +165,74 @@ extension StructuredLayout {
         return nil
     }
 
-    /// Positions along a baselineRelative stack (vertical): each item's length (from the split, its
-    /// own minimiser, or 0 when hidden), then each top from the previous one through the baselines
-    /// (`StructuredModel.baselineChainShape`).
-    private func placeBaselineChain(_ index: Int, axis: Int, canvasStart: Double, lengths: [Double], gap: Double?, buffers: TopDownBuffers) {
-        let children = model.children(index)
+    /// A stack's items across its axis: each spans the canvas (fill), sits by its alignment at its
+    /// own length (at most the canvas's), or on the row's baseline.
+    private func placeAcross(_ index: Int, axis: Int, canvas: Canvas, buffers: TopDownBuffers, lengths: inout [Double],
+                             determined: inout [Determination], guideDetermination: Determination) throws(FallbackReason) {
         let position = buffers.position
         let length = buffers.length
-        let equal = model.distribution[index] == .fillEqually
-        let members = model.chainMembers[index]
-        var next = 0
-        var member = 0
-        for child in children {
-            var value = 0.0
-            if model.hidden[child] {
-                value = 0
-            } else if equal {
-                value = lengths[next]
-                next += 1
-            } else if member < members.count && members[member] == child {
-                value = lengths[member]
-                member += 1
-            } else {
-                value = ownLength[2 * child + axis]
+        let frames = buffers.frames
+        let hidden = buffers.hidden
+        let crossAnchor = buffers.crossAnchor
+        let childList = buffers.childList
+        // Indices into the buffer, not a slice of it: a slice checks every subscript against its bounds.
+        let children = model.childStart[index]..<model.childStart[index + 1]
+        let alignment = model.alignment[index]
+        if alignment == .fill {
+            let start = rounded(canvas.start)
+            let value = rounded(canvas.length)
+            for k in children {
+                let child = childList[k]
+                position[2 &* child &+ axis] = canvas.start
+                length[2 &* child &+ axis] = canvas.length
+                frames.set(child, start: start, length: value)
             }
-            length[2 * child + axis] = value
+            return
         }
-        // The chain's baselines all exist (`StructuredModel.baselineChainShape`).
-        var top = canvasStart
-        var previous: Int? = nil
-        for child in children {
-            if let previous {
-                top += (model.lastBaseline[previous]?.depth(length: length[2 * previous + axis]) ?? 0) + (gap ?? model.spacingBefore[child])
-                    - (model.firstBaseline[child]?.depth(length: length[2 * child + axis]) ?? 0)
+        if model.baselineRow[index] && children.count > 1 {
+            if alignment == .lastBaseline {
+                guard placeLastBaselineRow(index, axis: axis, canvasStart: canvas.start, canvasLength: canvas.length, buffers: buffers,
+                                           determined: &determined, guideDetermination: guideDetermination) else {
+                    throw .outsideExactRange(stack: index, axis: Axis(slot: axis))
+                }
+                return
             }
-            position[2 * child + axis] = top
-            buffers.frames.set(child, rounded(top, length[2 * child + axis]))
-            previous = child
+            guard placeBaselineRow(index, axis: axis, canvasStart: canvas.start, canvasLength: canvas.length, lengths: &lengths,
+                                   position: position, length: length) else { throw .ambiguous(node: index, axis: Axis(slot: axis)) }
+            for k in children {
+                let child = childList[k]
+                frames.set(child, rounded(position[2 &* child &+ axis], length[2 &* child &+ axis]))
+            }
+        } else {
+            // Out of the loop: evaluated per item, it was 5% of a nested N = 1,000 resize.
+            let baselineAligned = alignment.isBaseline
+            for k in children {
+                let child = childList[k]
+                let anchor = crossAnchor[2 &* child &+ axis]
+                let value = hidden[child] ? anchor : min(canvas.length, anchor)
+                // A baseline-aligned item (one item, or a vertical stack) has both canvas edges
+                // weak: shorter than the canvas, it could sit anywhere (ambiguous).
+                if baselineAligned && !hidden[child]
+                    && value < canvas.length - structuredTolerance * max(1, abs(canvas.length)) { throw .ambiguous(node: child, axis: Axis(slot: axis)) }
+                let start: Double
+                switch alignment {
+                case .leading: start = canvas.start
+                case .trailing: start = canvas.start + canvas.length - value
+                default: start = canvas.start + (canvas.length - value) / 2
+                }
+                position[2 &* child &+ axis] = start
+                length[2 &* child &+ axis] = value
+                frames.set(child, rounded(start, value))
+            }
         }
-    }
-
-    /// An equalSpacing chain's gap guides: each from an item's last baseline to the next item's
-    /// first (the chain has no hidden item, so the guides follow the items one to one).
-    private func placeChainGaps(_ index: Int, axis: Int, gap: Double, buffers: TopDownBuffers, determined: inout [Determination],
-                                guideDetermination: Determination) {
-        let guides = model.gapGuides[index]
-        let roundedGap = rounded(gap)
-        for (k, child) in model.children(index).dropLast().enumerated() {
-            let baseline = buffers.position[2 * child + axis] + (model.lastBaseline[child]?.depth(length: buffers.length[2 * child + axis]) ?? 0)
-            buffers.frames.set(guides[k], start: rounded(baseline), length: roundedGap)
-            if determined[guides[k]] != guideDetermination { determined[guides[k]] = guideDetermination }
+        if let guide = model.spannerGuide[index] {
+            frames.set(guide, rounded(canvas.start, canvas.length))
+            if determined[guide] != guideDetermination { determined[guide] = guideDetermination }
         }
     }
 
     /// `outer[slot].contains(value)` from the domain ends kept by `update`.
-    private func outerContains(_ slot: Int, _ value: Double) -> Bool {
+    func outerContains(_ slot: Int, _ value: Double) -> Bool {
         let slack = structuredTolerance * max(1, abs(value))
         return value >= outerLower[slot] - slack && value <= outerUpper[slot] + slack
     }
