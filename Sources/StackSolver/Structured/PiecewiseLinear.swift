@@ -308,61 +308,19 @@ func pointwiseSum(_ functions: [CostFunction]) -> CostFunction? {
     if functions.count == 1 { return first }
     var functions = functions
     let extra = concatenatedExtra(&functions)
-    var lo = -Double.infinity
-    var hi = Double.infinity
-    // Every function's `ascendingPieces`, end to end in one array (one allocation, where each
-    // function had its own): function k's are `all[offsets[k]..<offsets[k + 1]]`.
-    var all: [(end: Double, slope: Slope)] = []
-    var offsets: [Int] = [0]
-    offsets.reserveCapacity(functions.count + 1)
-    var pieceCount = 0
-    for function in functions { pieceCount += function.left.count + function.right.count }
-    all.reserveCapacity(pieceCount)
-    for function in functions {
-        let base = all.count
-        var x = function.anchor
-        for segment in function.left {
-            all.append((x, segment.slope))
-            x -= segment.length
-        }
-        let start = x
-        all[base...].reverse()
-        x = function.anchor
-        for segment in function.right {
-            x += segment.length
-            all.append((x, segment.slope))
-        }
-        lo = max(lo, start)
-        hi = min(hi, all.count > base ? all[all.count - 1].end : start)
-        offsets.append(all.count)
-    }
+    let summands = SummandPieces(functions)
+    let (lo, hi) = (summands.lo, summands.hi)
     let slack = structuredTolerance * max(1, abs(lo.isFinite ? lo : 0), abs(hi.isFinite ? hi : 0))
     guard lo <= hi + slack else { return nil }
     if lo >= hi - slack {
         // A single feasible point.
         return .point(lo.isFinite ? lo : hi)
     }
-    // Events: where one function's slope changes, strictly inside (lo, hi).
     let count = functions.count
-    var current: [Slope] = []
-    current.reserveCapacity(count)
-    var events: [(x: Double, function: Int32, piece: Int32)] = []
-    events.reserveCapacity(all.count)
-    var oneEventEach = true
-    for index in 0..<count {
-        let first = offsets[index]
-        let pieceCount = offsets[index + 1] - first
-        var k = 0
-        while k < pieceCount - 1 && all[first + k].end <= lo { k += 1 }
-        current.append(all[first + k].slope)
-        var j = k
-        while j < pieceCount - 1 && all[first + j].end < hi {
-            events.append((all[first + j].end, Int32(index), Int32(j + 1)))
-            j += 1
-        }
-        if j > k + 1 { oneEventEach = false }
-    }
-    events.sort { $0.x != $1.x ? $0.x < $1.x : $0.function < $1.function }
+    let (start, events, oneEventEach) = summands.events()
+    var current = start
+    let all = summands.all
+    let offsets = summands.offsets
     var sum = LevelSum(all, extra: extra)
     // The sum's tie component is the greatest of the current slopes' (their constraints are
     // distinct): up to 16 functions a scan of `current` finds it, with fewer steps than the tree;

@@ -205,3 +205,64 @@ struct TieTree {
         return w < 0 ? nil : (keys[Int(w)], signs[Int(w)])
     }
 }
+
+/// The summands of a pointwise sum as ascending pieces: every function's `ascendingPieces`, end to
+/// end in one array (one allocation, where each function had its own), function k's at
+/// `all[offsets[k]..<offsets[k + 1]]`; and the domain they share, `lo...hi`.
+struct SummandPieces {
+    private(set) var all: [(end: Double, slope: Slope)] = []
+    private(set) var offsets: [Int] = [0]
+    private(set) var lo = -Double.infinity
+    private(set) var hi = Double.infinity
+
+    init(_ functions: [CostFunction]) {
+        offsets.reserveCapacity(functions.count + 1)
+        var pieceCount = 0
+        for function in functions { pieceCount += function.left.count + function.right.count }
+        all.reserveCapacity(pieceCount)
+        for function in functions {
+            let base = all.count
+            var x = function.anchor
+            for segment in function.left {
+                all.append((x, segment.slope))
+                x -= segment.length
+            }
+            let start = x
+            all[base...].reverse()
+            x = function.anchor
+            for segment in function.right {
+                x += segment.length
+                all.append((x, segment.slope))
+            }
+            lo = max(lo, start)
+            hi = min(hi, all.count > base ? all[all.count - 1].end : start)
+            offsets.append(all.count)
+        }
+    }
+
+    /// Each function's slope at `lo`, the events where one function's slope changes strictly inside
+    /// `(lo, hi)` (by place, then function), and whether no function changes slope twice.
+    func events() -> (current: [Slope], events: [(x: Double, function: Int32, piece: Int32)], oneEventEach: Bool) {
+        let count = offsets.count - 1
+        var current: [Slope] = []
+        current.reserveCapacity(count)
+        var events: [(x: Double, function: Int32, piece: Int32)] = []
+        events.reserveCapacity(all.count)
+        var oneEventEach = true
+        for index in 0..<count {
+            let first = offsets[index]
+            let pieceCount = offsets[index + 1] - first
+            var k = 0
+            while k < pieceCount - 1 && all[first + k].end <= lo { k += 1 }
+            current.append(all[first + k].slope)
+            var j = k
+            while j < pieceCount - 1 && all[first + j].end < hi {
+                events.append((all[first + j].end, Int32(index), Int32(j + 1)))
+                j += 1
+            }
+            if j > k + 1 { oneEventEach = false }
+        }
+        events.sort { $0.x != $1.x ? $0.x < $1.x : $0.function < $1.function }
+        return (current, events, oneEventEach)
+    }
+}

@@ -172,85 +172,96 @@ struct StructuredLayout {
     private mutating func unfittedFunction(_ index: Int, axis: Int, childrenMoved: Bool) throws(FallbackReason) -> CostFunction {
         let stackAxis = Int(model.stackAxis[index])
         guard stackAxis >= 0 else { return leafFunction(model.leafAxes[2 * index + axis]) }
-        let children = model.children(index)
-        guard !children.isEmpty else { return .free }
+        guard !model.children(index).isEmpty else { return .free }
+        return stackAxis == axis ? try alongFunction(index, axis: axis, childrenMoved: childrenMoved) : try acrossFunction(index, axis: axis)
+    }
+
+    /// The cost of a stack's length along its own axis: its items' lengths add up, shared out by its distribution.
+    private mutating func alongFunction(_ index: Int, axis: Int, childrenMoved: Bool) throws(FallbackReason) -> CostFunction {
         let inset = model.insets(index, axis: axis).total
         let visible = model.visibleChildren[index]
-        if stackAxis == axis {
-            for child in children where model.hidden[child] {
-                // Today's UIKit hides at 999.999, so a hidden item's required size wins: no conflict,
-                // but a length and a place the chain does not give it.
-                guard outer[2 * child + axis].contains(0) else {
-                    throw model.uikit == .current ? .currentUIKit(stack: index, .hiddenItemWithSize) : .conflict(node: child, axis: Axis(slot: axis))
-                }
-            }
-            let spacing = model.spacingTotal[index]
-            let members = model.chainMembers[index]
-            switch model.distribution[index] {
-            case .fillEqually:
-                // Every visible item is as long as the others; the members' lengths add up.
-                guard let sum = pointwiseSum(visible.map({ outer[2 * $0 + axis] })) else { throw sumFailure(visible, index, axis) }
-                if members.isEmpty {
-                    guard sum.hasUniqueMinimum, sum.anchor.isFinite else { throw .ambiguous(node: index, axis: Axis(slot: axis)) }
-                    memberlessLength[index] = sum.anchor
-                    return .point(spacing + inset)
-                }
-                return sum.stretched(by: Double(members.count), offset: spacing + inset)
-            case .fillProportionally:
-                let items = try proportionalItems(index, axis: axis)
-                proportionalOrder[index] = items
-                guard let function = proportionalFunction(index, axis: axis, items: items, fixed: spacing + inset) else {
-                    throw proportionalFailure(index, axis: axis, items: items, fixed: spacing + inset)
-                }
-                return function
-            case .fill where visible.count > 1 && model.sharedRow[index]:
-                heldRow[index] = false
-                splitByLevels[index] = false
-                if let items = disambiguatedItems(index, axis: axis) {
-                    guard let function = disambiguatedFunction(index, axis: axis, items: items, fixed: spacing + inset, atMost: false) else {
-                        throw rowFailure(index, axis: axis, items: items, fixed: spacing + inset, atMost: false)
-                    }
-                    return function
-                }
-                if let items = rowLevelItems(index, axis: axis),
-                   let function = proportionalFunction(index, axis: axis, items: items, fixed: spacing + inset) { return function }
-                splitByLevels[index] = false
-                guard let function = heldRowFunction(index, axis: axis, fixed: spacing + inset) else {
-                    throw FallbackReason.baselineAlignment(stack: index, .widthShares)
-                }
-                return function
-            case .equalSpacing where visible.count > 1 && model.sharedRow[index]:
-                splitByLevels[index] = false
-                let fixed = inset + Double(visible.count - 1) * model.minimumGap[index]
-                if let items = disambiguatedItems(index, axis: axis) {
-                    guard let function = disambiguatedFunction(index, axis: axis, items: items, fixed: fixed, atMost: true) else {
-                        throw rowFailure(index, axis: axis, items: items, fixed: fixed, atMost: true)
-                    }
-                    return function
-                }
-                guard let items = rowLevelItems(index, axis: axis) else { throw .baselineAlignment(stack: index, .widthShares) }
-                guard let function = proportionalFunction(index, axis: axis, items: items, fixed: fixed, gapSlack: true) else {
-                    throw proportionalFailure(index, axis: axis, items: items, fixed: fixed, gapSlack: true)
-                }
-                return function
-            case .equalCentering where visible.count > 1:
-                return try equalCenteringFunction(index, axis: axis, visible: visible, inset: inset)
-            case .equalSpacing where visible.count > 1:
-                // The gaps: k - 1 equal lengths, each at least the largest spacing, free of cost (in a
-                // baselineRelative chain, from baseline to baseline: the chain's members and fixed
-                // depths make up the rest).
-                try settleOutsideChain(index, axis: axis, visible: visible, members: members)
-                let gaps = CostFunction(
-                    anchor: Double(visible.count - 1) * model.minimumGap[index],
-                    right: [Segment(length: .infinity, slope: .zero, owner: 0, order: 0)], left: [])
-                return chainMerge(index, axis: axis, members: members, gaps: gaps, childrenMoved: childrenMoved)
-                    .shifted(by: inset + model.chainShift[index])
-            default:
-                try settleOutsideChain(index, axis: axis, visible: visible, members: members)
-                return chainMerge(index, axis: axis, members: members, gaps: nil, childrenMoved: childrenMoved)
-                    .shifted(by: spacing + inset)
+        for child in model.children(index) where model.hidden[child] {
+            // Today's UIKit hides at 999.999, so a hidden item's required size wins: no conflict,
+            // but a length and a place the chain does not give it.
+            guard outer[2 * child + axis].contains(0) else {
+                throw model.uikit == .current ? .currentUIKit(stack: index, .hiddenItemWithSize) : .conflict(node: child, axis: Axis(slot: axis))
             }
         }
+        let spacing = model.spacingTotal[index]
+        let members = model.chainMembers[index]
+        switch model.distribution[index] {
+        case .fillEqually:
+            // Every visible item is as long as the others; the members' lengths add up.
+            guard let sum = pointwiseSum(visible.map({ outer[2 * $0 + axis] })) else { throw sumFailure(visible, index, axis) }
+            if members.isEmpty {
+                guard sum.hasUniqueMinimum, sum.anchor.isFinite else { throw .ambiguous(node: index, axis: Axis(slot: axis)) }
+                memberlessLength[index] = sum.anchor
+                return .point(spacing + inset)
+            }
+            return sum.stretched(by: Double(members.count), offset: spacing + inset)
+        case .fillProportionally:
+            let items = try proportionalItems(index, axis: axis)
+            proportionalOrder[index] = items
+            guard let function = proportionalFunction(index, axis: axis, items: items, fixed: spacing + inset) else {
+                throw proportionalFailure(index, axis: axis, items: items, fixed: spacing + inset)
+            }
+            return function
+        case .fill where visible.count > 1 && model.sharedRow[index]:
+            return try sharedRowFunction(index, axis: axis, fixed: spacing + inset, gapSlack: false)
+        case .equalSpacing where visible.count > 1 && model.sharedRow[index]:
+            return try sharedRowFunction(index, axis: axis, fixed: inset + Double(visible.count - 1) * model.minimumGap[index], gapSlack: true)
+        case .equalCentering where visible.count > 1:
+            return try equalCenteringFunction(index, axis: axis, visible: visible, inset: inset)
+        case .equalSpacing where visible.count > 1:
+            // The gaps: k - 1 equal lengths, each at least the largest spacing, free of cost (in a
+            // baselineRelative chain, from baseline to baseline: the chain's members and fixed
+            // depths make up the rest).
+            try settleOutsideChain(index, axis: axis, visible: visible, members: members)
+            let gaps = CostFunction(
+                anchor: Double(visible.count - 1) * model.minimumGap[index],
+                right: [Segment(length: .infinity, slope: .zero, owner: 0, order: 0)], left: [])
+            return chainMerge(index, axis: axis, members: members, gaps: gaps, childrenMoved: childrenMoved)
+                .shifted(by: inset + model.chainShift[index])
+        default:
+            try settleOutsideChain(index, axis: axis, visible: visible, members: members)
+            return chainMerge(index, axis: axis, members: members, gaps: nil, childrenMoved: childrenMoved)
+                .shifted(by: spacing + inset)
+        }
+    }
+
+    /// A baseline row whose items share its width (fill, or equalSpacing with `gapSlack`): by the
+    /// shares, by priority levels, or (fill) at the one width where the items keep their own widths.
+    private mutating func sharedRowFunction(_ index: Int, axis: Int, fixed: Double, gapSlack: Bool) throws(FallbackReason) -> CostFunction {
+        heldRow[index] = false
+        splitByLevels[index] = false
+        if let items = disambiguatedItems(index, axis: axis) {
+            guard let function = disambiguatedFunction(index, axis: axis, items: items, fixed: fixed, atMost: gapSlack) else {
+                throw rowFailure(index, axis: axis, items: items, fixed: fixed, atMost: gapSlack)
+            }
+            return function
+        }
+        let levelItems = rowLevelItems(index, axis: axis)
+        if gapSlack {
+            guard let levelItems else { throw .baselineAlignment(stack: index, .widthShares) }
+            guard let function = proportionalFunction(index, axis: axis, items: levelItems, fixed: fixed, gapSlack: true) else {
+                throw proportionalFailure(index, axis: axis, items: levelItems, fixed: fixed, gapSlack: true)
+            }
+            return function
+        }
+        if let levelItems, let function = proportionalFunction(index, axis: axis, items: levelItems, fixed: fixed) { return function }
+        // Neither the shares nor the levels: the items at their own widths.
+        splitByLevels[index] = false
+        guard let function = heldRowFunction(index, axis: axis, fixed: fixed) else {
+            throw FallbackReason.baselineAlignment(stack: index, .widthShares)
+        }
+        return function
+    }
+
+    /// The cost of a stack's length across its axis: every item spans the canvas (fill), or fits in
+    /// it by its alignment, or sits on the row's baseline.
+    private mutating func acrossFunction(_ index: Int, axis: Int) throws(FallbackReason) -> CostFunction {
+        let children = model.children(index)
+        let inset = model.insets(index, axis: axis).total
         if model.baselineRow[index] && children.count > 1 {
             return model.alignment[index] == .lastBaseline ? try lastBaselineCrossFunction(index, axis: axis, inset: inset)
                 : try baselineCrossFunction(index, axis: axis, inset: inset)
@@ -260,7 +271,7 @@ struct StructuredLayout {
             return sum.shifted(by: inset)
         }
         var envelopes: [CostFunction] = []
-        envelopes.reserveCapacity(visible.count + 1)
+        envelopes.reserveCapacity(model.visibleCount[index] + 1)
         for child in children {
             let withSuppression = try suppressed(child, axis: axis)
             crossAnchor[2 * child + axis] = withSuppression.anchor
