@@ -25,7 +25,8 @@ extension Solver {
     /// the top of this file says. Symbols no constraint mentions are 0 already and are skipped.
     mutating func settleUndecided(_ undecided: [Int]) {
         guard !undecided.isEmpty else { return }
-        let symbols = undecided.sorted { settlingOrder($0) < settlingOrder($1) }
+        // Keys computed once per symbol, not per comparison (each reads the symbol's IR item).
+        let symbols = undecided.map { (key: settlingOrder($0), symbol: $0) }.sorted { $0.key < $1.key }.map(\.symbol)
         let constrained = constrainedSymbols()
         // Per symbol: the index of its definition, -1 for a kept symbol.
         var definitionIndex = [Int](repeating: -1, count: tableau.kinds.count)

@@ -64,7 +64,7 @@ func runtimeMeasuresCustomFontsAsTheChecker() throws {
         for (view, node) in [(title as UIView, nodes[1]), (note, nodes[2]), (go, nodes[3])] {
             let size = view.intrinsicContentSize
             #expect(Double(size.width) == node.leaf?.intrinsic.horizontal && Double(size.height) == node.leaf?.intrinsic.vertical,
-                    "\(node.name ?? "?") at \(category): runtime \(size), checker \(String(describing: node.leaf?.intrinsic))")
+                    "\(node.name) at \(category): runtime \(size), checker \(String(describing: node.leaf?.intrinsic))")
         }
         // Scaled: title2 is 22 at large and 28 at xxxLarge; not scaled: the note keeps 13 points.
         let expectedTitleSize = category == .large ? 22.0 : 28.0
