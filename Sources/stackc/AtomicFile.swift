@@ -43,10 +43,15 @@ final class AtomicFile {
             existing = status
         }
         var template = Array((AtomicFile.parentFolder(of: target) + "/.stackc-" + AtomicFile.baseName(of: target) + ".XXXXXX").utf8CString)
+        // A signal between creating the file and recording it would leave the file behind: it waits
+        // until the record is made, and its handler then removes the file.
+        let unblocked = AtomicFile.blockTerminationSignals()
         descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }  // safe: utf8CString is never empty
-        guard descriptor >= 0 else { throw IOError(errno) }
+        let created = errno
+        if descriptor >= 0 { AtomicFile.setPending(template) }
+        AtomicFile.restoreSignals(unblocked)
+        guard descriptor >= 0 else { throw IOError(created) }
         temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        AtomicFile.setPending(template)
         comparison = existing == nil ? -1 : open(target, O_RDONLY | O_CLOEXEC)
         identical = comparison >= 0
     }
@@ -192,6 +197,22 @@ extension AtomicFile {
                 raise(received)
             }
         }
+    }
+
+    /// Holds back the signals `removePendingOnSignals` handles; returns the mask to restore.
+    fileprivate static func blockTerminationSignals() -> sigset_t {
+        var blocked = sigset_t()
+        var previous = sigset_t()
+        sigemptyset(&blocked)
+        for signalNumber in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&blocked, signalNumber) }
+        pthread_sigmask(SIG_BLOCK, &blocked, &previous)
+        return previous
+    }
+
+    /// Restores the signal mask `blockTerminationSignals` returned; a signal held back is delivered now.
+    fileprivate static func restoreSignals(_ previous: sigset_t) {
+        var previous = previous
+        pthread_sigmask(SIG_SETMASK, &previous, nil)
     }
 
     /// Records the temporary file a signal must remove, or none; the old record is cleared before it is freed.

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import resource
+import shutil
 import signal
 import stat
 import subprocess
@@ -307,5 +308,48 @@ def test_a_signal_during_a_write_removes_the_temporary_file(tmp_path, signal_num
     # Ended by the signal itself, as a shell expects, after the temporary file is gone.
     assert process.wait(timeout=60) == -signal_number
     assert sorted(path.name for path in tmp_path.iterdir()) == ["out.swift", "toggles.stack"]
+    assert target.read_text() == "original\n"
+
+
+# Holds every mkstemp a quarter of a second after it creates its file: a signal sent then arrives
+# between creating the temporary file and recording it for the signal handler.
+SLOW_MKSTEMP = r"""
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <unistd.h>
+int mkstemp(char *template) {
+    int (*real)(char *) = (int (*)(char *))dlsym(RTLD_NEXT, "mkstemp");
+    int descriptor = real(template);
+    usleep(250000);
+    return descriptor;
+}
+"""
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="LD_PRELOAD interposition is Linux's")
+def test_a_signal_as_the_temporary_file_is_created_removes_it(tmp_path):
+    shim_source = tmp_path / "slow_mkstemp.c"
+    shim_source.write_text(SLOW_MKSTEMP)
+    shim = tmp_path / "slow_mkstemp.so"
+    compiler = next((c for c in ("cc", "clang", "gcc") if shutil.which(c)), None)
+    if compiler is None:
+        pytest.skip("no C compiler for the mkstemp shim")
+    subprocess.run([compiler, "-shared", "-fPIC", "-o", str(shim), str(shim_source), "-ldl"], check=True)
+    work = tmp_path / "work"
+    work.mkdir()
+    target = work / "out.swift"
+    target.write_text("original\n")
+    process = subprocess.Popen([str(find_stackc()), "build", str(SAMPLE), "-o", str(target)],
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                               env={**os.environ, "LD_PRELOAD": str(shim)})
+    deadline = time.monotonic() + 120
+    while not any(path.name.startswith(".stackc-") for path in work.iterdir()):
+        if process.poll() is not None or time.monotonic() > deadline:
+            process.kill()
+            pytest.fail("build finished before its temporary file was seen")
+        time.sleep(0.001)
+    process.send_signal(signal.SIGTERM)
+    assert process.wait(timeout=60) == -signal.SIGTERM
+    assert sorted(path.name for path in work.iterdir()) == ["out.swift"]
     assert target.read_text() == "original\n"
 
