@@ -290,6 +290,16 @@ def toggled_columns(sections: int) -> str:
     return "\n".join(lines + ["}"]) + "\n"
 
 
+def wait_for_temporary_file(process, folder):
+    """Returns once `process` has created its temporary file in `folder`."""
+    deadline = time.monotonic() + 120
+    while not any(path.name.startswith(".stackc-") for path in folder.iterdir()):
+        if process.poll() is not None or time.monotonic() > deadline:
+            process.kill()
+            pytest.fail("build finished before its temporary file was seen")
+        time.sleep(0.001)
+
+
 @pytest.mark.parametrize("signal_number", [signal.SIGTERM, signal.SIGINT, signal.SIGHUP])
 def test_a_signal_during_a_write_removes_the_temporary_file(tmp_path, signal_number):
     source = tmp_path / "toggles.stack"
@@ -298,12 +308,7 @@ def test_a_signal_during_a_write_removes_the_temporary_file(tmp_path, signal_num
     target.write_text("original\n")
     process = subprocess.Popen([str(find_stackc()), "build", str(source), "-o", str(target)],
                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    deadline = time.monotonic() + 120
-    while not any(path.name.startswith(".stackc-") for path in tmp_path.iterdir()):
-        if process.poll() is not None or time.monotonic() > deadline:
-            process.kill()
-            pytest.fail("build finished before its temporary file was seen")
-        time.sleep(0.001)
+    wait_for_temporary_file(process, tmp_path)
     process.send_signal(signal_number)
     # Ended by the signal itself, as a shell expects, after the temporary file is gone.
     assert process.wait(timeout=60) == -signal_number
@@ -342,12 +347,7 @@ def test_a_signal_as_the_temporary_file_is_created_removes_it(tmp_path):
     process = subprocess.Popen([str(find_stackc()), "build", str(SAMPLE), "-o", str(target)],
                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                                env={**os.environ, "LD_PRELOAD": str(shim)})
-    deadline = time.monotonic() + 120
-    while not any(path.name.startswith(".stackc-") for path in work.iterdir()):
-        if process.poll() is not None or time.monotonic() > deadline:
-            process.kill()
-            pytest.fail("build finished before its temporary file was seen")
-        time.sleep(0.001)
+    wait_for_temporary_file(process, work)
     process.send_signal(signal.SIGTERM)
     assert process.wait(timeout=60) == -signal.SIGTERM
     assert sorted(path.name for path in work.iterdir()) == ["out.swift"]
