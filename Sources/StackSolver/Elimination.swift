@@ -161,3 +161,65 @@ struct Elimination {
         return (values, decided)
     }
 }
+
+extension Elimination {
+    /// Writes linear forms over the symbols the tableau keeps: each eliminated symbol replaced by its
+    /// definition, in elimination order (a definition mentions only kept symbols and symbols
+    /// eliminated after it). Dense per-symbol scratch, so a form costs the definitions it reaches.
+    struct Expander {
+        private let definitions: [Definition]
+        /// Per symbol: the index of its definition, -1 for a kept symbol.
+        private var index: [Int] = []
+        /// Per symbol: its coefficient while a form is expanded; all zeros between forms.
+        private var scratch: [Double] = []
+
+        /// - Parameter symbols: how many symbols the forms may mention.
+        init(_ elimination: Elimination?, symbols: Int) {
+            definitions = elimination?.definitions ?? []
+            guard !definitions.isEmpty else { return }
+            index = [Int](repeating: -1, count: symbols)
+            scratch = [Double](repeating: 0, count: symbols)
+            for (k, definition) in definitions.enumerated() { index[definition.symbol] = k }
+        }
+
+        func isEliminated(_ symbol: Int) -> Bool { !index.isEmpty && index[symbol] >= 0 }
+
+        /// `constant + sum(terms)` over kept symbols.
+        mutating func expand(_ terms: [LinearTerm], constant: Double = 0) -> Row {
+            guard !definitions.isEmpty else { return Row(constant: constant, terms: terms) }
+            var touched: [Int] = []
+            var first = Int.max
+            var last = -1
+            var constant = constant
+            func add(_ symbol: Int, _ coefficient: Double) {
+                if scratch[symbol] == 0 { touched.append(symbol) }
+                scratch[symbol] += coefficient
+                // Touched stays distinguishable from untouched when the sum cancels.
+                if scratch[symbol] == 0 { scratch[symbol] = .leastNonzeroMagnitude }
+                if index[symbol] >= 0 {
+                    first = min(first, index[symbol])
+                    last = max(last, index[symbol])
+                }
+            }
+            for term in terms { add(term.symbol, term.coefficient) }
+            var next = first
+            while next <= last {
+                let definition = definitions[next]
+                next += 1
+                let factor = scratch[definition.symbol]
+                guard factor != 0 else { continue }
+                scratch[definition.symbol] = .leastNonzeroMagnitude
+                constant += factor * definition.value.constant
+                for (symbol, coefficient) in zip(definition.value.symbols, definition.value.coefficients) {
+                    add(symbol, factor * coefficient)
+                }
+            }
+            var kept: [LinearTerm] = []
+            for symbol in touched {
+                if index[symbol] < 0 { kept.append((symbol, scratch[symbol])) }
+                scratch[symbol] = 0
+            }
+            return Row(constant: constant, terms: kept)
+        }
+    }
+}

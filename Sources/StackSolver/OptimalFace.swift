@@ -7,23 +7,14 @@ extension Solver {
     /// value of a combination of them with random positive weights agree. (Were one free, the
     /// combination would vary but for weights in a set of measure zero.)
     func fixes(_ forms: [[(symbol: Int, coefficient: Double)]]) -> Bool {
-        var combination: [Int: Double] = [:]
-        var constant = 0.0
+        var combination: [LinearTerm] = []
         for form in forms {
             guard let first = form.first else { continue }
             let weight = randomWeights(of: first.symbol).0
-            for term in form { combination[term.symbol, default: 0] += weight * term.coefficient }
+            for term in form { combination.append((term.symbol, weight * term.coefficient)) }
         }
-        // Eliminated symbols by their definitions, in elimination order: each mentions only kept
-        // symbols and symbols eliminated later.
-        for definition in elimination?.definitions ?? [] {
-            guard let factor = combination.removeValue(forKey: definition.symbol) else { continue }
-            constant += factor * definition.value.constant
-            for (symbol, coefficient) in zip(definition.value.symbols, definition.value.coefficients) {
-                combination[symbol, default: 0] += factor * coefficient
-            }
-        }
-        var row = Row(constant: constant, terms: combination.map { ($0.key, $0.value) })
+        var expander = Elimination.Expander(elimination, symbols: tableau.kinds.count)
+        var row = expander.expand(combination)
         var low = tableau
         var least = low.substituted(row)
         guard low.optimize(&least) else { return false }

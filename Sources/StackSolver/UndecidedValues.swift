@@ -28,18 +28,15 @@ extension Solver {
         // Keys computed once per symbol, not per comparison (each reads the symbol's IR item).
         let symbols = undecided.map { (key: settlingOrder($0), symbol: $0) }.sorted { $0.key < $1.key }.map(\.symbol)
         let constrained = constrainedSymbols()
-        // Per symbol: the index of its definition, -1 for a kept symbol.
-        var definitionIndex = [Int](repeating: -1, count: tableau.kinds.count)
-        for (k, definition) in (elimination?.definitions ?? []).enumerated() { definitionIndex[definition.symbol] = k }
-        var scratch = [Double](repeating: 0, count: tableau.kinds.count)
+        var expander = Elimination.Expander(elimination, symbols: tableau.kinds.count)
         for symbol in symbols where symbol < constrained.count && constrained[symbol] {
             guard !tableau.hitPivotLimit else { return }
             // A symbol that settling the ones after it has decided stays where it is: most do (a
             // position along a chain once the lengths after it are settled), and skipping them keeps
             // long expanded rows out of the tableau.
             var row: Row
-            if definitionIndex[symbol] >= 0 {
-                row = expanded(from: definitionIndex[symbol], definitionIndex: definitionIndex, scratch: &scratch)
+            if expander.isEliminated(symbol) {
+                row = expander.expand([(symbol, 1)])
                 guard tableau.canMove(row) else { continue }
             } else {
                 guard tableau.canMove(symbol) else { continue }
@@ -66,42 +63,6 @@ extension Solver {
         case .firstBaseline, .lastBaseline: 4
         }
         return (phase, -item, -variable.rawValue)
-    }
-
-    /// The eliminated symbol of definition `first` over the tableau's symbols: its definition with
-    /// every symbol eliminated later replaced by its own, in elimination order (each definition
-    /// mentions only kept symbols and symbols eliminated after it). It visits the definitions from
-    /// `first` to the last one it reaches; `scratch` is all zeros, per symbol, and is left so.
-    private func expanded(from first: Int, definitionIndex: [Int], scratch: inout [Double]) -> Row {
-        guard let definitions = elimination?.definitions else { return Row() }
-        var touched: [Int] = []
-        var last = first
-        var constant = 0.0
-        func add(_ symbol: Int, _ coefficient: Double) {
-            if scratch[symbol] == 0 { touched.append(symbol) }
-            scratch[symbol] += coefficient
-            if scratch[symbol] == 0 { scratch[symbol] = .leastNonzeroMagnitude }
-            last = max(last, definitionIndex[symbol])
-        }
-        add(definitions[first].symbol, 1)
-        var index = first
-        while index <= last {
-            let definition = definitions[index]
-            index += 1
-            let factor = scratch[definition.symbol]
-            guard factor != 0 else { continue }
-            scratch[definition.symbol] = .leastNonzeroMagnitude
-            constant += factor * definition.value.constant
-            for (symbol, coefficient) in zip(definition.value.symbols, definition.value.coefficients) {
-                add(symbol, factor * coefficient)
-            }
-        }
-        var terms: [LinearTerm] = []
-        for symbol in touched {
-            if definitionIndex[symbol] < 0 { terms.append((symbol, scratch[symbol])) }
-            scratch[symbol] = 0
-        }
-        return Row(constant: constant, terms: terms)
     }
 
     /// Per external symbol: whether a constraint of this solve or an elimination mentions it.
