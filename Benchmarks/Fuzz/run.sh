@@ -7,6 +7,7 @@
 #   FUZZ_SECONDS=600 Benchmarks/Fuzz/run.sh                      # ten minutes
 #   FUZZ_TARGET=checker FUZZ_SECONDS=600 Benchmarks/Fuzz/run.sh  # the checker, ten minutes
 #   FUZZ_TARGET=server FUZZ_SECONDS=600 Benchmarks/Fuzz/run.sh   # the language server, ten minutes
+#   FUZZ_TYPECHECK=1 FUZZ_TARGET=server Benchmarks/Fuzz/run.sh    # only typecheck the harness (CI does, for each)
 #
 # The sources of the modules a target needs are compiled with its entry point (FuzzParser.swift,
 # FuzzChecker.swift or FuzzServer.swift) as one module (their `import` lines of those modules removed), with
@@ -18,26 +19,52 @@ set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 target="${FUZZ_TARGET:-parser}"
 case "$target" in
-    parser) modules="StackSyntax StackSemantics"; entry=FuzzParser.swift; dict=stack.dict; default_work=fuzz ;;
-    checker) modules="StackSyntax StackSemantics"; entry=FuzzChecker.swift; dict=stack.dict; default_work=fuzz-checker
+    parser) top=StackSemantics; entry=FuzzParser.swift; dict=stack.dict; default_work=fuzz ;;
+    checker) top=StackSemantics; entry=FuzzChecker.swift; dict=stack.dict; default_work=fuzz-checker
              length="-max_len=65536 -len_control=0" ;;
-    server) modules="StackSyntax StackSemantics StackIR StackSolver StackDriver StackLanguageServer"
-            entry=FuzzServer.swift; dict=server.dict; default_work=fuzz-server ;;
+    server) top=StackLanguageServer; entry=FuzzServer.swift; dict=server.dict; default_work=fuzz-server ;;
     *) echo "FUZZ_TARGET must be parser, checker or server, not '$target'" >&2; exit 2 ;;
 esac
+
+# The target's module and every module of Sources/ it imports, transitively: read from the sources'
+# `import` lines, so that a module added to the package cannot leave the fuzzer unbuildable.
+modules_of() {
+    local pending="$1" seen="" module
+    while [ -n "$pending" ]; do
+        module="${pending%% *}"
+        pending="${pending#"$module"}"; pending="${pending# }"
+        case " $seen " in *" $module "*) continue ;; esac
+        seen="$seen $module"
+        for imported in $(sed -n 's/^import \(Stack[A-Za-z]*\)$/\1/p' "$root/Sources/$module"/**/*.swift | sort -u); do
+            [ -d "$root/Sources/$imported" ] && pending="$pending $imported"
+        done
+        pending="${pending# }"
+    done
+    echo "${seen# }"
+}
+shopt -s globstar
+modules="$(modules_of "$top")"
 length="${length:--max_len=8192}"
 work="${FUZZ_WORK:-$root/.build-fuzz/$default_work}"
 seconds="${FUZZ_SECONDS:-60}"
 mkdir -p "$work/src" "$work/corpus" "$work/artifacts"
 rm -f "$work/src/"*.swift
 
-imports="$(for module in $modules; do printf '/^import %s$/d;' "$module"; done)"
+# Their imports of each other, re-exports of single declarations included, name what is now one module.
+imports="$(for module in $modules; do printf '/^import %s$/d;/^@_exported import [a-z]* %s[.][A-Za-z]*$/d;' "$module" "$module"; done)"
 for module in $modules; do
     (cd "$root/Sources/$module" && find . -name '*.swift') | sort | while read -r file; do
         sed "$imports" "$root/Sources/$module/$file" > "$work/src/${module}_$(echo "${file#./}" | tr / _)"
     done
 done
 cp "$root/Benchmarks/Fuzz/$entry" "$work/src/"
+
+if [ -n "${FUZZ_TYPECHECK:-}" ]; then
+    # CI's check that the harness still compiles against the sources (no fuzzing, no sanitizer).
+    swiftc -typecheck -parse-as-library -module-name StackFuzz "$work"/src/*.swift
+    echo "$target harness: typechecks"
+    exit 0
+fi
 
 echo "building $work/fuzz-stack"
 # ld.gold warns about every ASan helper it cannot export; the warnings are harmless.
