@@ -35,14 +35,13 @@ modules_of() {
         pending="${pending#"$module"}"; pending="${pending# }"
         case " $seen " in *" $module "*) continue ;; esac
         seen="$seen $module"
-        for imported in $(sed -n 's/^import \(Stack[A-Za-z]*\)$/\1/p' "$root/Sources/$module"/**/*.swift | sort -u); do
+        for imported in $(find "$root/Sources/$module" -name '*.swift' -exec sed -n 's/^import \(Stack[A-Za-z]*\)$/\1/p' {} + | sort -u); do
             [ -d "$root/Sources/$imported" ] && pending="$pending $imported"
         done
         pending="${pending# }"
     done
     echo "${seen# }"
 }
-shopt -s globstar
 modules="$(modules_of "$top")"
 length="${length:--max_len=8192}"
 work="${FUZZ_WORK:-$root/.build-fuzz/$default_work}"
