@@ -5,8 +5,8 @@ import StackText
 /// `firstBaseline:`/`lastBaseline:` win.
 func measureText(in tree: inout LayoutTree, environment: TextEnvironment) {
     for index in tree.nodes.indices {
-        // The kind and the intrinsic size's origin first: copying a leaf's attributes to look at
-        // them costs more than the rest of the pass on a file of sized views.
+        // The kind and the intrinsic size's origin first, so a leaf's attributes (strings included)
+        // are copied out only for the labels and buttons that are measured.
         guard tree.nodes[index].kind == .label || tree.nodes[index].kind == .button,
               tree.nodes[index].origins.intrinsic == nil,
               let leaf = tree.nodes[index].leaf, let text = leaf.text else { continue }
