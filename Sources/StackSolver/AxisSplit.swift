@@ -46,8 +46,8 @@ struct AxisSplit {
 /// answer alone (a conflict or an ambiguity is usually on one axis only).
 /// Nil when the user constraints touch both axes, some constraint relates the axes, or the tree
 /// solver answers neither axis alone; the caller then solves the whole layout by the general solver.
-/// `built`: the layout's cost functions on both axes, when it has no user constraints and they were
-/// built (each axis's are the same alone).
+/// `built`: the cost functions on both axes of the layout without its user constraints (the layout
+/// itself when it has none), when the caller has them (each axis's are the same alone).
 func solveSplittingAxes(ir: ConstraintIR, width: Double?, height: Double?, built: StructuredLayout? = nil) -> AxisSplit? {
     var touched: Set<Axis> = []
     for constraint in ir.constraints {
@@ -61,7 +61,7 @@ func solveSplittingAxes(ir: ConstraintIR, width: Double?, height: Double?, built
         stackOnlyIR.constraints.removeAll { $0.category == .user }
     }
     let candidates: [Axis] = touched.isEmpty ? [.horizontal, .vertical] : touched.count == 1 ? Array(touched) : []
-    let prebuilt = touched.isEmpty ? built : nil
+    let prebuilt = built
     guard !candidates.isEmpty, let model = prebuilt?.model ?? (try? StructuredModel(ir: stackOnlyIR)) else { return nil }
     for axis in candidates {
         let treeAxis = 1 - axis.slot

@@ -250,4 +250,44 @@ import Testing
         default: "\(decline)"
         }
     }
+
+    /// An engine for a layout with user constraints keeps its stacks' cost functions (without the user
+    /// constraints) across resizes and intrinsic-size changes: every answer is, bit for bit, a fresh
+    /// solve's of the same IR at the same size, with the same report.
+    @Test func anEngineWithUserConstraintsAnswersAsAFreshSolve() {
+        let seeds = randomSeeds("engine with user constraints", count: 300, long: 6_000)
+        let file = SourceFile(path: "random.stack", text: String(repeating: "node\n", count: 40))
+        var kept = 0
+        var compared = 0
+        for seed in seeds {
+            let tree = AxisSplitTests.withUserConstraints(randomTree(seed: seed, maxNodes: 20), seed: seed)
+            guard !tree.userConstraints.isEmpty else { continue }
+            let ir = lower(tree, in: file, uikit: seed % 2 == 0 ? .current : .iOS9)
+            var stacksOnly = ir
+            stacksOnly.constraints.removeAll { $0.category == .user }
+            if (try? StructuredLayout(ir: stacksOnly)) != nil { kept += 1 }
+            let engine = LayoutEngine(ir: ir)
+            var rng = SplitMix(seed: seed ^ 0xE461)
+            let leaves = tree.nodes.indices.filter { tree.nodes[$0].leaf?.intrinsic.horizontal != nil }
+            for step in 0..<6 {
+                let size: (Double?, Double?) = step == 0 ? (nil, nil)
+                    : (Double(Int.random(in: 0...400, using: &rng)), step % 2 == 0 ? Double(Int.random(in: 0...300, using: &rng)) : nil)
+                if step == 3, let leaf = leaves.first {
+                    let value = Double(Int.random(in: 1...90, using: &rng))
+                    if engine.setIntrinsicSize(of: leaf, axis: .horizontal, to: value) != .solved { break }
+                }
+                let solution = engine.resize(width: size.0, height: size.1)
+                let (fresh, report) = solveLayoutReporting(ir: engine.ir, width: size.0, height: size.1)
+                if solution.frames.map(\.bits) != fresh.frames.map(\.bits) || solution.determined != fresh.determined
+                    || solution.findings.count != fresh.findings.count {
+                    Issue.record("seed \(seed) step \(step) size \(size): the engine's answer is not a fresh solve's")
+                }
+                #expect(engine.lastSolveReport == report, "seed \(seed) step \(step)")
+                compared += 1
+            }
+        }
+        // Most random trees with user constraints have stacks the structured solver holds alone.
+        #expect(kept >= Int(seeds.count) / 4, "only \(kept) layouts kept their stacks' cost functions")
+        #expect(compared >= Int(seeds.count), "only \(compared) answers compared")
+    }
 }

@@ -58,8 +58,8 @@ enum DeclinedSolve {
 
 /// The one choice of solvers after the structured solver declined a layout for `reason`: conflicts
 /// broken inside their subtrees (SubtreeConflicts.swift), else an axis by each solver
-/// (AxisSplit.swift), else the general solver. `built`: the layout's cost functions on both axes,
-/// when the structured solver declined only in its top-down pass.
+/// (AxisSplit.swift), else the general solver. `built`: the cost functions on both axes of the layout
+/// without its user constraints (the layout itself when it has none), when the caller has them.
 func solveDeclined(ir: ConstraintIR, width: Double?, height: Double?, reason: FallbackReason, built: StructuredLayout?)
     -> (solution: LayoutSolution, report: () -> SolveReport) {
     let declined: DeclinedSolve
@@ -118,6 +118,10 @@ public final class LayoutEngine {
     private(set) var structured: StructuredLayout?
     /// Why `structured` is nil (the layout, as last lowered or updated, is not the structured solver's).
     private var structuredFailure: FallbackReason?
+    /// For a layout with user constraints, the structured layout of its stacks without them: every
+    /// solve of the layout (a joint group and the other axis) starts from these cost functions, so a
+    /// resize does not build them again.
+    private var stacksAlone: StructuredLayout?
     private var scratch = TopDownScratch()
     /// Each leaf's content-size constraints, found when an intrinsic size first changes.
     private var contentSizeIndex = ContentSizeIndex()
@@ -201,35 +205,46 @@ public final class LayoutEngine {
         for (_, constraints, value) in applied {
             for index in constraints { ir.constraints[index].constant = value }
         }
-        if var layout = structured {
+        let changes = applied.map { (change: $0.change, value: $0.value) }
+        // The kept cost functions: the layout's own, or its stacks' without the user constraints.
+        let keptIsStructured = structured != nil
+        if var layout = structured ?? stacksAlone {
             // Unshared, so the path's updates change the arrays in place.
             structured = nil
+            stacksAlone = nil
             do throws(FallbackReason) {
-                for (change, _, value) in applied { layout.model.leafAxes[2 * change.node + change.axis.slot]?.intrinsic = value }
-                // Children come after their stack in the IR: descending order updates each
-                // changed function after its children's, once.
-                var changed: [(node: Int, axis: Int)] = []
-                for (change, _, _) in applied {
-                    var current: Int? = change.node
-                    while let index = current {
-                        changed.append((index, change.axis.slot))
-                        current = ir.items[index].owner?.index
-                    }
-                }
-                changed.sort { $0.node != $1.node ? $0.node > $1.node : $0.axis < $1.axis }
-                // The slots (2 * node + axis) with a child whose function changed more than by moving.
-                var reshapedChild: Set<Int> = []
-                for (position, (node, axis)) in changed.enumerated() where position == 0 || changed[position - 1] != (node, axis) {
-                    let moved = try layout.update(node, axis: axis, childrenMoved: !reshapedChild.contains(2 * node + axis))
-                    if !moved, let owner = ir.items[node].owner?.index { reshapedChild.insert(2 * owner + axis) }
-                }
-                structured = layout
+                try updatePaths(of: &layout, changes)
+                if keptIsStructured { structured = layout } else { stacksAlone = layout }
             } catch {
                 buildStructured()
             }
         }
         solution = solveNow()
         return .solved
+    }
+
+    /// Sets the changed intrinsic sizes in `layout`'s model and recomputes each cost function on the
+    /// leaves' paths to the root once, on the changed axes only.
+    private func updatePaths(of layout: inout StructuredLayout, _ changes: [(change: IntrinsicSize, value: Double)])
+        throws(FallbackReason) {
+        for (change, value) in changes { layout.model.leafAxes[2 * change.node + change.axis.slot]?.intrinsic = value }
+        // Children come after their stack in the IR: descending order updates each
+        // changed function after its children's, once.
+        var changed: [(node: Int, axis: Int)] = []
+        for (change, _) in changes {
+            var current: Int? = change.node
+            while let index = current {
+                changed.append((index, change.axis.slot))
+                current = ir.items[index].owner?.index
+            }
+        }
+        changed.sort { $0.node != $1.node ? $0.node > $1.node : $0.axis < $1.axis }
+        // The slots (2 * node + axis) with a child whose function changed more than by moving.
+        var reshapedChild: Set<Int> = []
+        for (position, (node, axis)) in changed.enumerated() where position == 0 || changed[position - 1] != (node, axis) {
+            let moved = try layout.update(node, axis: axis, childrenMoved: !reshapedChild.contains(2 * node + axis))
+            if !moved, let owner = ir.items[node].owner?.index { reshapedChild.insert(2 * owner + axis) }
+        }
     }
 
     /// What one intrinsic-size change does to the IR's constants.
@@ -280,12 +295,18 @@ public final class LayoutEngine {
     private var lastDeclinedReport: (() -> SolveReport)?
 
     private func buildStructured() {
+        stacksAlone = nil
         do throws(FallbackReason) {
             structured = try StructuredLayout(ir: ir)
             structuredFailure = nil
         } catch {
             structured = nil
             structuredFailure = error
+            if case .userConstraints = error {
+                var withoutUserConstraints = ir
+                withoutUserConstraints.constraints.removeAll { $0.category == .user }
+                stacksAlone = try? StructuredLayout(ir: withoutUserConstraints)
+            }
         }
     }
 
@@ -297,7 +318,7 @@ public final class LayoutEngine {
             return result
         } catch {
             lastFallback = error
-            let declined = solveDeclined(ir: ir, width: width, height: height, reason: error, built: structured)
+            let declined = solveDeclined(ir: ir, width: width, height: height, reason: error, built: structured ?? stacksAlone)
             lastDeclinedReport = declined.report
             return declined.solution
         }
