@@ -61,19 +61,18 @@ func solveSplittingAxes(ir: ConstraintIR, width: Double?, height: Double?, built
         stackOnlyIR.constraints.removeAll { $0.category == .user }
     }
     let candidates: [Axis] = touched.isEmpty ? [.horizontal, .vertical] : touched.count == 1 ? Array(touched) : []
-    let prebuilt = built
-    guard !candidates.isEmpty, let model = prebuilt?.model ?? (try? StructuredModel(ir: stackOnlyIR)) else { return nil }
+    guard !candidates.isEmpty, let model = built?.model ?? (try? StructuredModel(ir: stackOnlyIR)) else { return nil }
     for axis in candidates {
         let treeAxis = 1 - axis.slot
         do throws(FallbackReason) {
             let layout: StructuredLayout
-            if let prebuilt { layout = prebuilt.alone(treeAxis) } else { layout = try StructuredLayout(model: model, axes: [treeAxis]) }
+            if let built { layout = built.alone(treeAxis) } else { layout = try StructuredLayout(model: model, axes: [treeAxis]) }
             let other = try layout.frames(width: width, height: height)
             let general: LayoutSolution
             let count: Int
             let mentioned = mentionedSymbols(ir)
             let joint = solveJointly(
-                ir: ir, model: model, built: prebuilt?.alone(axis.slot), width: width, height: height, axis: axis,
+                ir: ir, model: model, built: built?.alone(axis.slot), width: width, height: height, axis: axis,
                 mentioned: mentioned)
             // Without user constraints the first line of the report already says why the stacks alone
             // decline, so a joint group that declines for that reason is not reported again.
