@@ -9,7 +9,8 @@ layout benchmark's shapes, Benchmarks/LayoutBenchmark/main.swift, with the stack
 - spread: 1% of the labels in user constraints spread across the tree (`vi.width == vj.width`, pairs
   half the layout apart);
 - conflict: one required conflict (a 10-point stack around a view with an explicit length of 44);
-- ambiguous: one view with no size at all.
+- ambiguous: one view with no size at all;
+- squeezed: one stack the tree solver declines (an equalCentering row of 120 points of labels given 100).
 
 Each binary is run RUNS times per workload, interleaved, and the median wall time and peak memory
 (getrusage of the child) are printed with the ratio old / new. A run over LIMIT seconds is stopped
@@ -35,7 +36,10 @@ def flat(n, variant):
     lines = ["hstack main(spacing: 2) {"]
     lines += [f"    label v{i}(intrinsic: {size(i)})" for i in range(n)]
     paths = [f"v{i}" for i in range(n)]
-    return finish(lines, paths, variant, "    hstack bad(width: 10) { view inner(width: 44, intrinsic: 10 x 10) }")
+    return finish(lines, paths, variant, "    hstack bad(width: 10) { view inner(width: 44, intrinsic: 10 x 10) }",
+                  "    hstack box(alignment: top) {\n        vstack eq(distribution: equalCentering, spacing: 10, height: 100) {\n"
+                  "            label ea(intrinsic: 10 x 20)\n            label ec(intrinsic: 10 x 60)\n"
+                  "            label ed(intrinsic: 10 x 40)\n        }\n    }")
 
 
 def nested(n, variant):
@@ -59,10 +63,13 @@ def nested(n, variant):
                 view += 1
             lines.append("        }")
         lines.append("    }")
-    return finish(lines, paths, variant, "    vstack bad(height: 10) { view inner(height: 44, intrinsic: 10 x 10) }")
+    return finish(lines, paths, variant, "    vstack bad(height: 10) { view inner(height: 44, intrinsic: 10 x 10) }",
+                  "    vstack box(alignment: leading) {\n        hstack eq(distribution: equalCentering, spacing: 10, width: 100) {\n"
+                  "            label ea(intrinsic: 20 x 10)\n            label ec(intrinsic: 60 x 10)\n"
+                  "            label ed(intrinsic: 40 x 10)\n        }\n    }")
 
 
-def finish(lines, paths, variant, conflict):
+def finish(lines, paths, variant, conflict, squeezed):
     n = len(paths)
     if variant == "constraint":
         other = paths[min(n - 1, 150)] if len(paths) > 150 else paths[min(1, n - 1)]
@@ -76,6 +83,8 @@ def finish(lines, paths, variant, conflict):
         lines.append(conflict)
     elif variant == "ambiguous":
         lines.append("    view amb")
+    elif variant == "squeezed":
+        lines.append(squeezed)
     lines.append("}")
     return "\n".join(lines) + "\n"
 
@@ -143,7 +152,7 @@ def compare(binaries, arguments, args, skip):
 def main():
     parser = comparison_parser(ns="300,1000,3000", limit=120)
     parser.add_argument("--shapes", default="flat,nested")
-    parser.add_argument("--variants", default="plain,constraint,spread,conflict,ambiguous")
+    parser.add_argument("--variants", default="plain,constraint,spread,conflict,ambiguous,squeezed")
     args = parser.parse_args()
     binaries = binaries_of(args)
     header = "| shape | variant | N | exit | " + " | ".join(f"{name} s | {name} MB" for name, _ in binaries)

@@ -31,8 +31,8 @@ struct AxisSplit {
     var generalAxis: Axis
     var generalConstraints: Int
     /// The joint group's size (JointGroup.swift), or why the general solver solved the whole axis; nil
-    /// when the layout has no user constraints and its stacks alone decline the axis for a reason other
-    /// than an ambiguity (the report's first line).
+    /// when the layout has no user constraints and its stacks alone decline the axis for a reason no
+    /// joint group starts from (`FallbackReason.spineNode`; the report's first line says it).
     var joint: JointGroupOutcome?
     /// The structured solver, for the other axis.
     var tree: StructuredLayout

@@ -34,9 +34,16 @@ import StackIR
 // combination, its least and greatest value on the face. A unit still free goes onto the spine (of
 // a run, the items whose own length nothing decides) and the group is solved again; a joint problem
 // that conflicts is solved whole by the caller. What the joint part leaves undecided is settled as
-// the whole solve settles it (UndecidedValues.swift), so an ambiguity can start a joint group too:
-// without user constraints, the spine starts at the node where the stacks alone meet it. The joint
-// solve is a shortcut to the general solver's answer, never a different one (JointGroupTests).
+// the whole solve settles it (UndecidedValues.swift).
+//
+// A user constraint is one reason to write a stack's constraints out; the tree solver declining the
+// stack is the other, whatever its reason (an ambiguity, an equalCentering stack squeezed below equal
+// gaps, a baseline row outside where its cost is exact, a split it does not settle): without user
+// constraints the spine starts at the stack where the stacks alone decline, and a unit the top-down
+// pass declines at the length the joint solve gives it goes onto the spine from the stack where it
+// stops, and the group is solved again. So one such stack costs what its own subtree and its
+// ancestors cost, not what the whole axis does. The joint solve is a shortcut to the general solver's
+// answer, never a different one (JointGroupTests).
 
 /// How many pieces of each cost function a joint solve enters at first on each side of where the
 /// stacks alone put the unit's length. Most lengths move little from there, so the joint problem stays
@@ -73,8 +80,8 @@ func solveJointly(
 
 /// Where a joint solve starts: the stack-only layout along `axis` (`built` when the caller has it),
 /// its frames when the stacks alone have them, the items that seed the spine besides the user
-/// constraints' (without user constraints, the node where the stacks alone meet an ambiguity), and
-/// the first shape.
+/// constraints' (without user constraints, the stack where the stacks alone decline:
+/// `FallbackReason.spineNode`), and the first shape.
 /// With user constraints the shape comes first, so a layout with nothing to collapse builds no cost
 /// functions.
 private func jointStart(
@@ -104,7 +111,7 @@ private func jointStart(
     do throws(FallbackReason) {
         _ = try layout.frames(width: width, height: height)
     } catch {
-        guard case .ambiguous(let node, _) = error else { throw .stacksAlone(error) }
+        guard let node = error.spineNode else { throw .stacksAlone(error) }
         return (layout, nil, [node], try shape(seeds: [node]))
     }
     throw .nothingToCollapse
@@ -116,7 +123,8 @@ private func jointSolve(
 ) throws(JointDecline) -> JointSolve {
     let slot = axis.slot
     let start = try jointStart(ir: ir, model: model, built: built, width: width, height: height, axis: axis)
-    let (layout, stacksAlone, seeds) = (start.layout, start.stacksAlone, start.seeds)
+    let (layout, stacksAlone) = (start.layout, start.stacksAlone)
+    var seeds = start.seeds
     var shape = start.shape
     var forced = [Bool](repeating: false, count: model.count)
     // A unit whose place the levels and ties leave free goes onto the spine, and the group is solved
@@ -181,9 +189,18 @@ private func jointSolve(
             solve.summary.windowed = !problem.windows.isEmpty
             return solve
         } catch {
-            // A run whose items share its length freely goes onto the spine, as a free unit does.
-            guard case .freeSplit(let item) = error, shape.unit[item] >= 0 else { throw error }
-            for member in freeMembers(of: shape.units[shape.unit[item]]) { forced[member] = true }
+            switch error {
+            case .freeSplit(let item) where shape.unit[item] >= 0:
+                // A run whose items share its length freely goes onto the spine, as a free unit does.
+                for member in freeMembers(of: shape.units[shape.unit[item]]) { forced[member] = true }
+            case .subtreeDeclined(let reason):
+                // A stack the top-down pass declines at the length the joint solve gives its unit goes
+                // onto the spine with its ancestors, as where the stacks alone decline does at the start.
+                guard let node = reason.spineNode, node < shape.spine.count, !shape.spine[node] else { throw error }
+                seeds.append(node)
+            default:
+                throw error
+            }
             shape = try JointShape(ir: ir, model: model, axis: slot, seeds: seeds, forced: forced)
             guard !shape.units.isEmpty else { throw .nothingToCollapse }
         }

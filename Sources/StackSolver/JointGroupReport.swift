@@ -35,7 +35,7 @@ public enum JointDecline: Error, Hashable, Sendable {
     case stacksAlone(FallbackReason)
     /// Some constraint is invalid (the general solver reports it).
     case invalidConstraints
-    /// The spine (what the user constraints or an ambiguity reach) leaves no stack and no run of two
+    /// The spine (what the user constraints or the stacks the tree solver declines reach) leaves no stack and no run of two
     /// items outside it: nothing to collapse.
     case nothingToCollapse
     /// A constraint outside the subtree at `item` mentions more of it than its position and length

@@ -17,8 +17,8 @@ struct JointShape {
     var depth: [Int]
 
     /// - Parameters:
-    ///   - seeds: items on the spine though no user constraint names them (where the stacks alone meet
-    ///     an ambiguity).
+    ///   - seeds: items on the spine though no user constraint names them (the stacks the tree solver
+    ///     declines, `FallbackReason.spineNode`).
     ///   - forced: per node, on the spine though no user constraint reaches into it (a unit whose place
     ///     the levels and ties left free in an earlier round).
     init(ir: ConstraintIR, model: StructuredModel, axis: Int, seeds: [Int], forced: [Bool]) throws(JointDecline) {

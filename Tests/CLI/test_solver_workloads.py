@@ -18,7 +18,8 @@ def test_workloads_check_as_described_and_the_table_prints():
     assert result.returncode == 0, result.stderr
     rows = [line.split("|")[1:-1] for line in result.stdout.splitlines()[2:]]
     exits = {(cells[0].strip(), cells[1].strip()): cells[3].strip() for cells in rows}
-    # plain, constraint, spread and ambiguous check without errors (the ambiguity is a warning); conflict is an error.
+    # plain, constraint, spread, ambiguous and squeezed check without errors (the ambiguity is a warning); conflict is
+    # an error.
     assert exits == {(shape, variant): ("1" if variant == "conflict" else "0")
                      for shape in ("flat", "nested")
-                     for variant in ("plain", "constraint", "spread", "conflict", "ambiguous")}
+                     for variant in ("plain", "constraint", "spread", "conflict", "ambiguous", "squeezed")}

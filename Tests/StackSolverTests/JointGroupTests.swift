@@ -92,6 +92,81 @@ import Testing
         #expect(joint >= seeds.count / 40, "only \(joint) solves took a joint group")
     }
 
+    /// One equalCentering row squeezed below equal gaps (its labels need 120 of its 100 points) among
+    /// rows the tree solver holds: the row starts a joint group, and the general solver sees that row
+    /// and its ancestors, not the whole axis. The other rows keep their frames worked by hand: `top`
+    /// is as wide as the root (100, fill alignment), `a` and `b` at their 30 and 20 with `a`, the first,
+    /// taking the 50 left over (both hug at 250: the tie rule's first item); `bottom`, a fillEqually
+    /// row of 100 with spacing 4, gives its two labels 48 each. The squeezed row itself is the whole
+    /// general solver's, frame for frame.
+    @Test func aSqueezedEqualCenteringRowStartsAJointGroup() {
+        let ir = Self.lowered("""
+            vstack main {
+                hstack top {
+                    label a(intrinsic: 30 x 10)
+                    label b(intrinsic: 20 x 10)
+                }
+                hstack squeezed(distribution: equalCentering, spacing: 10, width: 100) {
+                    label c(intrinsic: 20 x 10)
+                    label d(intrinsic: 60 x 10)
+                    label e(intrinsic: 40 x 10)
+                }
+                hstack bottom(distribution: fillEqually, spacing: 4) {
+                    vstack left { label f(intrinsic: 10 x 10) }
+                    vstack right { label g(intrinsic: 12 x 10) }
+                }
+            }
+            """, uikit: .iOS9)
+        let (solution, report) = solveLayoutReporting(ir: ir)
+        guard case .split(.equalCenteringSqueezed(let stack, .horizontal), .horizontal, _, _, .solved(let joint)?) = report.path else {
+            Issue.record("solved by \(report.path)")
+            return
+        }
+        #expect(ir.items[stack].name == "main.squeezed")
+        // `top` and `bottom` hang by their cost functions; the root, the squeezed row, its labels and
+        // its gap guides are the group.
+        #expect(joint.subtrees == 2)
+        func frame(_ name: String) -> Frame? {
+            ir.items.firstIndex { $0.name == name }.map { solution.frames[$0] }
+        }
+        #expect(frame("main").map(\.width) == 100)
+        #expect(frame("main.top.a").map { ($0.x, $0.width) } ?? (-1, -1) == (0, 80))
+        #expect(frame("main.top.b").map { ($0.x, $0.width) } ?? (-1, -1) == (80, 20))
+        #expect(frame("main.bottom.left").map { ($0.x, $0.width) } ?? (-1, -1) == (0, 48))
+        #expect(frame("main.bottom.right").map { ($0.x, $0.width) } ?? (-1, -1) == (52, 48))
+        #expect(solutionDifference(solution, solve(ir), ir: ir) == nil)
+    }
+
+    /// Random stack-only trees (every third with baseline rows), both UIKit targets, three sizes each:
+    /// wherever the stacks alone decline, whatever the reason, the automatic solve is the whole general
+    /// solve's answer, and the stacks where they decline start joint groups for reasons besides an
+    /// ambiguity (counted by reason).
+    @Test func declinedStacksStartJointGroups() {
+        let seeds = randomSeeds("declined stacks as joint groups", count: 1_000, long: 20_000)
+        let file = SourceFile(path: "random.stack", text: String(repeating: "node\n", count: 40))
+        var started: [String: Int] = [:]
+        var declines: [String: Int] = [:]
+        for seed in seeds {
+            let tree = randomTree(seed: seed, maxNodes: 18, baselineRows: seed % 3 == 0)
+            let ir = lower(tree, in: file, uikit: seed % 2 == 0 ? .current : .iOS9)
+            for (width, height) in differentialSizes(seed: seed) {
+                let sized = ir.replacingRootSize(width: width != nil, height: height != nil)
+                let (automatic, report) = solveLayoutReporting(ir: sized, width: width, height: height)
+                if case .split(let reason, _, _, _, let group) = report.path {
+                    if case .solved? = group { started[reason.kind, default: 0] += 1 }
+                    if case .declined(let decline)? = group { declines[Self.kind(of: decline), default: 0] += 1 }
+                }
+                if let difference = solutionDifference(automatic, solve(sized, width: width, height: height), ir: sized) {
+                    Issue.record("seed \(seed) at \(String(describing: width)) x \(String(describing: height)): \(difference)")
+                }
+            }
+        }
+        print("JointGroupTests: joint groups started where the stacks alone decline, by reason: "
+            + started.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+            + "; declined: " + declines.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
+        #expect(started.contains { $0.key != "ambiguous" && $0.value > 0 }, "no joint group started from a reason besides an ambiguity")
+    }
+
     /// The benchmark's nested shape (sections of columns of labels, every distribution and
     /// alignment) at random sizes, with one to three width or height equalities between labels in
     /// different sections: the joint solve's frames are the general solver's.

@@ -109,6 +109,18 @@ public enum FallbackReason: Error, Hashable, Sendable {
         }
     }
 
+    /// The stack a joint group (JointGroup.swift) takes onto its spine for this reason, its
+    /// constraints written out for the general solver while the rest of the axis enters by cost
+    /// functions: where the tree solver stopped, for every reason but a conflict (broken first, by
+    /// SubtreeConflicts.swift or the general solver over the axis), user constraints (their own
+    /// spine) and an IR the model cannot be trusted to read (a mismatch, an invalid number).
+    var spineNode: Int? {
+        switch self {
+        case .userConstraints, .irMismatch, .invalidNumber, .conflict: nil
+        default: node
+        }
+    }
+
     /// What went wrong, without the place.
     public var explanation: String {
         switch self {

@@ -13,8 +13,9 @@ public struct SolveReport: Hashable, Sendable {
         /// The structured solver declined the whole layout for `reason` but answered one axis (its
         /// stacks' mechanisms along that axis in `stacks`); the general solver answered `generalAxis`,
         /// `constraints` linear constraints on that axis alone (AxisSplit.swift): the whole axis, or
-        /// (`joint`, with user constraints) the user constraints' joint group with the subtrees they do
-        /// not touch entering by their cost functions (JointGroup.swift), or why not.
+        /// (`joint`) the joint group of the user constraints or of the stack the tree solver declined,
+        /// with the subtrees it does not reach entering by their cost functions (JointGroup.swift), or
+        /// why not.
         case split(reason: FallbackReason, generalAxis: Axis, stacks: [StructuredStack], constraints: Int, joint: JointGroupOutcome?)
         /// The structured solver declined the layout as written for `reason`, a required conflict;
         /// the conflicts were found inside the subtrees in `groups`, each search deciding on that
