@@ -53,6 +53,19 @@ enum JointWindow {
     @TaskLocal static var pieces = 1
 }
 
+/// How many leaves hanging across one fill-aligned stack enter a joint solve by one function rather
+/// than by their own constraints (JointShape.swift). Task-local so that tests can change it.
+///
+/// A function's pieces are the lowest-numbered restricted symbols, which the simplex enters first,
+/// and where the stack's length reaches much of the group (a touched column, whose width is its
+/// section's and so the root's), they stand in many rows: each of nested spread's touched columns
+/// collapsing its nine other labels makes that check 3x slower at 30,000 views (1.48 s against
+/// 0.50 s). Collapsing a whole row of leaves (a flat row declined across) takes its axis from the
+/// whole general solver to a few rows: 7 s to 0.06 s at 10,000 views.
+enum JointLeaves {
+    @TaskLocal static var worthAFunction = 16
+}
+
 /// One axis of a layout solved as a joint group: frames along `axis` (the other axis's fields are
 /// left for the caller), with the summary.
 struct JointSolve {
@@ -166,8 +179,10 @@ private func jointSolve(
             continue
         }
         rounds += 1
+        // A follower's place is its leader's, so only the leader's is asked about.
         let interface = shape.units.indices.map { unit in
-            [[(axis.position.symbol(of: shape.units[unit][0]), 1.0)], shape.lengthForm(unit, axis: axis)]
+            problem.leader[shape.units[unit][0]] >= 0 ? []
+                : [[(axis.position.symbol(of: shape.units[unit][0]), 1.0)], shape.lengthForm(unit, axis: axis)]
         }
         guard solver.fixes(interface.flatMap { $0 }) else {
             // Which: a symbol as the solver decides ambiguity, a run's length by its own two optimisations.
@@ -220,6 +235,9 @@ private struct JointProblem {
     /// The units entered by a window of their pieces: the length's linear form, and the ends of the
     /// window where pieces were left out (nil where none were).
     var windows: [(length: [LinearTerm], low: Double?, high: Double?)] = []
+    /// Per item: the item whose place it takes (a hanging item across a fill-aligned stack, not the
+    /// first of them), -1 for the rest. Its alignment constraints are not written.
+    var leader: [Int] = []
 
     /// - Parameters:
     ///   - stacksAlone: the layout's frames without its user constraints, where the cost functions'
@@ -227,26 +245,37 @@ private struct JointProblem {
     ///   - window: how many pieces of each function to enter on each side of that start (nil: all).
     init(ir: ConstraintIR, shape: JointShape, layout: StructuredLayout, width: Double?, height: Double?, axis: Axis,
          stacksAlone: LayoutSolution?, window: Int?) throws(JointDecline) {
-        let written = try shape.constraintsAsWritten(ir, width: width, height: height, axis: axis, nodes: layout.model.count)
         let externals = shape.unit.count * FrameVariable.perItem
         let slot = axis.slot
         let model = layout.model
         merges = shape.units.map { members in members.count == 1 ? nil : merge(members.map { layout.outer[2 * $0 + slot] }) }
-        // Hanging stacks across a fill-aligned stack are all as long as its canvas (its required
-        // alignment constraints, kept above, say so): their costs add up to one function of that
-        // length, entered once at the first of them (a vstack of many rows: one row, not one per row).
+        // Hanging items across a fill-aligned stack are all as long as its canvas, and in its place
+        // (its required alignment constraints say so): their costs add up to one function of that
+        // length, entered once at the first of them (a vstack of many rows: one row, not one per row),
+        // and the others take the first one's place, their alignment constraints left out. So the
+        // joint problem grows with what the group touches, not with the items hanging off it.
         var bundles: [(unit: Int, members: [Int])] = []
         var bundleOf: [Int: Int] = [:]
+        leader = [Int](repeating: -1, count: shape.unit.count)
         for (unit, members) in shape.units.enumerated() {
             let stack = shape.parent[members[0]]
-            let across = members.count == 1 && Int(model.stackAxis[stack]) != slot && model.alignment[stack] == .fill
-                && !model.baselineRow[stack]
+            let across = members.count == 1 && model.alignsAllAcross(stack, axis: slot)
             if across, let bundle = bundleOf[stack] {
                 bundles[bundle].members.append(members[0])
+                leader[members[0]] = bundles[bundle].members[0]
             } else {
                 if across { bundleOf[stack] = bundles.count }
                 bundles.append((unit, members.count == 1 ? members : []))
             }
+        }
+        // An item another constraint mentions (beside its alignment) keeps its constraints written.
+        var written: [LinearConstraint]
+        while true {
+            let kept = try shape.constraintsAsWritten(
+                ir, width: width, height: height, axis: axis, nodes: model.count, following: leader.map { $0 >= 0 })
+            written = kept.written
+            guard !kept.unfollowed.isEmpty else { break }
+            for item in kept.unfollowed { leader[item] = -1 }
         }
         for (unit, members) in bundles {
             let root = shape.units[unit][0]
@@ -368,12 +397,12 @@ private func finishJoint(
     let n = model.count
     let (slot, position, length) = (axis.slot, axis.position, axis.length)
     guard !solver.tableau.hitPivotLimit else { throw .pivotLimit }
-    // Whose place the solver gives: the spine (with its guides) and each stack hanging alone. The
-    // others' places along the axis come from the top-down pass below, and the caller fills in the
-    // other axis.
+    // Whose place the solver gives: the spine (with its guides) and each item hanging alone but
+    // those that follow another. The others' places along the axis come from the top-down pass below,
+    // and the caller fills in the other axis.
     func joint(_ item: Int) -> Bool {
         let unit = shape.unit[item]
-        return unit < 0 || (shape.units[unit].count == 1 && shape.units[unit][0] == item)
+        return unit < 0 || (shape.units[unit].count == 1 && shape.units[unit][0] == item && problem.leader[item] < 0)
     }
     // What the joint part leaves undecided is settled as the whole solve settles it
     // (UndecidedValues.swift): the hanging units are fixed, so the two faces agree on the joint part.
@@ -384,6 +413,10 @@ private func finishJoint(
     for item in 0..<n where joint(item) {
         placement.position[item] = value(position.symbol(of: item))
         placement.length[item] = value(length.symbol(of: item))
+    }
+    for item in 0..<n where problem.leader[item] >= 0 {
+        placement.position[item] = placement.position[problem.leader[item]]
+        placement.length[item] = placement.length[problem.leader[item]]
     }
     var lengths: [Double] = []
     for (unit, members) in shape.units.enumerated() {
@@ -415,9 +448,10 @@ private func finishJoint(
     }
     solution.findings = []
     let runs = shape.units.count(where: { $0.count > 1 })
+    let leaves = shape.units.count(where: { $0.count == 1 && model.stackAxis[$0[0]] < 0 })
     let summary = JointGroupSummary(
         items: (0..<ir.items.count).count(where: joint), constraints: problem.constraints.count,
-        subtrees: shape.units.count - runs, runs: runs, pieces: problem.pieces)
+        subtrees: shape.units.count - runs - leaves, runs: runs, leaves: leaves, pieces: problem.pieces)
     return JointSolve(solution: solution, summary: summary)
 }
 

@@ -9,9 +9,10 @@ public struct JointGroupSummary: Hashable, Sendable {
     /// Its linear constraints, cost-function rows included.
     public var constraints: Int
     /// What entered by cost functions: stacks hanging alone, runs of consecutive items of a fill
-    /// stack, and those functions' pieces.
+    /// stack, leaves hanging across a fill-aligned stack, and those functions' pieces.
     public var subtrees: Int
     public var runs: Int
+    public var leaves: Int
     /// The pieces entered: a window of each function around where the stacks alone put it.
     public var pieces: Int
     /// Whether the answer came from windows that left pieces out, and how many times an answer
@@ -35,8 +36,8 @@ public enum JointDecline: Error, Hashable, Sendable {
     case stacksAlone(FallbackReason)
     /// Some constraint is invalid (the general solver reports it).
     case invalidConstraints
-    /// The spine (what the user constraints or the stacks the tree solver declines reach) leaves no stack and no run of two
-    /// items outside it: nothing to collapse.
+    /// The spine (what the user constraints or the stacks the tree solver declines reach) leaves no
+    /// stack and no run of two items outside it: nothing to collapse.
     case nothingToCollapse
     /// A constraint outside the subtree at `item` mentions more of it than its position and length
     /// (a baseline, an item inside), or one of its own changes when it moves.

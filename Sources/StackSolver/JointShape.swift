@@ -68,9 +68,13 @@ struct JointShape {
                     open = runs
                 }
             }
+            // A leaf alone is its own two constraints: nothing to collapse. Across a stack whose items
+            // all take its canvas's place, many leaves are worth one function (JointProblem sums them
+            // with the stacks hanging there, and all but one follow the first); a few are not.
+            let leaves = hanging.count(where: { $0.count == 1 && model.stackAxis[$0[0]] < 0 })
+            let collapsesLeaves = leaves >= JointLeaves.worthAFunction && model.alignsAllAcross(item, axis: axis)
             for members in hanging {
-                // A leaf alone is its own two constraints: nothing to collapse.
-                if members.count == 1 && model.stackAxis[members[0]] < 0 {
+                if members.count == 1 && model.stackAxis[members[0]] < 0 && !collapsesLeaves {
                     spine[members[0]] = true
                     continue
                 }
@@ -115,23 +119,37 @@ struct JointShape {
     }
 
     /// The constraints along `axis` the joint problem keeps as written: all but the hanging units'
-    /// own (their cost functions stand for them), each checked to meet the units only where they meet
-    /// the rest (`checkInterface`). A unit's own constraint must not change when the unit moves.
-    func constraintsAsWritten(_ ir: ConstraintIR, width: Double?, height: Double?, axis: Axis, nodes n: Int)
-        throws(JointDecline) -> [LinearConstraint] {
+    /// own (their cost functions stand for them) and the alignment constraints of the items in
+    /// `following` (each takes its leader's place), each checked to meet the units only where they
+    /// meet the rest (`checkInterface`). A unit's own constraint must not change when the unit moves.
+    /// Also the items of `following` that another kept constraint mentions, which cannot follow.
+    func constraintsAsWritten(_ ir: ConstraintIR, width: Double?, height: Double?, axis: Axis, nodes n: Int,
+                              following: [Bool]) throws(JointDecline) -> (written: [LinearConstraint], unfollowed: [Int]) {
         let count = unit.count
         func own(_ constraint: IRConstraint) -> Int? {
             guard (0..<count).contains(constraint.first.item.index),
                   (0..<count).contains(constraint.second?.item.index ?? 0) else { return nil }
             return ownUnit(of: constraint, nodes: n)
         }
+        func follower(_ anchor: Anchor?) -> Int? {
+            guard let item = anchor?.item.index, following.indices.contains(item), following[item] else { return nil }
+            return item
+        }
         // How far an anchor moves when its item moves by one: a position 1, a length 0.
         func moves(_ attribute: LayoutAttribute) -> Double { attribute == .width || attribute == .height ? 0 : 1 }
         // One pass over the IR: a unit's own constraint is left out, and the first that would change
         // when its unit moves is remembered.
         var crossing: Int?
+        var unfollowed: [Int] = []
         let (linear, invalid) = linearize(ir, width: width, height: height, including: { constraint in
             guard Axis(constraint.first.attribute) == axis else { return false }
+            if let item = follower(constraint.first) ?? follower(constraint.second), own(constraint) == nil {
+                guard constraint.category == .alignment else {
+                    unfollowed.append(item)
+                    return true
+                }
+                return false
+            }
             guard let unit = own(constraint) else { return true }
             let shift = moves(constraint.first.attribute) - constraint.multiplier * (constraint.second.map { moves($0.attribute) } ?? 0)
             if crossing == nil, !nearZero(shift) { crossing = units[unit][0] }
@@ -145,7 +163,7 @@ struct JointShape {
             try checkInterface(constraint.expression, axis: axis)
             written.append(constraint)
         }
-        return written
+        return (written, unfollowed)
     }
 
     /// Throws unless `expression` meets every hanging unit only where the unit meets the rest: a stack
@@ -193,5 +211,15 @@ struct JointShape {
     /// The spacing inside a run: what its length has besides its items'.
     func spacing(_ unit: Int, model: StructuredModel) -> Double {
         units[unit].dropFirst().reduce(0) { $0 + model.spacingBefore[$1] }
+    }
+}
+
+extension StructuredModel {
+    /// Whether every item of `stack` takes its canvas's place and length along `axis` (0
+    /// horizontal): the stack lies across `axis` and aligns its items `fill`, with no baseline row.
+    /// The items hanging off such a stack in a joint group sum to one function of that length, and
+    /// all but one follow it (JointGroup.swift).
+    func alignsAllAcross(_ stack: Int, axis: Int) -> Bool {
+        stackAxis[stack] >= 0 && Int(stackAxis[stack]) != axis && alignment[stack] == .fill && !baselineRow[stack]
     }
 }

@@ -48,7 +48,7 @@ enum SolverExplanation {
             case .solved(let joint)?:
                 group = .object([
                     ("items", .number(Double(joint.items))), ("subtrees", .number(Double(joint.subtrees))),
-                    ("runs", .number(Double(joint.runs))),
+                    ("runs", .number(Double(joint.runs))), ("leaves", .number(Double(joint.leaves))),
                     ("pieces", .number(Double(joint.pieces))),
                 ])
             case .declined(let decline)?:

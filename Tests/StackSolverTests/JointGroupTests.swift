@@ -137,6 +137,48 @@ import Testing
         #expect(solutionDifference(solution, solve(ir), ir: ir) == nil)
     }
 
+    /// A row of labels with a squeezed equalCentering column across it: the labels hang across the
+    /// row (fill alignment: each is as tall as the row, in its place), so with enough of them they
+    /// enter by one function, the first label's place written out and the others following it. Worked
+    /// by hand: the column's required height of 100 makes `box` (aligned top) and so the row at least
+    /// 100 tall; the labels' hugging (250) and `box`'s canvas fit (49) pull it down, so it is 100, and
+    /// every label is 100 tall at y = 0, its 20, 30 and 25 points of text stretched.
+    @Test func aRowOfLeavesAcrossASqueezedColumnFollowsItsFirstLeaf() {
+        let ir = Self.lowered("""
+            hstack main(spacing: 2) {
+                label a(intrinsic: 10 x 20)
+                label b(intrinsic: 10 x 30)
+                label c(intrinsic: 10 x 25)
+                hstack box(alignment: top) {
+                    vstack squeezed(distribution: equalCentering, spacing: 10, height: 100) {
+                        label d(intrinsic: 10 x 20)
+                        label e(intrinsic: 10 x 60)
+                        label f(intrinsic: 10 x 40)
+                    }
+                }
+            }
+            """, uikit: .iOS9)
+        let (solution, report) = JointLeaves.$worthAFunction.withValue(3) { solveLayoutReporting(ir: ir) }
+        guard case .split(.equalCenteringSqueezed(_, .vertical), .vertical, _, _, .solved(let joint)?) = report.path else {
+            Issue.record("solved by \(report.path)")
+            return
+        }
+        #expect(joint.leaves == 3)
+        func frame(_ name: String) -> Frame? {
+            ir.items.firstIndex { $0.name == name }.map { solution.frames[$0] }
+        }
+        #expect(frame("main").map(\.height) == 100)
+        for label in ["main.a", "main.b", "main.c"] {
+            #expect(frame(label).map { ($0.y, $0.height) } ?? (-1, -1) == (0, 100), "\(label)")
+        }
+        #expect(solutionDifference(solution, solve(ir), ir: ir) == nil)
+        // With the default threshold three leaves keep their own constraints: the axis is solved whole.
+        guard case .split(_, .vertical, _, _, .declined(.nothingToCollapse)?) = solveLayoutReporting(ir: ir).report.path else {
+            Issue.record("three leaves entered by a function at the default threshold")
+            return
+        }
+    }
+
     /// Random stack-only trees (every third with baseline rows), both UIKit targets, three sizes each:
     /// wherever the stacks alone decline, whatever the reason, the automatic solve is the whole general
     /// solve's answer, and the stacks where they decline start joint groups for reasons besides an
@@ -146,14 +188,21 @@ import Testing
         let file = SourceFile(path: "random.stack", text: String(repeating: "node\n", count: 40))
         var started: [String: Int] = [:]
         var declines: [String: Int] = [:]
+        var withLeaves = 0
         for seed in seeds {
             let tree = randomTree(seed: seed, maxNodes: 18, baselineRows: seed % 3 == 0)
             let ir = lower(tree, in: file, uikit: seed % 2 == 0 ? .current : .iOS9)
             for (width, height) in differentialSizes(seed: seed) {
                 let sized = ir.replacingRootSize(width: width != nil, height: height != nil)
-                let (automatic, report) = solveLayoutReporting(ir: sized, width: width, height: height)
+                // Every other seed: every leaf hanging across a fill-aligned stack enters by a function.
+                let (automatic, report) = JointLeaves.$worthAFunction.withValue(seed % 2 == 0 ? 1 : JointLeaves.worthAFunction) {
+                    solveLayoutReporting(ir: sized, width: width, height: height)
+                }
                 if case .split(let reason, _, _, _, let group) = report.path {
-                    if case .solved? = group { started[reason.kind, default: 0] += 1 }
+                    if case .solved(let summary)? = group {
+                        started[reason.kind, default: 0] += 1
+                        if summary.leaves > 0 { withLeaves += 1 }
+                    }
                     if case .declined(let decline)? = group { declines[Self.kind(of: decline), default: 0] += 1 }
                 }
                 if let difference = solutionDifference(automatic, solve(sized, width: width, height: height), ir: sized) {
@@ -163,8 +212,10 @@ import Testing
         }
         print("JointGroupTests: joint groups started where the stacks alone decline, by reason: "
             + started.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
-            + "; declined: " + declines.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
+            + "; declined: " + declines.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+            + "; \(withLeaves) with leaves entering by a function")
         #expect(started.contains { $0.key != "ambiguous" && $0.value > 0 }, "no joint group started from a reason besides an ambiguity")
+        #expect(withLeaves > 0, "no joint group collapsed leaves")
     }
 
     /// The benchmark's nested shape (sections of columns of labels, every distribution and
@@ -175,6 +226,7 @@ import Testing
         var joint = 0
         var windowed = 0
         var widened = 0
+        var withLeaves = 0
         for seed in seeds {
             var rng = SplitMix(seed: seed ^ 0x501D)
             let distributions = ["fill", "equalSpacing", "fillEqually", "fillProportionally", "equalCentering"]
@@ -211,9 +263,13 @@ import Testing
             let ir = Self.lowered(lines.joined(separator: "\n"), uikit: seed % 2 == 0 ? .current : .iOS9)
             for width in [nil, Double(Int.random(in: 80...400, using: &rng))] {
                 let sized = ir.replacingRootSize(width: width != nil, height: false)
-                let (automatic, report) = solveLayoutReporting(ir: sized, width: width, height: nil)
+                // Odd seeds: the labels hanging across a touched fill-aligned column enter by a function.
+                let (automatic, report) = JointLeaves.$worthAFunction.withValue(seed % 2 == 1 ? 2 : JointLeaves.worthAFunction) {
+                    solveLayoutReporting(ir: sized, width: width, height: nil)
+                }
                 if case .split(_, _, _, _, .solved(let summary)?) = report.path {
                     joint += 1
+                    if summary.leaves > 0 { withLeaves += 1 }
                     if summary.windowed { windowed += 1 }
                     if summary.widenings > 0 { widened += 1 }
                     if let difference = solutionDifference(automatic, solve(sized, width: width, height: nil), ir: sized) {
@@ -223,7 +279,8 @@ import Testing
             }
         }
         print("JointGroupTests: \(joint) nested solves by a joint group, \(windowed) answered from windows of pieces,"
-            + " \(widened) solved again with wider windows")
+            + " \(widened) solved again with wider windows, \(withLeaves) with leaves entering by a function")
+        #expect(withLeaves > 0, "no nested joint group collapsed leaves")
         #expect(joint >= seeds.count / 3, "only \(joint) nested solves took a joint group")
         // Both ways out of a window (JointWindow): an answer inside it, and one at its end.
         #expect(windowed >= seeds.count / 10, "only \(windowed) answers from windows of pieces")

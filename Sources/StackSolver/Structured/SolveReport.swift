@@ -61,11 +61,12 @@ public struct SolveReport: Hashable, Sendable {
                 return [reason.description(in: ir), whole + "; structured: the \(axis.cross.rawValue) axis"] + stackLines(stacks)
             }
             func count(_ k: Int, _ noun: String, _ plural: String) -> String? { k == 0 ? nil : k == 1 ? "1 \(noun)" : "\(k) \(plural)" }
-            let hanging = [count(joint.subtrees, "stack", "stacks"), count(joint.runs, "run of items", "runs of items")]
-                .compactMap { $0 }.joined(separator: " and ")
+            let hanging = [count(joint.subtrees, "stack", "stacks"), count(joint.runs, "run of items", "runs of items"),
+                           count(joint.leaves, "leaf", "leaves")].compactMap { $0 }
+            let outside = hanging.count < 2 ? hanging.joined() : hanging.dropLast().joined(separator: ", ") + " and " + hanging[hanging.count - 1]
             return [reason.description(in: ir),
                     "general solver: the \(axis.rawValue) axis as a joint group of \(joint.items) items and"
-                        + " \(constraints) linear constraints, with \(hanging) outside it entering by"
+                        + " \(constraints) linear constraints, with \(outside) outside it entering by"
                         + " cost functions (\(joint.pieces) pieces); structured: inside those and the \(axis.cross.rawValue) axis"]
                 + stackLines(stacks)
         case .subtreeConflicts(let reason, let groups, let stacks):
