@@ -3,6 +3,19 @@ import StackIR
 // The shape of a joint group (JointGroup.swift): which items the user constraints reach (the spine),
 // which hang off it in units that enter by cost functions, and which constraints are whose.
 
+/// How many leaves hanging across one fill-aligned stack enter a joint solve by one function rather
+/// than by their own constraints (`JointShape`). Task-local so that tests can change it.
+///
+/// A function's pieces are the lowest-numbered restricted symbols, which the simplex enters first,
+/// and where the stack's length reaches much of the group (a touched column, whose width is its
+/// section's and so the root's), they stand in many rows: each of nested spread's touched columns
+/// collapsing its nine other labels makes that check 3x slower at 30,000 views (1.48 s against
+/// 0.50 s). Collapsing a whole row of leaves (a flat row declined across) takes its axis from the
+/// whole general solver to a few rows: 7 s to 0.06 s at 10,000 views.
+enum JointLeaves {
+    @TaskLocal static var worthAFunction = 16
+}
+
 /// The spine and hanging units of a layout's user constraints.
 struct JointShape {
     /// Per arranged item (node): on the spine.
