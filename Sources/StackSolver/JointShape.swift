@@ -156,14 +156,14 @@ struct JointShape {
         var unfollowed: [Int] = []
         let (linear, invalid) = linearize(ir, width: width, height: height, including: { constraint in
             guard Axis(constraint.first.attribute) == axis else { return false }
-            if let item = follower(constraint.first) ?? follower(constraint.second), own(constraint) == nil {
-                guard constraint.category == .alignment else {
-                    unfollowed.append(item)
-                    return true
-                }
-                return false
+            guard let unit = own(constraint) else {
+                // Written, unless it aligns a follower to its leader's place; any other constraint on a
+                // follower keeps it from following.
+                guard let item = follower(constraint.first) ?? follower(constraint.second) else { return true }
+                if constraint.category == .alignment { return false }
+                unfollowed.append(item)
+                return true
             }
-            guard let unit = own(constraint) else { return true }
             let shift = moves(constraint.first.attribute) - constraint.multiplier * (constraint.second.map { moves($0.attribute) } ?? 0)
             if crossing == nil, !nearZero(shift) { crossing = units[unit][0] }
             return false
