@@ -162,17 +162,45 @@ func coveredShapes(_ layout: StructuredLayout) -> [String] {
     return shapes
 }
 
-/// Runs `count` random cases from `seed`; returns the failures, the structured solves, all solves, the
-/// clean ones, the reported reasons of clean fallbacks (by `FallbackReason.kind`) and the covered shapes.
-/// A reason that does not name what the layout has is a failure.
-func runDifferential(seed: UInt64, count: Int, maxNodes: Int, baselineRows: Bool = false, uikit: UIKitTarget = .iOS9)
-    -> (failures: [String], structured: Int, solves: Int, clean: Int, reasons: [String: Int], covered: [String: Int]) {
-    var covered: [String: Int] = [:]
+/// What `runDifferential` found.
+struct DifferentialResult {
     var failures: [String] = []
-    var clean = 0
-    var reasons: [String: Int] = [:]
+    /// Solves the structured solver answered, of all solves, and those without findings (clean).
     var structured = 0
     var solves = 0
+    var clean = 0
+    /// Clean solves the structured solver declined, by the reason it reports (`FallbackReason.kind`).
+    var reasons: [String: Int] = [:]
+    /// The same solves by the path `solveLayout` takes for them: `joint` (the declined stack and its
+    /// ancestors written out, the rest entering by cost functions), `axis` (one axis whole) or `whole`
+    /// (the whole layout), then the reason.
+    var paths: [String: Int] = [:]
+    /// Structured solves by shape (`coveredShapes`).
+    var covered: [String: Int] = [:]
+}
+
+/// The path `solveLayout` reports for a layout the structured solver declines, as `path: reason`.
+func solvePath(_ report: SolveReport) -> String {
+    switch report.path {
+    case .structured: return "structured"
+    case .general(let reason, _, _): return "whole: \(reason.kind)"
+    case .split(let reason, _, _, _, let joint):
+        switch joint {
+        case .solved?: return "joint: \(reason.kind)"
+        case .declined(let decline)?: return "axis (\(String(describing: decline).prefix { $0 != "(" })): \(reason.kind)"
+        case nil: return "axis: \(reason.kind)"
+        }
+    case .subtreeConflicts(let reason, _, _): return "subtreeConflicts: \(reason.kind)"
+    }
+}
+
+/// Runs `count` random cases from `seed`. Each solve compares the structured solver with the general
+/// solver; each clean one the structured solver declines compares `solveLayout` (the automatic entry,
+/// which starts a joint group where it can) with the general solver instead. A reason that does not
+/// name what the layout has is a failure.
+func runDifferential(seed: UInt64, count: Int, maxNodes: Int, baselineRows: Bool = false, uikit: UIKitTarget = .iOS9)
+    -> DifferentialResult {
+    var result = DifferentialResult()
     let file = SourceFile(path: "random.stack", text: String(repeating: "node\n", count: maxNodes + 2))
     for offset in 0..<UInt64(count) {
         let caseSeed = seed &+ offset
@@ -181,26 +209,34 @@ func runDifferential(seed: UInt64, count: Int, maxNodes: Int, baselineRows: Bool
         let built = Result { () throws(FallbackReason) in try StructuredLayout(ir: ir) }
         let layout = try? built.get()
         for (width, height) in differentialSizes(seed: caseSeed) {
-            solves += 1
+            result.solves += 1
             let general = solve(ir, width: width, height: height)
-            if general.findings.isEmpty { clean += 1 }
+            if general.findings.isEmpty { result.clean += 1 }
+            let place = "case seed \(caseSeed) size \(width.map { "\($0)" } ?? "nil") x \(height.map { "\($0)" } ?? "nil")"
             let fast: LayoutSolution
             do throws(FallbackReason) {
                 fast = try built.get().frames(width: width, height: height)
             } catch {
-                if general.findings.isEmpty { reasons[error.kind, default: 0] += 1 }
-                if let mismatch = reasonMismatch(error, tree: tree) { failures.append("case seed \(caseSeed): \(mismatch)") }
+                if let mismatch = reasonMismatch(error, tree: tree) { result.failures.append("case seed \(caseSeed): \(mismatch)") }
+                guard general.findings.isEmpty else { continue }
+                result.reasons[error.kind, default: 0] += 1
+                let automatic = solveLayoutReporting(ir: ir, width: width, height: height)
+                result.paths[solvePath(automatic.report), default: 0] += 1
+                if let difference = solutionDifference(automatic.solution, general, ir: ir) {
+                    result.failures.append("\(place), solveLayout (\(solvePath(automatic.report))): \(difference)")
+                    if result.failures.count >= 10 { return result }
+                }
                 continue
             }
-            structured += 1
-            if let layout { for shape in coveredShapes(layout) { covered[shape, default: 0] += 1 } }
+            result.structured += 1
+            if let layout { for shape in coveredShapes(layout) { result.covered[shape, default: 0] += 1 } }
             if let difference = solutionDifference(fast, general, ir: ir) {
-                failures.append("case seed \(caseSeed) size \(width.map { "\($0)" } ?? "nil") x \(height.map { "\($0)" } ?? "nil"): \(difference)")
-                if failures.count >= 10 { return (failures, structured, solves, clean, reasons, covered) }
+                result.failures.append("\(place): \(difference)")
+                if result.failures.count >= 10 { return result }
             }
         }
     }
-    return (failures, structured, solves, clean, reasons, covered)
+    return result
 }
 
 @Suite struct DifferentialTests {
@@ -215,6 +251,7 @@ func runDifferential(seed: UInt64, count: Int, maxNodes: Int, baselineRows: Bool
         let result = runDifferential(seed: seed, count: count, maxNodes: long ? 24 : 18)
         print("DifferentialTests: \(result.structured) of \(result.solves) solves took the structured path, \(result.clean) had no findings, \(result.failures.count) failures")
         print("DifferentialTests: conflict-free determined solves left to the general solver, by reported reason: \(result.reasons.sorted { $0.key < $1.key })")
+        print("DifferentialTests: the same solves by solveLayout's path: \(result.paths.sorted { $0.key < $1.key })")
         print("DifferentialTests: structured solves with a shape added in the third or fourth session: \(result.covered.sorted { $0.key < $1.key })")
         for failure in result.failures { Issue.record("\(failure)") }
         // The comparison must exercise the structured path, not only fallbacks.
@@ -236,6 +273,7 @@ func runDifferential(seed: UInt64, count: Int, maxNodes: Int, baselineRows: Bool
         let result = runDifferential(seed: seed, count: count, maxNodes: long ? 24 : 18, uikit: .current)
         print("DifferentialTests (current UIKit): \(result.structured) of \(result.solves) solves took the structured path, \(result.clean) had no findings, \(result.failures.count) failures")
         print("DifferentialTests (current UIKit): left to the general solver, by reported reason: \(result.reasons.sorted { $0.key < $1.key })")
+        print("DifferentialTests (current UIKit): the same solves by solveLayout's path: \(result.paths.sorted { $0.key < $1.key })")
         for failure in result.failures { Issue.record("\(failure)") }
         #expect(result.structured * 3 >= result.clean, "only \(result.structured) of \(result.clean) clean solves were structured")
     }
@@ -251,6 +289,7 @@ func runDifferential(seed: UInt64, count: Int, maxNodes: Int, baselineRows: Bool
         let result = runDifferential(seed: seed, count: count, maxNodes: long ? 24 : 14, baselineRows: true)
         print("DifferentialTests (baseline rows): \(result.structured) of \(result.solves) solves took the structured path, \(result.clean) had no findings, \(result.failures.count) failures")
         print("DifferentialTests (baseline rows): left to the general solver, by reported reason: \(result.reasons.sorted { $0.key < $1.key })")
+        print("DifferentialTests (baseline rows): the same solves by solveLayout's path: \(result.paths.sorted { $0.key < $1.key })")
         print("DifferentialTests (baseline rows): structured solves with a shape added in the third or fourth session: \(result.covered.sorted { $0.key < $1.key })")
         for failure in result.failures { Issue.record("\(failure)") }
         #expect(result.structured * 3 >= result.clean, "only \(result.structured) of \(result.clean) clean solves were structured")
