@@ -404,15 +404,21 @@ struct Solver {
         var undecided: [Int] = []
         var eliminated = backSubstitution(movements: true)
         let current = tableau
+        // Per external symbol, whether it moves on the optimal face (HiddenMovements.swift).
+        var free = [Bool](repeating: false, count: count * FrameVariable.perItem)
+        for item in 0..<count where solving?(item) ?? true {
+            for variable in FrameVariable.allCases {
+                let symbol = variable.symbol(of: item)
+                free[symbol] = !(eliminated.decided[symbol] ?? !current.canMove(symbol))
+            }
+        }
+        for symbol in hiddenMovements(free: free, solving: solving) { free[symbol] = true }
         for item in 0..<count {
             guard solving?(item) ?? true else {
                 determined.append(Determination(x: false, y: false, width: false, height: false))
                 continue
             }
-            func decided(_ variable: FrameVariable) -> Bool {
-                let symbol = variable.symbol(of: item)
-                return eliminated.decided[symbol] ?? !current.canMove(symbol)
-            }
+            func decided(_ variable: FrameVariable) -> Bool { !free[variable.symbol(of: item)] }
             determined.append(Determination(
                 x: decided(.x), y: decided(.y), width: decided(.width), height: decided(.height)))
             for variable in FrameVariable.allCases where !decided(variable) { undecided.append(variable.symbol(of: item)) }

@@ -1,0 +1,83 @@
+// What no constraint decides is ambiguous. `Tableau.canMove` decides that in the current basis: a
+// symbol moves when some unfrozen nonbasic symbol it depends on has a free step. At a degenerate
+// vertex a direction can be open on the optimal face and still blocked at step zero in this basis:
+// in an equalCentering column whose container is free, `b.top >= a.bottom - 2` and `c.top >= b.bottom
+// - 2` are tight and the equal gaps hold at zero violation, so each spacing slack alone would unequal
+// the gaps, while both together move `b`, `c` and the container's height with every gap equal. The
+// optimum is the same in every basis; which symbols move on its face is too, so the solver must not
+// depend on the basis it stopped in.
+//
+// So the symbols `canMove` calls fixed whose forms still mention an unfrozen symbol are checked on
+// the face itself: a random positive combination of them is pushed one unit up, and one unit down, on
+// copies of the tableau (two optimisations that never leave the face: frozen symbols stay at zero),
+// and every symbol whose value differs there is undecided. Each round finds at least one more or
+// shows that the rest cannot move (a random combination of symbols that move is constant on the
+// face only for weights in a set of measure zero), so the rounds end.
+
+extension Solver {
+    /// The external symbols that `free` (per external symbol: movable as `canMove` and the eliminated
+    /// symbols' movements see it) marks fixed but that move on the optimal face, ascending; only
+    /// those of the items `solving` accepts, when given.
+    func hiddenMovements(free: [Bool], solving: ((Int) -> Bool)?) -> [Int] {
+        let tableau = self.tableau
+        let elimination = self.elimination
+        func eliminatedValues(_ tableau: Tableau) -> [Int: Double] {
+            elimination?.backSubstitute(value: { tableau.value(of: $0) }, movement: { _ in (0, 0) }).values ?? [:]
+        }
+        let now = eliminatedValues(tableau)
+        let watched = free.indices.filter { !free[$0] && (solving?($0 / FrameVariable.perItem) ?? true) }
+        var known = free
+        var found: [Int] = []
+        while true {
+            // A kept symbol whose form mentions only frozen symbols is constant on the face; an
+            // eliminated one moves only when a kept symbol of its definition does.
+            let pushed = watched.filter { !known[$0] && now[$0] == nil && tableau.dependsOnUnfrozen($0) }
+            guard !pushed.isEmpty else { break }
+            let form = Row(constant: 0, terms: pushed.map { ($0, randomWeights(of: $0).0) })
+            var moved: [Int] = []
+            for sign in [1.0, -1.0] {
+                guard let extreme = tableau.pushed(form, by: sign) else { continue }
+                let values = eliminatedValues(extreme)
+                for symbol in watched where !known[symbol] {
+                    let before = now[symbol] ?? tableau.value(of: symbol)
+                    let after = values[symbol] ?? extreme.value(of: symbol)
+                    if abs(after - before) > 1e-7 {
+                        known[symbol] = true
+                        moved.append(symbol)
+                    }
+                }
+            }
+            guard !moved.isEmpty else { break }
+            found += moved
+        }
+        return found.sorted()
+    }
+}
+
+extension Tableau {
+    /// Whether `symbol`'s form over the nonbasic symbols mentions an unfrozen one.
+    func dependsOnUnfrozen(_ symbol: Int) -> Bool {
+        let slot = slotOf[symbol]
+        guard slot >= 0 else { return !frozen[symbol] }
+        return rows[slot].symbols.contains { !frozen[$0] }
+    }
+
+    /// A copy moved on the current optimal face as far as `sign * form` can grow, up to one unit
+    /// (a bound added to the copy keeps the optimisation finite); nil when it cannot be optimised.
+    func pushed(_ form: Row, by sign: Double) -> Tableau? {
+        var copy = self
+        let now = copy.substituted(form).constant
+        // sign * now + 1 - sign * form - slack == 0, slack >= 0: feasible where the copy stands.
+        var bound = form
+        bound.scale(by: -sign)
+        bound.constant += sign * now + 1
+        let slack = copy.newSymbol(.slack)
+        _ = bound.add(Row(constant: 0, terms: [(slack, -1)]), times: 1)
+        guard copy.add(bound, marker: slack, other: nil) != .infeasible else { return nil }
+        var goal = form
+        goal.scale(by: -sign)
+        var objective = copy.substituted(goal)
+        guard copy.optimize(&objective) else { return nil }
+        return copy
+    }
+}
