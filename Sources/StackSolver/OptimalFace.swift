@@ -26,8 +26,9 @@ extension Solver {
         return range <= 1e-7 * max(1, abs(least.constant), abs(greatest.constant))
     }
 
-    /// Per symbol of `symbols`: whether it can still move on the optimal face so far, as the solver
-    /// decides ambiguity (`Tableau.canMove`, and back-substitution for eliminated symbols).
+    /// Per symbol of `symbols`: whether it can still move on the optimal face so far, as this basis
+    /// shows it (`Tableau.canMove`, and back-substitution for eliminated symbols): a direction
+    /// blocked at step zero counts as fixed, which `fixes` does not assume.
     func moving(_ symbols: [Int]) -> [Bool] {
         let tableau = self.tableau
         let decided = backSubstitution(movements: true).decided

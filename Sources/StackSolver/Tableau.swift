@@ -300,7 +300,8 @@ struct Tableau {
 
     /// Whether the optimum lets `symbol` move: some unfrozen nonbasic symbol it depends on can take a
     /// positive step (in a direction its sign allows) before any restricted basic symbol hits zero.
-    /// Degenerate directions (blocked at step zero in this basis) count as fixed.
+    /// Degenerate directions (blocked at step zero in this basis) count as fixed; the solution checks
+    /// those on the face (HiddenMovements.swift).
     func canMove(_ symbol: Int) -> Bool {
         let slot = slotOf[symbol]
         if slot < 0 { return hasFreeStep(symbol, direction: 1) || hasFreeStep(symbol, direction: -1) }
