@@ -169,7 +169,8 @@ struct DifferentialResult {
     var structured = 0
     var solves = 0
     var clean = 0
-    /// Clean solves the structured solver declined, by the reason it reports (`FallbackReason.kind`).
+    /// Clean solves the structured solver declined, by the reason it reports (`FallbackReason.kind`);
+    /// the declined solves with findings are compared too, and not counted.
     var reasons: [String: Int] = [:]
     /// The same solves by the path `solveLayout` takes for them: `joint` (the declined stack and its
     /// ancestors written out, the rest entering by cost functions), `axis` (one axis whole) or `whole`
@@ -195,9 +196,10 @@ func solvePath(_ report: SolveReport) -> String {
 }
 
 /// Runs `count` random cases from `seed`. Each solve compares the structured solver with the general
-/// solver; each clean one the structured solver declines compares `solveLayout` (the automatic entry,
-/// which starts a joint group where it can) with the general solver instead. A reason that does not
-/// name what the layout has is a failure.
+/// solver; where the structured solver declines (a conflict, an ambiguity or a shape it leaves to
+/// others), `solveLayout` (the automatic entry: subtree conflicts, a joint group, one axis) is
+/// compared with the general solver instead, frames, determinations and findings. A reason that does
+/// not name what the layout has is a failure.
 func runDifferential(seed: UInt64, count: Int, maxNodes: Int, baselineRows: Bool = false, uikit: UIKitTarget = .iOS9)
     -> DifferentialResult {
     var result = DifferentialResult()
@@ -218,10 +220,11 @@ func runDifferential(seed: UInt64, count: Int, maxNodes: Int, baselineRows: Bool
                 fast = try built.get().frames(width: width, height: height)
             } catch {
                 if let mismatch = reasonMismatch(error, tree: tree) { result.failures.append("case seed \(caseSeed): \(mismatch)") }
-                guard general.findings.isEmpty else { continue }
-                result.reasons[error.kind, default: 0] += 1
                 let automatic = solveLayoutReporting(ir: ir, width: width, height: height)
-                result.paths[solvePath(automatic.report), default: 0] += 1
+                if general.findings.isEmpty {
+                    result.reasons[error.kind, default: 0] += 1
+                    result.paths[solvePath(automatic.report), default: 0] += 1
+                }
                 if let difference = solutionDifference(automatic.solution, general, ir: ir) {
                     result.failures.append("\(place), solveLayout (\(solvePath(automatic.report))): \(difference)")
                     if result.failures.count >= 10 { return result }
