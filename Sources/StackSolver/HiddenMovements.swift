@@ -41,7 +41,7 @@ extension Solver {
                 for symbol in watched where !known[symbol] {
                     let before = now[symbol] ?? tableau.value(of: symbol)
                     let after = values[symbol] ?? extreme.value(of: symbol)
-                    if abs(after - before) > 1e-7 {
+                    if abs(after - before) > 1e-7 * max(1, abs(before)) {
                         known[symbol] = true
                         moved.append(symbol)
                     }
