@@ -17,14 +17,14 @@
 extension Solver {
     /// The external symbols that `free` (per external symbol: movable as `canMove` and the eliminated
     /// symbols' movements see it) marks fixed but that move on the optimal face, ascending; only
-    /// those of the items `solving` accepts, when given.
-    func hiddenMovements(free: [Bool], solving: ((Int) -> Bool)?) -> [Int] {
+    /// those of the items `solving` accepts, when given. `now`: the eliminated symbols' values
+    /// (`backSubstitution`).
+    func hiddenMovements(free: [Bool], now: [Int: Double], solving: ((Int) -> Bool)?) -> [Int] {
         let tableau = self.tableau
         let elimination = self.elimination
         func eliminatedValues(_ tableau: Tableau) -> [Int: Double] {
             elimination?.backSubstitute(value: { tableau.value(of: $0) }, movement: { _ in (0, 0) }).values ?? [:]
         }
-        let now = eliminatedValues(tableau)
         let watched = free.indices.filter { !free[$0] && (solving?($0 / FrameVariable.perItem) ?? true) }
         var known = free
         var found: [Int] = []

@@ -412,7 +412,7 @@ struct Solver {
                 free[symbol] = !(eliminated.decided[symbol] ?? !current.canMove(symbol))
             }
         }
-        for symbol in hiddenMovements(free: free, solving: solving) { free[symbol] = true }
+        for symbol in hiddenMovements(free: free, now: eliminated.values, solving: solving) { free[symbol] = true }
         for item in 0..<count {
             guard solving?(item) ?? true else {
                 determined.append(Determination(x: false, y: false, width: false, height: false))
