@@ -30,15 +30,28 @@ struct AxisSplit {
     /// The axis the general solver answered, and how many of its linear constraints it solved.
     var generalAxis: Axis
     var generalConstraints: Int
+    /// `mentionedSymbols` of the layout.
+    var mentioned: [Bool]
     /// The joint group's size (JointGroup.swift), or why the general solver solved the whole axis; nil
     /// when the layout has no user constraints and its stacks alone decline the axis for a reason no
     /// joint group starts from (`FallbackReason.spineNode`; the report's first line says it).
     var joint: JointGroupOutcome?
     /// The structured solver, for the other axis.
     var tree: StructuredLayout
+    /// The general solver's axis, kept for resizes when asked for (KeptSolve.swift).
+    var kept: KeptSolve?
 
     /// The stacks the structured solver split, with their mechanisms (for `SolveReport`).
     func treeStacks() -> [StructuredStack] { tree.structuredStacks() }
+
+    /// The layout at a new root size from the kept joint solve and the tree solver's other axis, or
+    /// nil when the kept solve does not answer it (the caller then solves afresh). The same joint
+    /// group and the same report as a fresh solve's.
+    func resized(ir: ConstraintIR, width: Double?, height: Double?) -> LayoutSolution? {
+        guard let general = kept?.resized(width: width, height: height),
+              let other = try? tree.frames(width: width, height: height) else { return nil }
+        return merge(general: general, axis: generalAxis, tree: other, ir: ir, mentioned: mentioned)
+    }
 }
 
 /// Solves one axis of a layout by the general solver and the other by the tree solver: the axis of
@@ -47,8 +60,11 @@ struct AxisSplit {
 /// Nil when the user constraints touch both axes, some constraint relates the axes, or the tree
 /// solver answers neither axis alone; the caller then solves the whole layout by the general solver.
 /// `built`: the cost functions on both axes of the layout without its user constraints (the layout
-/// itself when it has none), when the caller has them (each axis's are the same alone).
-func solveSplittingAxes(ir: ConstraintIR, width: Double?, height: Double?, built: StructuredLayout? = nil) -> AxisSplit? {
+/// itself when it has none), when the caller has them (each axis's are the same alone). `keeping`:
+/// whether to keep a joint solve for resizes.
+func solveSplittingAxes(
+    ir: ConstraintIR, width: Double?, height: Double?, built: StructuredLayout? = nil, keeping: Bool = false
+) -> AxisSplit? {
     var touched: Set<Axis> = []
     for constraint in ir.constraints {
         let first = Axis(constraint.first.attribute)
@@ -70,22 +86,29 @@ func solveSplittingAxes(ir: ConstraintIR, width: Double?, height: Double?, built
             let other = try layout.frames(width: width, height: height)
             let general: LayoutSolution
             let count: Int
+            var kept: KeptSolve?
             let mentioned = mentionedSymbols(ir)
             let joint = solveJointly(
                 ir: ir, model: model, built: built?.alone(axis.slot), width: width, height: height, axis: axis,
-                mentioned: mentioned)
+                mentioned: mentioned, keeping: keeping)
             // Without user constraints the first line of the report already says why the stacks alone
             // decline, so a joint group that declines for that reason is not reported again.
             var outcome: JointGroupOutcome? = joint.outcome
             if touched.isEmpty, case .declined(.stacksAlone) = joint.outcome { outcome = nil }
             if let solved = joint.solve {
-                (general, count) = (solved.solution, solved.summary.constraints)
+                (general, count, kept) = (solved.solution, solved.summary.constraints, solved.kept)
             } else {
-                var solver = Solver(ir: ir, width: width, height: height, axis: axis)
-                (general, count) = (solver.run(), solver.linearCount)
+                var solver = Solver(ir: ir, width: width, height: height, axis: axis, parameterized: keeping)
+                solver.minimiseLevelSums()
+                solver.breakTies()
+                let solved = solver
+                (general, count) = (solver.finish(), solver.linearCount)
+                if keeping { kept = KeptSolve(solved, axes: [axis], width: width, height: height, solution: general) }
             }
             guard let merged = merge(general: general, axis: axis, tree: other, ir: ir, mentioned: mentioned) else { return nil }
-            return AxisSplit(solution: merged, generalAxis: axis, generalConstraints: count, joint: outcome, tree: layout)
+            return AxisSplit(
+                solution: merged, generalAxis: axis, generalConstraints: count, mentioned: mentioned, joint: outcome,
+                tree: layout, kept: kept)
         } catch {
             continue
         }

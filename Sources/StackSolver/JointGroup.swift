@@ -58,20 +58,24 @@ enum JointWindow {
 struct JointSolve {
     var solution: LayoutSolution
     var summary: JointGroupSummary
+    /// The solve kept for resizes along its axis (KeptSolve.swift), when asked for and the axis's
+    /// length is pinned.
+    var kept: KeptSolve?
 }
 
 /// Solves `axis` of `ir` (whose user constraints all lie on that axis) as a joint group over the
 /// stack-only layout read into `model`; why not when there is nothing to collapse or the shortcut does not
 /// give the general solver's answer (see the top of this file), and the caller solves the axis whole.
 /// `mentioned` is `mentionedSymbols(ir)`; `built`, the model's cost functions along `axis` when the
-/// caller has them.
+/// caller has them; `keeping`, whether to keep the solve for resizes.
 func solveJointly(
     ir: ConstraintIR, model: StructuredModel, built: StructuredLayout? = nil, width: Double?, height: Double?, axis: Axis,
-    mentioned: [Bool]
+    mentioned: [Bool], keeping: Bool = false
 ) -> (solve: JointSolve?, outcome: JointGroupOutcome) {
     do throws(JointDecline) {
         let solve = try jointSolve(
-            ir: ir, model: model, built: built, width: width, height: height, axis: axis, mentioned: mentioned)
+            ir: ir, model: model, built: built, width: width, height: height, axis: axis, mentioned: mentioned,
+            keeping: keeping)
         return (solve, .solved(solve.summary))
     } catch {
         return (nil, .declined(error))
@@ -119,7 +123,7 @@ private func jointStart(
 
 private func jointSolve(
     ir: ConstraintIR, model: StructuredModel, built: StructuredLayout?, width: Double?, height: Double?, axis: Axis,
-    mentioned: [Bool]
+    mentioned: [Bool], keeping: Bool
 ) throws(JointDecline) -> JointSolve {
     let slot = axis.slot
     let start = try jointStart(ir: ir, model: model, built: built, width: width, height: height, axis: axis)
@@ -152,8 +156,8 @@ private func jointSolve(
             ir: ir, shape: shape, layout: layout, width: width, height: height, axis: axis, stacksAlone: stacksAlone,
             window: window)
         var solver = Solver(
-            ir: ir, constraints: problem.constraints, invalid: [], restricted: problem.pieces, costs: problem.costs,
-            tieCosts: problem.tieCosts, breakingConflicts: false)
+            ir: ir, constraints: problem.constraints, invalid: [], restricted: problem.restricted, costs: problem.costs,
+            tieCosts: problem.tieCosts, breakingConflicts: false, parameters: problem.parameter.map { [$0] } ?? [])
         solver.findsAmbiguity = false
         guard !solver.conflicted else {
             guard problem.windows.isEmpty else { widen(); continue }
@@ -185,10 +189,16 @@ private func jointSolve(
             continue
         }
         do throws(JointDecline) {
+            let solved = solver
             var solve = try finishJoint(
                 solver: &solver, shape: shape, problem: problem, layout: layout, axis: axis, mentioned: mentioned)
             solve.summary.widenings = widenings
             solve.summary.windowed = !problem.windows.isEmpty
+            if keeping {
+                solve.kept = KeptSolve(
+                    solved, axes: [axis], width: width, height: height, solution: solve.solution,
+                    joint: KeptJoint(shape: shape, problem: problem, layout: layout, axis: axis, mentioned: mentioned))
+            }
             return solve
         } catch {
             switch error {
@@ -212,9 +222,13 @@ private func jointSolve(
 
 /// The joint problem's constraints: the IR's on the axis but the hanging units' own, and each
 /// hanging unit's cost function as pieces (restricted symbols after the frame variables).
-private struct JointProblem {
+struct JointProblem {
     var constraints: [LinearConstraint] = []
     var pieces = 0
+    /// The parameter of the root's pin along the axis, when it has one: the symbol after the pieces.
+    var parameter: PinParameter?
+    /// The restricted symbols: the pieces, and the parameter.
+    var restricted: Int { pieces + (parameter == nil ? 0 : 1) }
     var costs: [LevelCost] = []
     var tieCosts: [TieCost] = []
     /// Per unit: a run's merged items (the split of its length among them), nil for a stack alone.
@@ -290,6 +304,7 @@ private struct JointProblem {
                 expression: Row(constant: -centre, terms: terms), isEquality: true, priority: 1000,
                 source: .costFunction(item: root)))
         }
+        parameter = addParameter(to: &written, axis: axis, width: width, height: height, symbol: externals + pieces)
         // The pieces' rows go in first: each has its length to solve for, and so the rows as written
         // find more of their subjects already placed (fewer phase-one searches; nested spread at
         // N = 10,000: 21 s -> 6.5 s). The tie rule follows IR order, not this one.
@@ -376,7 +391,7 @@ private struct JointProblem {
 /// by splitting its length as the structured solver splits a stack's, and inside each hanging unit by
 /// the structured solver's top-down pass from its place. Throws when a run's items share its length
 /// freely (`jointSolve` then puts them onto the spine) or the top-down pass declines a unit.
-private func finishJoint(
+func finishJoint(
     solver: inout Solver, shape: JointShape, problem: JointProblem, layout: StructuredLayout, axis: Axis, mentioned: [Bool]
 ) throws(JointDecline) -> JointSolve {
     let ir = solver.ir

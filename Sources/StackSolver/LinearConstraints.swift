@@ -45,6 +45,13 @@ struct LinearConstraint {
     var priority: Double
     /// What it came from.
     var source: ConstraintSource
+
+    /// The constraint without its term in `symbol`.
+    func removing(_ symbol: Int) -> LinearConstraint {
+        var result = self
+        result.expression.remove(symbol)
+        return result
+    }
 }
 
 /// Where a solver constraint came from: the IR, or the root's placement and requested size.

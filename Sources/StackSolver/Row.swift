@@ -19,6 +19,8 @@ enum SymbolKind: UInt8 {
     case error
     /// A temporary variable of phase one when a required row has no feasible subject.
     case artificial
+    /// A root pin's parameter (`PinParameter`): frozen at zero, never entering and never solved for.
+    case parameter
 }
 
 /// A sparse linear form `constant + sum(coefficient * symbol)` with symbols sorted ascending.

@@ -143,6 +143,31 @@ func roundedToSolverPrecision(_ raw: Double) -> Double {
     return rounded.isFinite ? (rounded == 0 ? 0 : rounded) : 0
 }
 
+/// A root pin's parameter: the symbol its row carries (`pin - value - symbol == 0`), frozen at zero,
+/// so that `Tableau.moveParameter` can move the pin after the solve (KeptSolve.swift).
+struct PinParameter {
+    var symbol: Int
+    var axis: Axis
+    /// The pin's value the solve holds.
+    var value: Double
+}
+
+/// Makes the root's pin along `axis` in `constraints`, when there is one, carry parameter `symbol`.
+func addParameter(to constraints: inout [LinearConstraint], axis: Axis, width: Double?, height: Double?, symbol: Int)
+    -> PinParameter? {
+    let pin: RootPin = axis == .horizontal ? .width : .height
+    guard let value = axis == .horizontal ? width : height,
+          let index = constraints.firstIndex(where: { $0.source == .rootPin(pin) }) else { return nil }
+    _ = constraints[index].expression.add(Row(constant: 0, terms: [(symbol, -1)]), times: 1)
+    return PinParameter(symbol: symbol, axis: axis, value: value)
+}
+
+/// `constraints` without the parameters' terms: the pins as written.
+func removingParameters(_ parameters: [PinParameter], from constraints: [LinearConstraint]) -> [LinearConstraint] {
+    guard !parameters.isEmpty else { return constraints }
+    return constraints.map { constraint in parameters.reduce(constraint) { $0.removing($1.symbol) } }
+}
+
 /// One term of a level's objective beside the violations: `coefficient * symbol` at `priority`.
 struct LevelCost {
     var priority: Double
@@ -167,7 +192,7 @@ struct Solver {
     let invalid: [(Int, InvalidReason)]
     var tableau: Tableau
     /// The variables solved before the simplex (Elimination.swift); `nil` when not eliminating.
-    let elimination: Elimination?
+    private(set) var elimination: Elimination?
     var findings: [SolverFinding] = []
     /// Whether the solution reports ambiguity. A solve of one axis leaves the other undecided, so its
     /// caller finds ambiguity on the merged frames instead (AxisSplit.swift).
@@ -180,6 +205,8 @@ struct Solver {
     let linearCount: Int
     /// Whether `init` already added every required row (no conflict), so `run` starts at the optional ones.
     private let requiredAdded: Bool
+    /// The parameters the root's pins carry (`PinParameter`).
+    let parameters: [PinParameter]
     /// Whether the required constraints conflict and `init` was asked not to break them.
     private(set) var conflicted = false
     /// Objective terms beside the optional constraints' violations, by level and for the tie rule.
@@ -202,12 +229,23 @@ struct Solver {
     ///     the conflicts first (ConflictSearch). Without it, conflicts are met as the tableau grows and
     ///     nothing is eliminated.
     ///   - axis: solves only the constraints on that axis (AxisSplit.swift); nil solves all.
-    init(ir: ConstraintIR, width: Double?, height: Double?, eliminating: Bool = true, axis: Axis? = nil) {
+    ///   - parameterized: the root's pins on the axes solved carry parameters (`PinParameter`), so
+    ///     that the solve can be moved to other root sizes (KeptSolve.swift).
+    init(ir: ConstraintIR, width: Double?, height: Double?, eliminating: Bool = true, axis: Axis? = nil,
+         parameterized: Bool = false) {
         var (all, invalid) = linearize(ir, width: width, height: height)
         if let axis {
             all.removeAll { constraint in constraint.expression.symbols.contains { Axis(symbol: $0) != axis } }
         }
-        self.init(ir: ir, constraints: all, invalid: invalid, eliminating: eliminating)
+        var parameters: [PinParameter] = []
+        for pinned in axis.map({ [$0] }) ?? [.horizontal, .vertical] where parameterized {
+            let symbol = ir.items.count * FrameVariable.perItem + parameters.count
+            if let parameter = addParameter(to: &all, axis: pinned, width: width, height: height, symbol: symbol) {
+                parameters.append(parameter)
+            }
+        }
+        self.init(ir: ir, constraints: all, invalid: invalid, eliminating: eliminating, restricted: parameters.count,
+                  parameters: parameters)
         findsAmbiguity = axis == nil
     }
 
@@ -215,19 +253,26 @@ struct Solver {
     /// `ir.items.count * FrameVariable.perItem` on, `restricted` more symbols that are `>= 0` (the
     /// pieces of cost functions, JointGroup.swift) whose `costs` join the objective of their level
     /// and `tieCosts` the tie rule's.
-    /// - Parameter breakingConflicts: finds and breaks required conflicts; without it a conflict only
-    ///   sets `conflicted` (the caller then solves another way).
+    /// - Parameters:
+    ///   - breakingConflicts: finds and breaks required conflicts; without it a conflict only sets
+    ///     `conflicted` (the caller then solves another way).
+    ///   - parameters: `restricted` symbols that pins' rows carry (`PinParameter`).
     init(ir: ConstraintIR, constraints all: [LinearConstraint], invalid: [(Int, InvalidReason)], eliminating: Bool = true,
-         restricted: Int = 0, costs: [LevelCost] = [], tieCosts: [TieCost] = [], breakingConflicts: Bool = true) {
+         restricted: Int = 0, costs: [LevelCost] = [], tieCosts: [TieCost] = [], breakingConflicts: Bool = true,
+         parameters: [PinParameter] = []) {
         self.ir = ir
         self.invalid = invalid
         self.costs = costs
         self.tieCosts = tieCosts
+        self.parameters = parameters
         let externals = ir.items.count * FrameVariable.perItem
         linearCount = all.count
         func tableau(for constraints: [LinearConstraint]) -> Tableau {
             var tableau = Tableau(externals: externals)
-            for _ in 0..<restricted { _ = tableau.newSymbol(.slack) }
+            for symbol in externals..<externals + restricted {
+                _ = tableau.newSymbol(parameters.contains { $0.symbol == symbol } ? .parameter : .slack)
+            }
+            for parameter in parameters { tableau.freeze(parameter.symbol) }
             tableau.pivotLimit = 10_000 + 40 * (tableau.kinds.count + 4 * constraints.count)
             return tableau
         }
@@ -252,7 +297,8 @@ struct Solver {
             conflicted = true
             requiredAdded = true
         } else {
-            let search = ConflictSearch(constraints: all, externals: externals)
+            // The search sees the pins as written: a parameter is no free variable to it.
+            let search = ConflictSearch(constraints: removingParameters(parameters, from: all), externals: externals)
             let found = search.breakConflicts(among: all.indices.filter { all[$0].priority >= 1000 })
             conflicts = found.map { (all[$0.broken], $0.members.map { all[$0] }) }
             let brokenIndices = Set(found.map(\.broken))
@@ -288,6 +334,16 @@ struct Solver {
         }
     }
 
+    /// Moves the pin of `parameter` to `value` (Tableau.moveParameter), after `breakTies`: the solve
+    /// as at that value. False when the basis does not stay optimal; the solver is then half moved,
+    /// for the caller to drop.
+    mutating func move(_ parameter: PinParameter, to value: Double) -> Bool {
+        let delta = value - parameter.value
+        guard tableau.moveParameter(parameter.symbol, by: delta) else { return false }
+        elimination?.moveParameter(parameter.symbol, by: delta)
+        return true
+    }
+
     /// The solution, after `breakTies`; `solving` as in `makeSolution`.
     mutating func finish(solving: ((Int) -> Bool)? = nil) -> LayoutSolution {
         if tableau.hitPivotLimit {
@@ -305,7 +361,8 @@ struct Solver {
             case .added, .redundant:
                 accepted.append(index)
             case .infeasible:
-                let search = ConflictSearch(constraints: constraints, externals: ir.items.count * FrameVariable.perItem)
+                let search = ConflictSearch(
+                    constraints: removingParameters(parameters, from: constraints), externals: ir.items.count * FrameVariable.perItem)
                 reportConflict(
                     broken: constraint, members: search.minimalConflict(failing: index, accepted: accepted).map { constraints[$0] })
             }

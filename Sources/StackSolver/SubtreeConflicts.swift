@@ -34,6 +34,10 @@ struct SubtreeConflicts {
     var layout: StructuredLayout
     /// Per subtree searched: its node, the axis and how many required constraints decided the answers.
     var groups: [SubtreeConflictGroup]
+    /// The conflicts found, in the order of their broken constraints.
+    private var conflicts: [(broken: ConstraintSource, members: [ConstraintSource])] = []
+    /// Whether the root's width and height were pinned: a pin is an outside constraint of every search.
+    private var pinned = (width: false, height: false)
 
     /// Nil when the search breaks nothing, or the layout without the broken constraints is not the
     /// structured solver's (ambiguous, or declined for another reason); the caller then solves as before.
@@ -67,16 +71,14 @@ struct SubtreeConflicts {
             remaining.constraints = kept.map { ir.constraints[$0] }
             do throws(FallbackReason) {
                 let layout = try StructuredLayout(ir: remaining)
-                var solution = try layout.frames(width: width, height: height)
+                let frames = try layout.frames(width: width, height: height)
                 conflicts.sort { $0.broken < $1.broken }
-                solution.findings = conflicts.map { .conflict(members: $0.members, broken: $0.broken, ir: ir) } + solution.findings
-                solution.brokenConstraints = conflicts.compactMap {
-                    if case .constraint(let index) = $0.broken { return index }
-                    return nil
-                }.sorted()
-                self.solution = solution
+                self.conflicts = conflicts
+                pinned = (width != nil, height != nil)
                 self.layout = layout
                 self.groups = groups
+                self.solution = frames
+                solution = withConflicts(frames, ir: ir)
                 return
             } catch {
                 reason = error
@@ -87,6 +89,27 @@ struct SubtreeConflicts {
     /// UIKit's recovery on `axis` of `ir`: the conflicts in the order found (sources of `ir`), the
     /// subtree whose constraints decided the answers (the root: all of them) and how many those
     /// are; nil when nothing conflicts.
+    /// `frames` of the layout without the broken constraints, with the conflicts reported.
+    private func withConflicts(_ frames: LayoutSolution, ir: ConstraintIR) -> LayoutSolution {
+        var solution = frames
+        solution.findings = conflicts.map { .conflict(members: $0.members, broken: $0.broken, ir: ir) } + solution.findings
+        solution.brokenConstraints = conflicts.compactMap {
+            if case .constraint(let index) = $0.broken { return index }
+            return nil
+        }.sorted()
+        return solution
+    }
+
+    /// The layout at another root size with the same pins, when every search stayed inside its
+    /// subtree: such a search reads the pins only as homogeneous outside constraints, so it breaks the
+    /// same constraints at every size, and only the structured solve of the rest changes. Nil when a
+    /// search ran over a whole axis (its answers may depend on the size), a pin appears or goes away,
+    /// or the structured solver declines the rest at the new size.
+    func resized(ir: ConstraintIR, width: Double?, height: Double?) -> LayoutSolution? {
+        guard groups.allSatisfy({ $0.node != 0 }), pinned == (width != nil, height != nil), let frames = try? layout.frames(width: width, height: height) else { return nil }
+        return withConflicts(frames, ir: ir)
+    }
+
     private static func search(_ ir: ConstraintIR, width: Double?, height: Double?, node: Int, axis: Axis)
         -> (found: [(broken: ConstraintSource, members: [ConstraintSource])], group: SubtreeConflictGroup)? {
         let externals = ir.items.count * FrameVariable.perItem

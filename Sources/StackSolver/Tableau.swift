@@ -27,6 +27,8 @@ struct Tableau {
     private(set) var pivots = 0
     /// Set when `pivotLimit` stopped an optimisation.
     private(set) var hitPivotLimit = false
+    /// Parameters a required row pins at their values (`moveParameter` cannot move them).
+    private(set) var pinnedParameters: [Int] = []
     /// The most pivots any solve may take (Bland's rule terminates, but numbers may misbehave).
     var pivotLimit = 1_000_000
 
@@ -209,7 +211,10 @@ struct Tableau {
             // art is basic at value 0: swap it out for any restricted symbol of its row; the values do
             // not move because the row's constant is zero.
             var artRow = removeRow(at: slot)
-            if !artRow.isEmpty {
+            if !artRow.isEmpty, artRow.symbols.allSatisfy({ kinds[$0] == .parameter }) {
+                // Only parameters left: the row holds at their values and pins them there.
+                pinnedParameters += artRow.symbols
+            } else if !artRow.isEmpty {
                 guard let entering = artRow.symbols.first(where: { kinds[$0] == .slack || kinds[$0] == .error })
                 else { return .infeasible }
                 // art = k + a*entering + rest  ->  entering = (art - k - rest) / a, then art := 0
@@ -294,6 +299,32 @@ struct Tableau {
     /// Freezes one nonbasic restricted symbol at zero.
     mutating func freeze(_ symbol: Int) {
         if slotOf[symbol] < 0, kinds[symbol] != .external { frozen[symbol] = true }
+    }
+
+    // MARK: Parameters
+
+    /// Moves `parameter`, a frozen nonbasic symbol that a pin's row carries (`pin - value - parameter
+    /// == 0`), by `delta`: every row's constant follows as kiwi's `suggestValue` moves an edit
+    /// variable's, and the parameter stays at zero, so the tableau reads as solved with the pin at
+    /// `value + delta`. False when that leaves the basis: a restricted basic symbol would turn
+    /// negative, or one at zero would leave zero (the optimal face could then grow); the tableau is
+    /// then half moved, for the caller to drop.
+    ///
+    /// The basis stays optimal whatever the constants: each priority level's and tie step's objective
+    /// is, in it, its optimum plus nonnegative multiples of symbols frozen at zero, and frozen
+    /// symbols stay nonbasic. So where the moved basis is feasible it is the solve at the new value.
+    mutating func moveParameter(_ parameter: Int, by delta: Double) -> Bool {
+        guard !pinnedParameters.contains(parameter) else { return false }
+        for (slot, coefficient) in rowsContaining(parameter) {
+            let old = rows[slot].constant
+            var new = old + coefficient * delta
+            if kinds[basicOf[slot]] != .external {
+                if old <= tolerance ? !nearZero(new) : new < -tolerance { return false }
+                new = max(0, new)
+            }
+            rows[slot].constant = new
+        }
+        return true
     }
 
     // MARK: Ambiguity

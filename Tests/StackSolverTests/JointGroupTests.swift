@@ -408,13 +408,17 @@ import Testing
                     let value = Double(Int.random(in: 1...90, using: &rng))
                     if engine.setIntrinsicSize(of: leaf, axis: .horizontal, to: value) != .solved { break }
                 }
+                let moved = engine.movedKeptSolves
                 let solution = engine.resize(width: size.0, height: size.1)
                 let (fresh, report) = solveLayoutReporting(ir: engine.ir, width: size.0, height: size.1)
-                if solution.frames.map(\.bits) != fresh.frames.map(\.bits) || solution.determined != fresh.determined
-                    || solution.findings.count != fresh.findings.count {
+                // A resize that moves the kept solve answers to the solvers' 1e-6 and reports the solve it
+                // moved (KeptSolveTests); every other answer is the fresh solve's, bit for bit.
+                let exact = solution.frames.map(\.bits) == fresh.frames.map(\.bits)
+                if !(engine.movedKeptSolves > moved ? solution.frames.isClose(to: fresh.frames) : exact)
+                    || solution.determined != fresh.determined || solution.findings.count != fresh.findings.count {
                     Issue.record("seed \(seed) step \(step) size \(size): the engine's answer is not a fresh solve's")
                 }
-                #expect(engine.lastSolveReport == report, "seed \(seed) step \(step)")
+                if engine.movedKeptSolves == moved { #expect(engine.lastSolveReport == report, "seed \(seed) step \(step)") }
                 compared += 1
             }
         }

@@ -60,17 +60,49 @@ enum DeclinedSolve {
 /// broken inside their subtrees (SubtreeConflicts.swift), else an axis by each solver
 /// (AxisSplit.swift), else the general solver. `built`: the cost functions on both axes of the layout
 /// without its user constraints (the layout itself when it has none), when the caller has them.
-func solveDeclined(ir: ConstraintIR, width: Double?, height: Double?, reason: FallbackReason, built: StructuredLayout?)
-    -> (solution: LayoutSolution, report: () -> SolveReport) {
+/// `keeping`: whether to keep the general solver's part for resizes (KeptSolve.swift).
+func solveDeclined(
+    ir: ConstraintIR, width: Double?, height: Double?, reason: FallbackReason, built: StructuredLayout?, keeping: Bool = false
+) -> (solution: LayoutSolution, report: () -> SolveReport, kept: KeptLayout?) {
     let declined: DeclinedSolve
+    var kept: KeptLayout?
     if case .conflict = reason, let found = SubtreeConflicts(ir: ir, width: width, height: height, first: reason) {
         declined = .subtreeConflicts(found)
-    } else if let split = solveSplittingAxes(ir: ir, width: width, height: height, built: built) {
+        if keeping, found.groups.allSatisfy({ $0.node != 0 }) { kept = .subtreeConflicts(found) }
+    } else if let split = solveSplittingAxes(ir: ir, width: width, height: height, built: built, keeping: keeping) {
         declined = .split(split)
+        if split.kept != nil { kept = .split(split) }
     } else {
-        declined = .general(solve(ir, width: width, height: height))
+        var solver = Solver(ir: ir, width: width, height: height, parameterized: keeping)
+        solver.minimiseLevelSums()
+        solver.breakTies()
+        let solved = solver
+        let solution = solver.finish()
+        declined = .general(solution)
+        if keeping, let whole = KeptSolve(solved, axes: [.horizontal, .vertical], width: width, height: height, solution: solution) {
+            kept = .general(whole)
+        }
     }
-    return (declined.solution, { SolveReport(declined, reason: reason, ir: ir) })
+    return (declined.solution, { SolveReport(declined, reason: reason, ir: ir) }, kept)
+}
+
+/// A declined layout's solve, kept for resizes (KeptSolve.swift).
+enum KeptLayout {
+    /// Conflicts broken inside their subtrees, the rest by the structured solver.
+    case subtreeConflicts(SubtreeConflicts)
+    /// One axis by each solver, the general solver's kept.
+    case split(AxisSplit)
+    /// The whole layout by the general solver.
+    case general(KeptSolve)
+
+    /// The layout at a new root size, or nil when the kept solve does not answer it.
+    func resized(ir: ConstraintIR, width: Double?, height: Double?) -> LayoutSolution? {
+        switch self {
+        case .subtreeConflicts(let found): found.resized(ir: ir, width: width, height: height)
+        case .split(let split): split.resized(ir: ir, width: width, height: height)
+        case .general(let kept): kept.resized(width: width, height: height)
+        }
+    }
 }
 
 /// What `LayoutEngine.setIntrinsicSize` did.
@@ -156,7 +188,7 @@ public final class LayoutEngine {
         // Drops this engine's hold on the last frames, so the top-down pass can rewrite its own
         // buffer in place (a caller still holding the last solution keeps its copy).
         solution.frames = []
-        solution = solveNow()
+        solution = solveNow(resizing: true)
         return solution
     }
 
@@ -285,7 +317,8 @@ public final class LayoutEngine {
     /// Why the last solve went to the general solver; nil when the structured solver answered.
     public private(set) var lastFallback: FallbackReason?
 
-    /// How the last solve went: per stack for a structured solve, else the reason and the size.
+    /// How the last solve went: per stack for a structured solve, else the reason and the size. A
+    /// resize that moved the kept solve (KeptSolve.swift) reports the solve it moved.
     public var lastSolveReport: SolveReport {
         guard let lastFallback else { return SolveReport(path: .structured(structured?.structuredStacks() ?? [])) }
         return lastDeclinedReport?() ?? SolveReport(path: .general(reason: lastFallback, items: ir.items.count, constraints: ir.constraints.count))
@@ -293,6 +326,11 @@ public final class LayoutEngine {
 
     /// The report of the last solve the structured solver declined.
     private var lastDeclinedReport: (() -> SolveReport)?
+    /// The general solver's part of the last declined solve, when it can be moved to another size
+    /// (KeptSolve.swift); only a resize uses it, every other solve replaces it.
+    private var kept: KeptLayout?
+    /// How many resizes the kept solve answered (for tests and benchmarks).
+    private(set) var movedKeptSolves = 0
 
     private func buildStructured() {
         stacksAlone = nil
@@ -310,16 +348,25 @@ public final class LayoutEngine {
         }
     }
 
-    private func solveNow() -> LayoutSolution {
+    /// The solution at the kept size; `resizing`: only the size changed since the last solve.
+    private func solveNow(resizing: Bool = false) -> LayoutSolution {
         do throws(FallbackReason) {
             guard structured != nil else { throw structuredFailure ?? .irMismatch(item: nil) }
             let result = try structured!.framesInPlace(width: width, height: height, scratch: &scratch)
             lastFallback = nil
+            kept = nil
             return result
         } catch {
+            // A resize of the kept solve answers as the fresh solve would, with the same report.
+            if resizing, lastFallback == error, let moved = kept?.resized(ir: ir, width: width, height: height) {
+                movedKeptSolves += 1
+                return moved
+            }
             lastFallback = error
-            let declined = solveDeclined(ir: ir, width: width, height: height, reason: error, built: structured ?? stacksAlone)
+            let declined = solveDeclined(
+                ir: ir, width: width, height: height, reason: error, built: structured ?? stacksAlone, keeping: true)
             lastDeclinedReport = declined.report
+            kept = declined.kept
             return declined.solution
         }
     }

@@ -1,0 +1,92 @@
+import StackIR
+import StackSemantics
+import StackSyntax
+import Testing
+@testable import StackSolver
+
+/// A resize of a layout the structured solver declines moves the kept solve (KeptSolve.swift) instead
+/// of solving again, and answers as a fresh solve does.
+@Suite struct KeptSolveTests {
+    /// Two labels made equally wide by a user constraint around a box 40 wide, in a row pinned to a
+    /// width: the labels share what the box leaves, (width - 40) / 2 each. Worked by hand: at 300 they
+    /// are 130 wide (a at 0, the box at 130, b at 170); at 320, 140 (the box at 140, b at 180).
+    static let row = """
+        hstack main {
+            label a(intrinsic: 50 x 20)
+            vstack box {
+                view c(width: 40, intrinsic: 40 x 20)
+            }
+            label b(intrinsic: 60 x 20)
+            constraints {
+                a.width == b.width
+            }
+        }
+        """
+
+    @Test func aResizeMovesTheKeptJointSolve() throws {
+        let file = SourceFile(path: "resize.stack", text: Self.row)
+        let ir = lower(check(file).model.roots[0], in: file, uikit: .current)
+        func index(_ name: String) -> Int { ir.items.firstIndex { $0.name == name } ?? -1 }
+        let (a, box, b) = (index("main.a"), index("main.box"), index("main.b"))
+        let engine = LayoutEngine(ir: ir, width: 300, height: 20)
+        #expect(engine.solution.frames[a].width == 130 && engine.solution.frames[b].width == 130)
+        #expect(engine.solution.frames[box].x == 130 && engine.solution.frames[b].x == 170)
+        let resized = engine.resize(width: 320, height: 20)
+        #expect(engine.movedKeptSolves == 1, "the resize solved the joint group again")
+        #expect(resized.frames[a].width == 140 && resized.frames[b].width == 140)
+        #expect(resized.frames[a].x == 0 && resized.frames[box].x == 140 && resized.frames[b].x == 180)
+        #expect(resized.findings.isEmpty)
+        let (fresh, report) = solveLayoutReporting(ir: ir, width: 320, height: 20)
+        #expect(resized.frames == fresh.frames && resized.determined == fresh.determined)
+        #expect(engine.lastSolveReport == report, "the same joint group at both widths")
+    }
+
+    /// Random layouts with user constraints (some with conflicts or ambiguity), each laid out at one
+    /// size and resized to sizes near it and far from it: every answer is a fresh solve's (frames to
+    /// the solvers' 1e-6, determinations, findings and report), whether the kept solve answered it or
+    /// the engine solved afresh.
+    @Test func resizesAnswerAsFreshSolves() {
+        let seeds = randomSeeds("joint resize", count: 400, long: 8_000)
+        let file = SourceFile(path: "random.stack", text: String(repeating: "node\n", count: 40))
+        var (compared, moved) = (0, 0)
+        for seed in seeds {
+            let tree = AxisSplitTests.withUserConstraints(randomTree(seed: seed, maxNodes: 20), seed: seed)
+            guard !tree.userConstraints.isEmpty else { continue }
+            let ir = lower(tree, in: file, uikit: seed % 2 == 0 ? .current : .iOS9)
+            var rng = SplitMix(seed: seed ^ 0x5E51)
+            let start = Double(Int.random(in: 40...400, using: &rng))
+            let height: Double? = Bool.random(using: &rng) ? Double(Int.random(in: 20...300, using: &rng)) : nil
+            let engine = LayoutEngine(ir: ir, width: start, height: height)
+            for step in 0..<8 {
+                let width = step < 6 ? start + Double(Int.random(in: -8...8, using: &rng)) / 2
+                    : Double(Int.random(in: 0...500, using: &rng))
+                // Every third step moves the height too (a pinned one), which only a solve of both axes
+                // or of the vertical one has to follow.
+                let height = step % 3 == 2 ? height.map { $0 + Double(Int.random(in: -6...6, using: &rng)) } : height
+                let before = engine.movedKeptSolves
+                let solution = engine.resize(width: width, height: height)
+                let (fresh, report) = solveLayoutReporting(ir: ir, width: width, height: height)
+                if !solution.frames.isClose(to: fresh.frames) || solution.determined != fresh.determined
+                    || solution.findings.map(\.kind) != fresh.findings.map(\.kind) {
+                    Issue.record("seed \(seed) step \(step) width \(width): the engine's answer is not a fresh solve's")
+                }
+                // A moved solve reports the solve it moved, which a fresh one may have reached otherwise.
+                if engine.movedKeptSolves == before { #expect(engine.lastSolveReport == report, "seed \(seed) step \(step)") }
+                compared += 1
+            }
+            moved += engine.movedKeptSolves
+        }
+        print("joint resize: \(compared) resizes compared, \(moved) answered by the kept solve")
+        // Most resizes by a few points keep the joint solve's basis.
+        #expect(moved >= compared / 8, "only \(moved) of \(compared) resizes moved the kept solve")
+    }
+}
+
+extension [Frame] {
+    /// Whether every coordinate is within the solvers' 1e-6 of `other`'s.
+    func isClose(to other: [Frame]) -> Bool {
+        count == other.count && zip(self, other).allSatisfy { a, b in
+            abs(a.x - b.x) <= 1e-6 && abs(a.y - b.y) <= 1e-6 && abs(a.width - b.width) <= 1e-6 && abs(a.height - b.height) <= 1e-6
+        }
+    }
+}
