@@ -135,7 +135,8 @@ private func jointSolve(
     // again: each round takes one more level of the tree, so the rounds are few (and bounded here).
     // A round whose answer reaches the end of a window of pieces is solved again with windows four
     // times wider (at last with every piece), and does not count.
-    var window: Int? = JointWindow.pieces
+    // A solve kept for resizes enters every piece, so that other lengths stay inside its problem.
+    var window: Int? = keeping ? nil : JointWindow.pieces
     var widenings = 0
     func widen() {
         window = window.flatMap { $0 < 64 ? 4 * $0 : nil }
@@ -170,11 +171,7 @@ private func jointSolve(
             continue
         }
         rounds += 1
-        // A follower's place is its leader's, so only the leader's is asked about.
-        let interface = shape.units.indices.map { unit in
-            problem.leader[shape.units[unit][0]] >= 0 ? []
-                : [[(axis.position.symbol(of: shape.units[unit][0]), 1.0)], shape.lengthForm(unit, axis: axis)]
-        }
+        let interface = problem.interface(of: shape, axis: axis)
         guard solver.fixes(interface.flatMap { $0 }) else {
             // Which: a symbol as the solver decides ambiguity, a run's length by its own two optimisations.
             let symbols = interface.flatMap { $0 }.filter { $0.count == 1 }.map(\.[0].symbol)
@@ -369,6 +366,15 @@ struct JointProblem {
             }
         }
         return (low, high)
+    }
+
+    /// Per unit, the linear forms that must be fixed on the optimal face: its place and its length (a
+    /// follower's place is its leader's, so only the leader's is asked about).
+    func interface(of shape: JointShape, axis: Axis) -> [[[LinearTerm]]] {
+        shape.units.indices.map { unit in
+            leader[shape.units[unit][0]] >= 0 ? []
+                : [[(axis.position.symbol(of: shape.units[unit][0]), 1.0)], shape.lengthForm(unit, axis: axis)]
+        }
     }
 
     /// Whether every windowed unit's length is strictly inside its window. Then the answer is the one

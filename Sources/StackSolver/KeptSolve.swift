@@ -1,20 +1,21 @@
 import StackIR
 
-// A resize of a layout the general solver answers along one axis (a joint group, or the whole axis),
-// without solving that axis again.
+// A resize of a layout the general solver answers (the whole layout, one axis, or a joint group),
+// without solving it again: kiwi's edit variables, for a lexicographic solve.
 //
-// The root's pin along the axis carries a parameter symbol (`addParameter`), frozen at zero, so every
-// row of the final tableau says how its basic symbol moves with the root's length. A new length moves
-// the row constants along that column, as kiwi's `suggestValue` moves an edit variable. The basis
-// does not depend on the constants: each priority level's and tie step's objective is, in the final
-// basis, its optimum plus nonnegative multiples of symbols frozen at zero, and frozen symbols stay
-// nonbasic. So while the moved basis stays feasible, the moved tableau is the solve at the new
-// length, at every level and through the tie rule; and since `Tableau.moveParameter` keeps every
-// restricted symbol at zero at zero, the optimal face does not grow (a joint group's hanging units
-// stay fixed on it, as the joint solve checked). The rest runs as usual on the moved tableau: what is
-// undecided, and for a joint group the windows of pieces, the split of each run and the top-down
-// pass inside each unit. Where the moved basis is not feasible, or any of those declines, the caller
-// solves afresh.
+// The root's pin along each solved axis carries a parameter symbol (`addParameter`), frozen at zero,
+// so every row of the final tableau says how its basic symbol moves with the root's size. A new size
+// moves the row constants along that column, as kiwi's `suggestValue` moves an edit variable. The
+// basis does not depend on the constants: each priority level's and tie step's objective is, in the
+// final basis, its optimum plus nonnegative multiples of symbols frozen at zero, and frozen symbols
+// stay nonbasic. So while the moved basis stays feasible it is the solve at the new size, at every
+// level and through the tie rule. Where a basic symbol turns negative, the lexicographic dual simplex
+// (`Tableau.reoptimize`) pivots back to a feasible basis that keeps every stage optimal in order. The
+// rest runs as usual on the moved tableau: what is undecided, and for a joint group the windows of
+// pieces (a kept joint solve enters every piece), whether its hanging units are still fixed (asked
+// again when the optimal face may have changed), the split of each run and the top-down pass inside
+// each unit. Where any of those declines, the caller solves afresh. The solve moved to one size is
+// kept for the next resize, so a sweep of sizes pivots only across what changes between them.
 
 /// A general solve (of the whole layout, one axis, or a joint group) after its tie rule, kept to
 /// answer other root sizes.
@@ -39,27 +40,41 @@ struct KeptSolve {
     }
 
     /// The answer at root size `width` x `height` (along `axes`; the other axis's fields as the
-    /// solve leaves them), or nil when the kept basis does not answer it (see the top of this file).
-    func resized(width: Double?, height: Double?) -> LayoutSolution? {
+    /// solve leaves them), with the solve kept at that size for the next resize, or nil when the kept
+    /// basis does not answer it (see the top of this file).
+    func resized(width: Double?, height: Double?) -> (solution: LayoutSolution, kept: KeptSolve)? {
         var solver = self.solver
-        var moved = false
+        var (moved, sameFace) = (false, true)
         for axis in axes {
             let (kept, new) = axis == .horizontal ? (self.width, width) : (self.height, height)
             guard kept != new else { continue }
             // A pin that appears or goes away changes the problem, not a constant.
             guard let new, new.isFinite, abs(new) <= largestMagnitude,
-                  let parameter = solver.parameters.first(where: { $0.axis == axis }),
-                  solver.move(parameter, to: new) else { return nil }
-            moved = true
+                  let parameter = solver.parameters.first(where: { $0.axis == axis }) else { return nil }
+            let move = solver.move(parameter, to: new)
+            guard move.moved else { return nil }
+            (moved, sameFace) = (true, sameFace && move.sameFace)
         }
-        guard moved else { return solution }
-        guard let joint else { return solver.finish() }
+        guard moved else { return (solution, self) }
+        var next = self
+        (next.solver, next.width, next.height) = (solver, width, height)
+        for (index, parameter) in solver.parameters.enumerated() {
+            next.solver.parameters[index].value = (parameter.axis == .horizontal ? width : height) ?? parameter.value
+        }
+        guard let joint else {
+            next.solution = solver.finish()
+            return (next.solution, next)
+        }
         let problem = joint.problem
         guard problem.windows.isEmpty || problem.insideWindows(solver.unroundedValue()) else { return nil }
-        return try? finishJoint(
+        // On another face a hanging unit may be free, which the joint solve does not answer.
+        guard sameFace || solver.fixes(problem.interface(of: joint.shape, axis: joint.axis).flatMap { $0 }) else { return nil }
+        guard let solve = try? finishJoint(
             solver: &solver, shape: joint.shape, problem: problem, layout: joint.layout, axis: joint.axis,
             mentioned: joint.mentioned
-        ).solution
+        ) else { return nil }
+        next.solution = solve.solution
+        return (solve.solution, next)
     }
 }
 

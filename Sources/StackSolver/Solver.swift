@@ -205,8 +205,8 @@ struct Solver {
     let linearCount: Int
     /// Whether `init` already added every required row (no conflict), so `run` starts at the optional ones.
     private let requiredAdded: Bool
-    /// The parameters the root's pins carry (`PinParameter`).
-    let parameters: [PinParameter]
+    /// The parameters the root's pins carry (`PinParameter`), at the pins' values the tableau holds.
+    var parameters: [PinParameter]
     /// Whether the required constraints conflict and `init` was asked not to break them.
     private(set) var conflicted = false
     /// Objective terms beside the optional constraints' violations, by level and for the tie rule.
@@ -215,6 +215,9 @@ struct Solver {
     /// Per optional constraint index, its error symbols, and the priority levels (after `minimiseLevelSums`).
     private var errors: [Int: [Int]] = [:]
     private var levels: [PriorityLevel] = []
+    /// With parameters, each stage's final objective (every priority level's and tie step's, in
+    /// order), for `Tableau.reoptimize`.
+    private var stages: [Row] = []
 
     /// One priority level: its optional constraints (indices into `constraints`, ascending), its cost
     /// terms, and its tie costs by the IR index of the constraint they stand for.
@@ -334,14 +337,18 @@ struct Solver {
         }
     }
 
-    /// Moves the pin of `parameter` to `value` (Tableau.moveParameter), after `breakTies`: the solve
-    /// as at that value. False when the basis does not stay optimal; the solver is then half moved,
-    /// for the caller to drop.
-    mutating func move(_ parameter: PinParameter, to value: Double) -> Bool {
+    /// Moves the pin of `parameter` to `value` after `breakTies` (Tableau.moveParameter), then
+    /// restores the optimum of every stage when the basis no longer holds it (`Tableau.reoptimize`):
+    /// the solve as at that value. `sameFace`: the basis held, and the optimal face kept its shape.
+    /// Not `moved` when the pin is pinned by another row, the constraints cannot hold at the value,
+    /// or the pivot limit is hit; the solver is then half moved, for the caller to drop.
+    mutating func move(_ parameter: PinParameter, to value: Double) -> (moved: Bool, sameFace: Bool) {
         let delta = value - parameter.value
-        guard tableau.moveParameter(parameter.symbol, by: delta) else { return false }
+        let (moved, sameFace) = tableau.moveParameter(parameter.symbol, by: delta)
+        guard moved else { return (false, false) }
         elimination?.moveParameter(parameter.symbol, by: delta)
-        return true
+        guard sameFace || tableau.reoptimize(stages: &stages) else { return (false, false) }
+        return (true, sameFace)
     }
 
     /// The solution, after `breakTies`; `solving` as in `makeSolution`.
@@ -434,6 +441,7 @@ struct Solver {
                 if own.allSatisfy({ !tableau.isBasic($0) }) {
                     // Nonbasic means zero already, the least possible: keep it there.
                     for symbol in own { tableau.freeze(symbol) }
+                    if !parameters.isEmpty { stages.append(Row(constant: 0, terms: own.map { ($0, 1) })) }
                 } else {
                     minimise(own.map { ($0, 1) })
                 }
@@ -447,6 +455,7 @@ struct Solver {
         var objective = tableau.substituted(Row(constant: 0, terms: terms))
         if tableau.optimize(&objective) {
             tableau.freezePositiveCosts(of: objective)
+            if !parameters.isEmpty { stages.append(objective) }
         }
     }
 

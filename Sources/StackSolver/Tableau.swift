@@ -306,23 +306,87 @@ struct Tableau {
     /// Moves `parameter`, a frozen nonbasic symbol that a pin's row carries (`pin - value - parameter
     /// == 0`), by `delta`: every row's constant follows as kiwi's `suggestValue` moves an edit
     /// variable's, and the parameter stays at zero, so the tableau reads as solved with the pin at
-    /// `value + delta`. False when that leaves the basis: a restricted basic symbol would turn
-    /// negative, or one at zero would leave zero (the optimal face could then grow); the tableau is
-    /// then half moved, for the caller to drop.
-    ///
-    /// The basis stays optimal whatever the constants: each priority level's and tie step's objective
-    /// is, in it, its optimum plus nonnegative multiples of symbols frozen at zero, and frozen
-    /// symbols stay nonbasic. So where the moved basis is feasible it is the solve at the new value.
-    mutating func moveParameter(_ parameter: Int, by delta: Double) -> Bool {
-        guard !pinnedParameters.contains(parameter) else { return false }
+    /// `value + delta`. Returns false when the parameter is pinned (`pinnedParameters`), else
+    /// whether every restricted basic symbol stays where the optimal face does not change shape:
+    /// positive ones nonnegative, zero ones at zero. When not, `reoptimize` restores the optimum.
+    mutating func moveParameter(_ parameter: Int, by delta: Double) -> (moved: Bool, sameFace: Bool) {
+        guard !pinnedParameters.contains(parameter) else { return (false, false) }
+        var sameFace = true
         for (slot, coefficient) in rowsContaining(parameter) {
             let old = rows[slot].constant
             var new = old + coefficient * delta
             if kinds[basicOf[slot]] != .external {
-                if old <= tolerance ? !nearZero(new) : new < -tolerance { return false }
-                new = max(0, new)
+                if old <= tolerance ? !nearZero(new) : new < -tolerance { sameFace = false }
+                if new < 0, new >= -tolerance { new = 0 }
             }
             rows[slot].constant = new
+        }
+        return (true, sameFace)
+    }
+
+    /// The lexicographic dual simplex: after `moveParameter`, pivots until every restricted basic
+    /// symbol is nonnegative again, keeping the basis optimal for every objective of `stages` in
+    /// order (each priority level's and tie step's final objective, over the nonbasic symbols).
+    ///
+    /// A stage's objective, once optimal, only ever changes by pivots on symbols it does not cost,
+    /// so in the final basis a nonbasic symbol's costs over the stages are zero up to the stage
+    /// that froze it and positive there: lexicographically nonnegative, the optimality of the whole
+    /// sequence. A row whose basic symbol is negative leaves for the symbol of least cost per unit
+    /// it raises that row (compared stage by stage, the lowest id among equals), which keeps every
+    /// cost lexicographically nonnegative while the row becomes feasible. At the end the frozen
+    /// symbols are those with some cost. False when a row cannot be raised (the constraints cannot
+    /// hold at the new value) or the pivot limit is hit.
+    mutating func reoptimize(stages: inout [Row]) -> Bool {
+        while true {
+            guard pivots < pivotLimit else {
+                hitPivotLimit = true
+                return false
+            }
+            var leaving = -1
+            for slot in rows.indices where basicOf[slot] >= 0 && kinds[basicOf[slot]] != .external
+                && rows[slot].constant < -tolerance && (leaving < 0 || basicOf[slot] < basicOf[leaving]) {
+                leaving = slot
+            }
+            guard leaving >= 0 else { break }
+            // Each candidate's cost per unit, stage by stage, compared lazily.
+            func ratio(_ symbol: Int, _ a: Double, stage: Int) -> Double { stages[stage].coefficient(of: symbol) / a }
+            var entering = -1
+            var enteringRate = 0.0
+            for (symbol, a) in zip(rows[leaving].symbols, rows[leaving].coefficients) {
+                switch kinds[symbol] {
+                case .external:
+                    // Free either way and costless: nothing is cheaper.
+                    guard entering < 0 || kinds[entering] != .external || symbol < entering else { continue }
+                    (entering, enteringRate) = (symbol, a)
+                    continue
+                case .parameter, .artificial:
+                    continue
+                case .slack, .error:
+                    guard a > tolerance else { continue }
+                }
+                guard entering < 0 || kinds[entering] != .external else { continue }
+                if entering >= 0 {
+                    var order = 0.0
+                    for stage in stages.indices {
+                        order = ratio(symbol, a, stage: stage) - ratio(entering, enteringRate, stage: stage)
+                        if abs(order) > tolerance { break }
+                        order = 0
+                    }
+                    guard order < 0 || (order == 0 && symbol < entering) else { continue }
+                }
+                (entering, enteringRate) = (symbol, a)
+            }
+            guard entering >= 0 else { return false }
+            var none = Row()
+            pivot(entering: entering, slot: leaving, objective: &none)
+            let definition = rows[slotOf[entering]]
+            for stage in stages.indices {
+                let factor = stages[stage].coefficient(of: entering)
+                if factor != 0 { _ = stages[stage].add(definition, times: factor, removing: entering) }
+            }
+        }
+        for symbol in kinds.indices where slotOf[symbol] < 0 && (kinds[symbol] == .slack || kinds[symbol] == .error) {
+            frozen[symbol] = stages.contains { abs($0.coefficient(of: symbol)) > tolerance }
         }
         return true
     }

@@ -386,7 +386,9 @@ func runDifferential(seed: UInt64, count: Int, maxNodes: Int, baselineRows: Bool
                     let fresh = solveLayoutReporting(ir: engine.ir, width: width).report
                     #expect(engine.lastFallback == fresh.fallback, "seed \(seed) width \(width)")
                     // A resize that moved the kept solve reports the solve it moved (KeptSolve.swift).
-                    if engine.movedKeptSolves == moved { #expect(engine.lastSolveReport == fresh, "seed \(seed) width \(width)") }
+                    if engine.movedKeptSolves == moved {
+                        #expect(engine.lastSolveReport.withoutWindows == fresh.withoutWindows, "seed \(seed) width \(width)")
+                    }
                 }
                 // A new width, then a new height (a height can change which item a row's baseline comes from).
                 for (axis, value) in [(Axis.horizontal, 47.0), (.vertical, 61.0)] {

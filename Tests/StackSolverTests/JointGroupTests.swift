@@ -418,7 +418,9 @@ import Testing
                     || solution.determined != fresh.determined || solution.findings.count != fresh.findings.count {
                     Issue.record("seed \(seed) step \(step) size \(size): the engine's answer is not a fresh solve's")
                 }
-                if engine.movedKeptSolves == moved { #expect(engine.lastSolveReport == report, "seed \(seed) step \(step)") }
+                if engine.movedKeptSolves == moved {
+                    #expect(engine.lastSolveReport.withoutWindows == report.withoutWindows, "seed \(seed) step \(step)")
+                }
                 compared += 1
             }
         }

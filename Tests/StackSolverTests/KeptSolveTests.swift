@@ -38,7 +38,7 @@ import Testing
         #expect(resized.findings.isEmpty)
         let (fresh, report) = solveLayoutReporting(ir: ir, width: 320, height: 20)
         #expect(resized.frames == fresh.frames && resized.determined == fresh.determined)
-        #expect(engine.lastSolveReport == report, "the same joint group at both widths")
+        #expect(engine.lastSolveReport.withoutWindows == report.withoutWindows, "the same joint group at both widths")
     }
 
     /// Random layouts with user constraints (some with conflicts or ambiguity), each laid out at one
@@ -71,7 +71,9 @@ import Testing
                     Issue.record("seed \(seed) step \(step) width \(width): the engine's answer is not a fresh solve's")
                 }
                 // A moved solve reports the solve it moved, which a fresh one may have reached otherwise.
-                if engine.movedKeptSolves == before { #expect(engine.lastSolveReport == report, "seed \(seed) step \(step)") }
+                if engine.movedKeptSolves == before {
+                    #expect(engine.lastSolveReport.withoutWindows == report.withoutWindows, "seed \(seed) step \(step)")
+                }
                 compared += 1
             }
             moved += engine.movedKeptSolves
@@ -88,5 +90,15 @@ extension [Frame] {
         count == other.count && zip(self, other).allSatisfy { a, b in
             abs(a.x - b.x) <= 1e-6 && abs(a.y - b.y) <= 1e-6 && abs(a.width - b.width) <= 1e-6 && abs(a.height - b.height) <= 1e-6
         }
+    }
+}
+
+extension SolveReport {
+    /// The report without a joint group's windows of pieces: a layout engine enters every piece, so
+    /// that its solve can be moved to other sizes (KeptSolve.swift), where a fresh solve enters windows.
+    var withoutWindows: SolveReport {
+        guard case .split(let reason, let axis, let stacks, let constraints, .solved(var summary)?) = path else { return self }
+        (summary.pieces, summary.windowed, summary.widenings) = (0, false, 0)
+        return SolveReport(path: .split(reason: reason, generalAxis: axis, stacks: stacks, constraints: constraints, joint: .solved(summary)))
     }
 }

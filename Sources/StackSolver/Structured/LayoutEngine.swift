@@ -95,12 +95,16 @@ enum KeptLayout {
     /// The whole layout by the general solver.
     case general(KeptSolve)
 
-    /// The layout at a new root size, or nil when the kept solve does not answer it.
-    func resized(ir: ConstraintIR, width: Double?, height: Double?) -> LayoutSolution? {
+    /// The layout at a new root size, with what is kept at that size for the next resize, or nil
+    /// when the kept solve does not answer it.
+    func resized(ir: ConstraintIR, width: Double?, height: Double?) -> (solution: LayoutSolution, kept: KeptLayout)? {
         switch self {
-        case .subtreeConflicts(let found): found.resized(ir: ir, width: width, height: height)
-        case .split(let split): split.resized(ir: ir, width: width, height: height)
-        case .general(let kept): kept.resized(width: width, height: height)
+        case .subtreeConflicts(let found):
+            found.resized(ir: ir, width: width, height: height).map { ($0, self) }
+        case .split(let split):
+            split.resized(ir: ir, width: width, height: height).map { ($0.solution, .split($0.split)) }
+        case .general(let kept):
+            kept.resized(width: width, height: height).map { ($0.solution, .general($0.kept)) }
         }
     }
 }
@@ -360,7 +364,8 @@ public final class LayoutEngine {
             // A resize of the kept solve answers as the fresh solve would, with the same report.
             if resizing, lastFallback == error, let moved = kept?.resized(ir: ir, width: width, height: height) {
                 movedKeptSolves += 1
-                return moved
+                kept = moved.kept
+                return moved.solution
             }
             lastFallback = error
             let declined = solveDeclined(
