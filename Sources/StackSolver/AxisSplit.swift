@@ -44,17 +44,16 @@ struct AxisSplit {
     /// The stacks the structured solver split, with their mechanisms (for `SolveReport`).
     func treeStacks() -> [StructuredStack] { tree.structuredStacks() }
 
-    /// The layout at a new root size from the kept general solve and the tree solver's other axis,
-    /// with the split kept at that size, or nil when the kept solve does not answer it (the caller
-    /// then solves afresh).
-    func resized(ir: ConstraintIR, width: Double?, height: Double?) -> (solution: LayoutSolution, split: AxisSplit)? {
-        guard let moved = kept?.resized(width: width, height: height),
+    /// Moves the split to a new root size, the kept general solve (in place) and the tree solver's
+    /// other axis, and returns the layout there; nil when the kept solve does not answer it (the
+    /// caller then drops the split and solves afresh).
+    mutating func resize(ir: ConstraintIR, width: Double?, height: Double?) -> LayoutSolution? {
+        guard let general = kept?.resize(width: width, height: height),
               let other = try? tree.frames(width: width, height: height),
-              let merged = merge(general: moved.solution, axis: generalAxis, tree: other, ir: ir, mentioned: mentioned)
+              let merged = merge(general: general, axis: generalAxis, tree: other, ir: ir, mentioned: mentioned)
         else { return nil }
-        var next = self
-        (next.solution, next.kept) = (merged, moved.kept)
-        return (merged, next)
+        solution = merged
+        return merged
     }
 }
 

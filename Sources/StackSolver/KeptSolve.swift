@@ -39,42 +39,40 @@ struct KeptSolve {
         (self.solution, self.joint) = (solution, joint)
     }
 
-    /// The answer at root size `width` x `height` (along `axes`; the other axis's fields as the
-    /// solve leaves them), with the solve kept at that size for the next resize, or nil when the kept
-    /// basis does not answer it (see the top of this file).
-    func resized(width: Double?, height: Double?) -> (solution: LayoutSolution, kept: KeptSolve)? {
-        var solver = self.solver
+    /// Moves the kept solve to root size `width` x `height` and returns its answer there (along
+    /// `axes`; the other axis's fields as the solve leaves them), or nil when the kept basis does not
+    /// answer it (see the top of this file); the kept solve is then half moved, for the caller to
+    /// drop. In place: a caller that holds the only copy moves the tableau without copying it.
+    mutating func resize(width: Double?, height: Double?) -> LayoutSolution? {
         var (moved, sameFace) = (false, true)
         for axis in axes {
             let (kept, new) = axis == .horizontal ? (self.width, width) : (self.height, height)
             guard kept != new else { continue }
             // A pin that appears or goes away changes the problem, not a constant.
             guard let new, new.isFinite, abs(new) <= largestMagnitude,
-                  let parameter = solver.parameters.first(where: { $0.axis == axis }) else { return nil }
+                  let parameter = solver.parameters.firstIndex(where: { $0.axis == axis }) else { return nil }
             let move = solver.move(parameter, to: new)
             guard move.moved else { return nil }
             (moved, sameFace) = (true, sameFace && move.sameFace)
         }
-        guard moved else { return (solution, self) }
-        var next = self
-        (next.solver, next.width, next.height) = (solver, width, height)
-        for (index, parameter) in solver.parameters.enumerated() {
-            next.solver.parameters[index].value = (parameter.axis == .horizontal ? width : height) ?? parameter.value
+        guard moved else { return solution }
+        (self.width, self.height) = (width, height)
+        // What follows changes a copy: the kept solver stays as the moved tie rule left it.
+        var finishing = solver
+        if let joint {
+            let problem = joint.problem
+            guard problem.windows.isEmpty || problem.insideWindows(finishing.unroundedValue()) else { return nil }
+            // On another face a hanging unit may be free, which the joint solve does not answer.
+            guard sameFace || finishing.fixes(problem.interface(of: joint.shape, axis: joint.axis).flatMap { $0 }) else { return nil }
+            guard let solve = try? finishJoint(
+                solver: &finishing, shape: joint.shape, problem: problem, layout: joint.layout, axis: joint.axis,
+                mentioned: joint.mentioned
+            ) else { return nil }
+            solution = solve.solution
+        } else {
+            solution = finishing.finish()
         }
-        guard let joint else {
-            next.solution = solver.finish()
-            return (next.solution, next)
-        }
-        let problem = joint.problem
-        guard problem.windows.isEmpty || problem.insideWindows(solver.unroundedValue()) else { return nil }
-        // On another face a hanging unit may be free, which the joint solve does not answer.
-        guard sameFace || solver.fixes(problem.interface(of: joint.shape, axis: joint.axis).flatMap { $0 }) else { return nil }
-        guard let solve = try? finishJoint(
-            solver: &solver, shape: joint.shape, problem: problem, layout: joint.layout, axis: joint.axis,
-            mentioned: joint.mentioned
-        ) else { return nil }
-        next.solution = solve.solution
-        return (solve.solution, next)
+        return solution
     }
 }
 

@@ -218,6 +218,8 @@ struct Solver {
     /// With parameters, each stage's final objective (every priority level's and tie step's, in
     /// order), for `Tableau.reoptimize`.
     private var stages: [Row] = []
+    /// Per symbol, the first of `stages` that costs it, once a move needs it.
+    private var firstStages: [Int: Int]?
 
     /// One priority level: its optional constraints (indices into `constraints`, ascending), its cost
     /// terms, and its tie costs by the IR index of the constraint they stand for.
@@ -337,17 +339,22 @@ struct Solver {
         }
     }
 
-    /// Moves the pin of `parameter` to `value` after `breakTies` (Tableau.moveParameter), then
+    /// Moves the pin of `parameters[index]` to `value` after `breakTies` (Tableau.moveParameter), then
     /// restores the optimum of every stage when the basis no longer holds it (`Tableau.reoptimize`):
     /// the solve as at that value. `sameFace`: the basis held, and the optimal face kept its shape.
     /// Not `moved` when the pin is pinned by another row, the constraints cannot hold at the value,
     /// or the pivot limit is hit; the solver is then half moved, for the caller to drop.
-    mutating func move(_ parameter: PinParameter, to value: Double) -> (moved: Bool, sameFace: Bool) {
+    mutating func move(_ index: Int, to value: Double) -> (moved: Bool, sameFace: Bool) {
+        let parameter = parameters[index]
         let delta = value - parameter.value
         let (moved, sameFace) = tableau.moveParameter(parameter.symbol, by: delta)
         guard moved else { return (false, false) }
+        parameters[index].value = value
         elimination?.moveParameter(parameter.symbol, by: delta)
-        guard sameFace || tableau.reoptimize(stages: &stages) else { return (false, false) }
+        if !sameFace {
+            if firstStages == nil { firstStages = Tableau.firstStages(of: stages) }
+            guard tableau.reoptimize(stages: &stages, firstStage: &firstStages!) else { return (false, false) }
+        }
         return (true, sameFace)
     }
 

@@ -336,20 +336,36 @@ struct Tableau {
     /// cost lexicographically nonnegative while the row becomes feasible. At the end the frozen
     /// symbols are those with some cost. False when a row cannot be raised (the constraints cannot
     /// hold at the new value) or the pivot limit is hit.
-    mutating func reoptimize(stages: inout [Row]) -> Bool {
+    /// `firstStage`: per symbol, the first stage that costs it (`firstStages(of:)`), kept up to date.
+    mutating func reoptimize(stages: inout [Row], firstStage: inout [Int: Int]) -> Bool {
+        func negative(_ slot: Int) -> Bool {
+            basicOf[slot] >= 0 && kinds[basicOf[slot]] != .external && rows[slot].constant < -tolerance
+        }
+        var changed: [Int] = []
+        func findFirstStage(_ symbol: Int) {
+            firstStage[symbol] = stages.indices.first { !nearZero(stages[$0].coefficient(of: symbol)) }
+            changed.append(symbol)
+        }
+        // Whether entering `symbol` at rate `a` costs less per unit than entering `best` at rate `b`.
+        func cheaper(_ symbol: Int, _ a: Double, than best: Int, _ b: Double) -> Bool {
+            let (mine, theirs) = (firstStage[symbol] ?? stages.count, firstStage[best] ?? stages.count)
+            guard mine == theirs else { return mine > theirs }
+            for stage in mine..<stages.count {
+                let order = stages[stage].coefficient(of: symbol) / a - stages[stage].coefficient(of: best) / b
+                if abs(order) > tolerance { return order < 0 }
+            }
+            return symbol < best
+        }
+        var candidates = rows.indices.filter(negative)
         while true {
             guard pivots < pivotLimit else {
                 hitPivotLimit = true
                 return false
             }
-            var leaving = -1
-            for slot in rows.indices where basicOf[slot] >= 0 && kinds[basicOf[slot]] != .external
-                && rows[slot].constant < -tolerance && (leaving < 0 || basicOf[slot] < basicOf[leaving]) {
-                leaving = slot
-            }
-            guard leaving >= 0 else { break }
-            // Each candidate's cost per unit, stage by stage, compared lazily.
-            func ratio(_ symbol: Int, _ a: Double, stage: Int) -> Double { stages[stage].coefficient(of: symbol) / a }
+            var unique: [Int] = []
+            for slot in candidates.filter(negative).sorted() where slot != unique.last { unique.append(slot) }
+            candidates = unique
+            guard let leaving = candidates.min(by: { basicOf[$0] < basicOf[$1] }) else { break }
             var entering = -1
             var enteringRate = 0.0
             for (symbol, a) in zip(rows[leaving].symbols, rows[leaving].coefficients) {
@@ -357,26 +373,16 @@ struct Tableau {
                 case .external:
                     // Free either way and costless: nothing is cheaper.
                     guard entering < 0 || kinds[entering] != .external || symbol < entering else { continue }
-                    (entering, enteringRate) = (symbol, a)
-                    continue
                 case .parameter, .artificial:
                     continue
                 case .slack, .error:
-                    guard a > tolerance else { continue }
-                }
-                guard entering < 0 || kinds[entering] != .external else { continue }
-                if entering >= 0 {
-                    var order = 0.0
-                    for stage in stages.indices {
-                        order = ratio(symbol, a, stage: stage) - ratio(entering, enteringRate, stage: stage)
-                        if abs(order) > tolerance { break }
-                        order = 0
-                    }
-                    guard order < 0 || (order == 0 && symbol < entering) else { continue }
+                    guard a > tolerance, entering < 0 || (kinds[entering] != .external && cheaper(symbol, a, than: entering, enteringRate))
+                    else { continue }
                 }
                 (entering, enteringRate) = (symbol, a)
             }
             guard entering >= 0 else { return false }
+            candidates += rowsContaining(entering).map(\.slot)
             var none = Row()
             pivot(entering: entering, slot: leaving, objective: &none)
             let definition = rows[slotOf[entering]]
@@ -384,11 +390,26 @@ struct Tableau {
                 let factor = stages[stage].coefficient(of: entering)
                 if factor != 0 { _ = stages[stage].add(definition, times: factor, removing: entering) }
             }
+            firstStage[entering] = nil
+            changed.append(entering)
+            for symbol in definition.symbols { findFirstStage(symbol) }
         }
-        for symbol in kinds.indices where slotOf[symbol] < 0 && (kinds[symbol] == .slack || kinds[symbol] == .error) {
-            frozen[symbol] = stages.contains { abs($0.coefficient(of: symbol)) > tolerance }
+        for symbol in changed where kinds[symbol] == .slack || kinds[symbol] == .error {
+            frozen[symbol] = slotOf[symbol] < 0 && firstStage[symbol] != nil
         }
         return true
+    }
+
+    /// Per symbol, the first of `stages` that costs it; a symbol no stage costs is a free direction
+    /// on every stage's face (for `reoptimize`).
+    static func firstStages(of stages: [Row]) -> [Int: Int] {
+        var first: [Int: Int] = [:]
+        for stage in stages.indices.reversed() {
+            for (symbol, cost) in zip(stages[stage].symbols, stages[stage].coefficients) where !nearZero(cost) {
+                first[symbol] = stage
+            }
+        }
+        return first
     }
 
     // MARK: Ambiguity

@@ -41,6 +41,47 @@ import Testing
         #expect(engine.lastSolveReport.withoutWindows == report.withoutWindows, "the same joint group at both widths")
     }
 
+    /// The same row at 130 points: a and b are 45 wide, both now below their intrinsic widths, so the
+    /// constraints that bind are the compression resistances, not the hugging ones: the kept basis is
+    /// not feasible there, and the dual simplex pivots to the one that is.
+    @Test func aResizeAcrossABreakpointPivots() throws {
+        let file = SourceFile(path: "resize.stack", text: Self.row)
+        let ir = lower(check(file).model.roots[0], in: file, uikit: .current)
+        func index(_ name: String) -> Int { ir.items.firstIndex { $0.name == name } ?? -1 }
+        let (a, box, b) = (index("main.a"), index("main.box"), index("main.b"))
+        let engine = LayoutEngine(ir: ir, width: 300, height: 20)
+        let before = engine.solution.pivots
+        let resized = engine.resize(width: 130, height: 20)
+        #expect(engine.movedKeptSolves == 1, "the resize solved the joint group again")
+        #expect(resized.pivots > before, "no pivot restored the optimum")
+        #expect(resized.frames[a].width == 45 && resized.frames[b].width == 45)
+        #expect(resized.frames[box].x == 45 && resized.frames[b].x == 85)
+        let fresh = solveLayout(ir: ir, width: 130, height: 20)
+        #expect(resized.frames == fresh.frames && resized.findings.isEmpty)
+    }
+
+    /// A conflict inside a stack (a 10-point stack around a 44-point view) is searched inside that
+    /// stack, which no root size reaches: a resize keeps the broken constraint and moves the rest.
+    @Test func aResizeKeepsConflictsFoundInsideTheirStack() {
+        let text = """
+            hstack main {
+                label a(intrinsic: 50 x 20)
+                hstack bad(width: 10) {
+                    view inner(width: 44, intrinsic: 10 x 10)
+                }
+            }
+            """
+        let file = SourceFile(path: "conflict.stack", text: text)
+        let ir = lower(check(file).model.roots[0], in: file, uikit: .current)
+        let engine = LayoutEngine(ir: ir, width: 300, height: 20)
+        let resized = engine.resize(width: 320, height: 20)
+        #expect(engine.movedKeptSolves == 1, "the resize searched for the conflict again")
+        let fresh = solveLayout(ir: ir, width: 320, height: 20)
+        #expect(resized.frames == fresh.frames && resized.brokenConstraints == fresh.brokenConstraints)
+        #expect(resized.findings.map(\.kind) == fresh.findings.map(\.kind))
+        #expect(resized.findings.contains { if case .conflict = $0.kind { true } else { false } })
+    }
+
     /// Random layouts with user constraints (some with conflicts or ambiguity), each laid out at one
     /// size and resized to sizes near it and far from it: every answer is a fresh solve's (frames to
     /// the solvers' 1e-6, determinations, findings and report), whether the kept solve answered it or

@@ -94,17 +94,26 @@ enum KeptLayout {
     case split(AxisSplit)
     /// The whole layout by the general solver.
     case general(KeptSolve)
+    /// What a kept solve leaves in its place while `resize` moves it.
+    case moving
 
-    /// The layout at a new root size, with what is kept at that size for the next resize, or nil
-    /// when the kept solve does not answer it.
-    func resized(ir: ConstraintIR, width: Double?, height: Double?) -> (solution: LayoutSolution, kept: KeptLayout)? {
+    /// Moves what is kept to a new root size and returns the layout there, or nil when the kept
+    /// solve does not answer it (the caller then drops it and solves afresh).
+    mutating func resize(ir: ConstraintIR, width: Double?, height: Double?) -> LayoutSolution? {
         switch self {
         case .subtreeConflicts(let found):
-            found.resized(ir: ir, width: width, height: height).map { ($0, self) }
-        case .split(let split):
-            split.resized(ir: ir, width: width, height: height).map { ($0.solution, .split($0.split)) }
-        case .general(let kept):
-            kept.resized(width: width, height: height).map { ($0.solution, .general($0.kept)) }
+            return found.resized(ir: ir, width: width, height: height)
+        case .split(var split):
+            // Out of `self` first, so that the tableau is moved in place.
+            self = .moving
+            defer { self = .split(split) }
+            return split.resize(ir: ir, width: width, height: height)
+        case .general(var kept):
+            self = .moving
+            defer { self = .general(kept) }
+            return kept.resize(width: width, height: height)
+        case .moving:
+            return nil
         }
     }
 }
@@ -362,10 +371,14 @@ public final class LayoutEngine {
             return result
         } catch {
             // A resize of the kept solve answers as the fresh solve would, with the same report.
-            if resizing, lastFallback == error, let moved = kept?.resized(ir: ir, width: width, height: height) {
-                movedKeptSolves += 1
-                kept = moved.kept
-                return moved.solution
+            if resizing, lastFallback == error, var moving = kept {
+                // The engine lets go of its copy, so that the kept tableau is moved in place.
+                kept = nil
+                if let moved = moving.resize(ir: ir, width: width, height: height) {
+                    movedKeptSolves += 1
+                    kept = moving
+                    return moved
+                }
             }
             lastFallback = error
             let declined = solveDeclined(
