@@ -23,12 +23,18 @@ import Testing
         }
         """
 
-    @Test func aResizeMovesTheKeptJointSolve() throws {
-        let file = SourceFile(path: "resize.stack", text: Self.row)
+    /// The row's IR, and an engine that has laid it out 300 x 20.
+    static func rowAt300() -> (ConstraintIR, LayoutEngine) {
+        let file = SourceFile(path: "resize.stack", text: row)
         let ir = lower(check(file).model.roots[0], in: file, uikit: .current)
-        func index(_ name: String) -> Int { ir.items.firstIndex { $0.name == name } ?? -1 }
-        let (a, box, b) = (index("main.a"), index("main.box"), index("main.b"))
-        let engine = LayoutEngine(ir: ir, width: 300, height: 20)
+        return (ir, LayoutEngine(ir: ir, width: 300, height: 20))
+    }
+
+    static func index(_ name: String, _ ir: ConstraintIR) -> Int { ir.items.firstIndex { $0.name == name } ?? -1 }
+
+    @Test func aResizeMovesTheKeptJointSolve() throws {
+        let (ir, engine) = Self.rowAt300()
+        let (a, box, b) = (Self.index("main.a", ir), Self.index("main.box", ir), Self.index("main.b", ir))
         #expect(engine.solution.frames[a].width == 130 && engine.solution.frames[b].width == 130)
         #expect(engine.solution.frames[box].x == 130 && engine.solution.frames[b].x == 170)
         let resized = engine.resize(width: 320, height: 20)
@@ -45,11 +51,8 @@ import Testing
     /// constraints that bind are the compression resistances, not the hugging ones: the kept basis is
     /// not feasible there, and the dual simplex pivots to the one that is.
     @Test func aResizeAcrossABreakpointPivots() throws {
-        let file = SourceFile(path: "resize.stack", text: Self.row)
-        let ir = lower(check(file).model.roots[0], in: file, uikit: .current)
-        func index(_ name: String) -> Int { ir.items.firstIndex { $0.name == name } ?? -1 }
-        let (a, box, b) = (index("main.a"), index("main.box"), index("main.b"))
-        let engine = LayoutEngine(ir: ir, width: 300, height: 20)
+        let (ir, engine) = Self.rowAt300()
+        let (a, box, b) = (Self.index("main.a", ir), Self.index("main.box", ir), Self.index("main.b", ir))
         let before = engine.solution.pivots
         let resized = engine.resize(width: 130, height: 20)
         #expect(engine.movedKeptSolves == 1, "the resize solved the joint group again")
