@@ -102,11 +102,8 @@ func solveSplittingAxes(
                 (general, count, kept) = (solved.solution, solved.summary.constraints, solved.kept)
             } else {
                 var solver = Solver(ir: ir, width: width, height: height, axis: axis, parameterized: keeping)
-                solver.minimiseLevelSums()
-                solver.breakTies()
-                let solved = solver
-                (general, count) = (solver.finish(), solver.linearCount)
-                if keeping { kept = KeptSolve(solved, axes: [axis], width: width, height: height, solution: general) }
+                let run = solver.run(keeping: keeping, axes: [axis], width: width, height: height)
+                (general, count, kept) = (run.solution, solver.linearCount, run.kept)
             }
             guard let merged = merge(general: general, axis: axis, tree: other, ir: ir, mentioned: mentioned) else { return nil }
             return AxisSplit(

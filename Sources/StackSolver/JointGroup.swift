@@ -186,12 +186,13 @@ private func jointSolve(
             continue
         }
         do throws(JointDecline) {
-            let solved = solver
+            // Only a kept solve holds on to the solver: a second copy would make finishing copy the tableau.
+            let solved = keeping ? solver : nil
             var solve = try finishJoint(
                 solver: &solver, shape: shape, problem: problem, layout: layout, axis: axis, mentioned: mentioned)
             solve.summary.widenings = widenings
             solve.summary.windowed = !problem.windows.isEmpty
-            if keeping {
+            if let solved {
                 solve.kept = KeptSolve(
                     solved, axes: [axis], width: width, height: height, solution: solve.solution,
                     joint: KeptJoint(shape: shape, problem: problem, layout: layout, axis: axis, mentioned: mentioned))

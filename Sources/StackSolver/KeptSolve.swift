@@ -76,6 +76,19 @@ struct KeptSolve {
     }
 }
 
+extension Solver {
+    /// `run`, with the solve kept for resizes of `axes` when `keeping` (the solver made with
+    /// `parameterized`). Only a kept solve holds on to the solver: a second copy would make finishing
+    /// copy the tableau.
+    mutating func run(keeping: Bool, axes: [Axis], width: Double?, height: Double?) -> (solution: LayoutSolution, kept: KeptSolve?) {
+        minimiseLevelSums()
+        breakTies()
+        let solved = keeping ? self : nil
+        let solution = finish()
+        return (solution, solved.flatMap { KeptSolve($0, axes: axes, width: width, height: height, solution: solution) })
+    }
+}
+
 /// What a kept joint solve needs besides its solver to place its hanging units (`finishJoint`).
 struct KeptJoint {
     var shape: JointShape

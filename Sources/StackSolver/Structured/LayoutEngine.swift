@@ -74,14 +74,9 @@ func solveDeclined(
         if split.kept != nil { kept = .split(split) }
     } else {
         var solver = Solver(ir: ir, width: width, height: height, parameterized: keeping)
-        solver.minimiseLevelSums()
-        solver.breakTies()
-        let solved = solver
-        let solution = solver.finish()
-        declined = .general(solution)
-        if keeping, let whole = KeptSolve(solved, axes: [.horizontal, .vertical], width: width, height: height, solution: solution) {
-            kept = .general(whole)
-        }
+        let run = solver.run(keeping: keeping, axes: [.horizontal, .vertical], width: width, height: height)
+        declined = .general(run.solution)
+        kept = run.kept.map { .general($0) }
     }
     return (declined.solution, { SolveReport(declined, reason: reason, ir: ir) }, kept)
 }
