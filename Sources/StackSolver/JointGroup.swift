@@ -51,6 +51,9 @@ import StackIR
 /// Task-local so that tests can change it.
 enum JointWindow {
     @TaskLocal static var pieces = 1
+    /// The same for a solve kept for resizes (KeptSolve.swift): wider windows keep the lengths of
+    /// nearby root sizes inside them, at a first solve that grows with the pieces entered.
+    static let keptPieces = 16
 }
 
 /// One axis of a layout solved as a joint group: frames along `axis` (the other axis's fields are
@@ -135,8 +138,7 @@ private func jointSolve(
     // again: each round takes one more level of the tree, so the rounds are few (and bounded here).
     // A round whose answer reaches the end of a window of pieces is solved again with windows four
     // times wider (at last with every piece), and does not count.
-    // A solve kept for resizes enters every piece, so that other lengths stay inside its problem.
-    var window: Int? = keeping ? nil : JointWindow.pieces
+    var window: Int? = keeping ? JointWindow.keptPieces : JointWindow.pieces
     var widenings = 0
     func widen() {
         window = window.flatMap { $0 < 64 ? 4 * $0 : nil }

@@ -12,7 +12,7 @@ import StackIR
 // level and through the tie rule. Where a basic symbol turns negative, the lexicographic dual simplex
 // (`Tableau.reoptimize`) pivots back to a feasible basis that keeps every stage optimal in order. The
 // rest runs as usual on the moved tableau: what is undecided, and for a joint group the windows of
-// pieces (a kept joint solve enters every piece), whether its hanging units are still fixed (asked
+// pieces (a kept joint solve enters wider ones), whether its hanging units are still fixed (asked
 // again when the optimal face may have changed), the split of each run and the top-down pass inside
 // each unit. Where any of those declines, the caller solves afresh. The solve moved to one size is
 // kept for the next resize, so a sweep of sizes pivots only across what changes between them.

@@ -138,8 +138,8 @@ extension [Frame] {
 }
 
 extension SolveReport {
-    /// The report without a joint group's windows of pieces: a layout engine enters every piece, so
-    /// that its solve can be moved to other sizes (KeptSolve.swift), where a fresh solve enters windows.
+    /// The report without a joint group's windows of pieces: a layout engine enters wider windows, so
+    /// that its solve can be moved to other sizes (KeptSolve.swift).
     var withoutWindows: SolveReport {
         guard case .split(let reason, let axis, let stacks, let constraints, .solved(var summary)?) = path else { return self }
         (summary.pieces, summary.windowed, summary.widenings) = (0, false, 0)
