@@ -365,7 +365,8 @@ public final class LayoutEngine {
             kept = nil
             return result
         } catch {
-            // A resize of the kept solve answers as the fresh solve would, with the same report.
+            // A resize moves the kept solve when that answers the new size (KeptSolve.swift): the
+            // fresh solve's answer, with the moved solve's report.
             if resizing, lastFallback == error, var moving = kept {
                 // The engine lets go of its copy, so that the kept tableau is moved in place.
                 kept = nil
