@@ -232,3 +232,17 @@ extension Elimination {
         }
     }
 }
+
+extension Solver {
+    /// The eliminated symbols' values by back-substitution and, with `movements`, whether each is decided.
+    func backSubstitution(movements: Bool) -> (values: [Int: Double], decided: [Int: Bool]) {
+        guard let elimination, !elimination.definitions.isEmpty else { return ([:], [:]) }
+        let tableau = self.tableau
+        guard movements else {
+            return elimination.backSubstitute(value: { tableau.value(of: $0) }, movement: { _ in (0, 0) })
+        }
+        let movable = tableau.movableNonbasics()
+        return elimination.backSubstitute(
+            value: { tableau.value(of: $0) }, movement: { tableau.movement(of: $0, movable: movable) })
+    }
+}

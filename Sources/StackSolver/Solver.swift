@@ -143,31 +143,6 @@ func roundedToSolverPrecision(_ raw: Double) -> Double {
     return rounded.isFinite ? (rounded == 0 ? 0 : rounded) : 0
 }
 
-/// A root pin's parameter: the symbol its row carries (`pin - value - symbol == 0`), frozen at zero,
-/// so that `Tableau.moveParameter` can move the pin after the solve (KeptSolve.swift).
-struct PinParameter {
-    var symbol: Int
-    var axis: Axis
-    /// The pin's value the solve holds.
-    var value: Double
-}
-
-/// Makes the root's pin along `axis` in `constraints`, when there is one, carry parameter `symbol`.
-func addParameter(to constraints: inout [LinearConstraint], axis: Axis, width: Double?, height: Double?, symbol: Int)
-    -> PinParameter? {
-    let pin: RootPin = axis == .horizontal ? .width : .height
-    guard let value = axis == .horizontal ? width : height,
-          let index = constraints.firstIndex(where: { $0.source == .rootPin(pin) }) else { return nil }
-    _ = constraints[index].expression.add(Row(constant: 0, terms: [(symbol, -1)]), times: 1)
-    return PinParameter(symbol: symbol, axis: axis, value: value)
-}
-
-/// `constraints` without the parameters' terms: the pins as written.
-func removingParameters(_ parameters: [PinParameter], from constraints: [LinearConstraint]) -> [LinearConstraint] {
-    guard !parameters.isEmpty else { return constraints }
-    return constraints.map { constraint in parameters.reduce(constraint) { $0.removing($1.symbol) } }
-}
-
 /// One term of a level's objective beside the violations: `coefficient * symbol` at `priority`.
 struct LevelCost {
     var priority: Double
@@ -192,7 +167,7 @@ struct Solver {
     let invalid: [(Int, InvalidReason)]
     var tableau: Tableau
     /// The variables solved before the simplex (Elimination.swift); `nil` when not eliminating.
-    private(set) var elimination: Elimination?
+    var elimination: Elimination?
     var findings: [SolverFinding] = []
     /// Whether the solution reports ambiguity. A solve of one axis leaves the other undecided, so its
     /// caller finds ambiguity on the merged frames instead (AxisSplit.swift).
@@ -216,10 +191,10 @@ struct Solver {
     private var errors: [Int: [Int]] = [:]
     private var levels: [PriorityLevel] = []
     /// With parameters, each stage's final objective (every priority level's and tie step's, in
-    /// order), for `Tableau.reoptimize`.
-    private var stages: [Row] = []
+    /// order), for `Tableau.reoptimize` (PinParameter.swift).
+    var stages: [Row] = []
     /// Per symbol, the first of `stages` that costs it, once a move needs it.
-    private var firstStages: [Int: Int]?
+    var firstStages: [Int: Int]?
 
     /// One priority level: its optional constraints (indices into `constraints`, ascending), its cost
     /// terms, and its tie costs by the IR index of the constraint they stand for.
@@ -337,25 +312,6 @@ struct Solver {
         for level in levels {
             minimise(level.constraints.flatMap { index in (errors[index] ?? []).map { ($0, 1.0) } } + level.costs)
         }
-    }
-
-    /// Moves the pin of `parameters[index]` to `value` after `breakTies` (Tableau.moveParameter), then
-    /// restores the optimum of every stage when the basis no longer holds it (`Tableau.reoptimize`):
-    /// the solve as at that value. `sameFace`: the basis held, and the optimal face kept its shape.
-    /// Not `moved` when the pin is pinned by another row, the constraints cannot hold at the value,
-    /// or the pivot limit is hit; the solver is then half moved, for the caller to drop.
-    mutating func move(_ index: Int, to value: Double) -> (moved: Bool, sameFace: Bool) {
-        let parameter = parameters[index]
-        let delta = value - parameter.value
-        let (moved, sameFace) = tableau.moveParameter(parameter.symbol, by: delta)
-        guard moved else { return (false, false) }
-        parameters[index].value = value
-        elimination?.moveParameter(parameter.symbol, by: delta)
-        if !sameFace {
-            if firstStages == nil { firstStages = Tableau.firstStages(of: stages) }
-            guard tableau.reoptimize(stages: &stages, firstStage: &firstStages!) else { return (false, false) }
-        }
-        return (true, sameFace)
     }
 
     /// The solution, after `breakTies`; `solving` as in `makeSolution`.
@@ -524,18 +480,6 @@ struct Solver {
         return LayoutSolution(
             frames: frames, determined: determined, baselines: baselines, findings: all,
             brokenConstraints: broken, pivots: tableau.pivots)
-    }
-
-    /// The eliminated symbols' values by back-substitution and, with `movements`, whether each is decided.
-    func backSubstitution(movements: Bool) -> (values: [Int: Double], decided: [Int: Bool]) {
-        guard let elimination, !elimination.definitions.isEmpty else { return ([:], [:]) }
-        let tableau = self.tableau
-        guard movements else {
-            return elimination.backSubstitute(value: { tableau.value(of: $0) }, movement: { _ in (0, 0) })
-        }
-        let movable = tableau.movableNonbasics()
-        return elimination.backSubstitute(
-            value: { tableau.value(of: $0) }, movement: { tableau.movement(of: $0, movable: movable) })
     }
 }
 

@@ -1,0 +1,71 @@
+import StackIR
+
+/// The frames of a joint solve after its tie rule: the joint part from the solver, each run's items
+/// by splitting its length as the structured solver splits a stack's, and inside each hanging unit by
+/// the structured solver's top-down pass from its place. Throws when a run's items share its length
+/// freely (`jointSolve` then puts them onto the spine) or the top-down pass declines a unit.
+func finishJoint(
+    solver: inout Solver, shape: JointShape, problem: JointProblem, layout: StructuredLayout, axis: Axis, mentioned: [Bool]
+) throws(JointDecline) -> JointSolve {
+    let ir = solver.ir
+    let model = layout.model
+    let n = model.count
+    let (slot, position, length) = (axis.slot, axis.position, axis.length)
+    guard !solver.tableau.hitPivotLimit else { throw .pivotLimit }
+    // Whose place the solver gives: the spine (with its guides) and each item hanging alone but
+    // those that follow another. The others' places along the axis come from the top-down pass below,
+    // and the caller fills in the other axis.
+    func joint(_ item: Int) -> Bool {
+        let unit = shape.unit[item]
+        return unit < 0 || (shape.units[unit].count == 1 && shape.units[unit][0] == item && problem.leader[item] < 0)
+    }
+    // What the joint part leaves undecided is settled as the whole solve settles it
+    // (UndecidedValues.swift): the hanging units are fixed, so the two faces agree on the joint part.
+    var solution = solver.finish(solving: joint)
+    let value = solver.unroundedValue()
+    var placement = JointPlacement(
+        spine: shape.spine, position: [Double](repeating: 0, count: n), length: [Double](repeating: 0, count: n))
+    for item in 0..<n where joint(item) {
+        placement.position[item] = value(position.symbol(of: item))
+        placement.length[item] = value(length.symbol(of: item))
+    }
+    for item in 0..<n where problem.leader[item] >= 0 {
+        placement.position[item] = placement.position[problem.leader[item]]
+        placement.length[item] = placement.length[problem.leader[item]]
+    }
+    var lengths: [Double] = []
+    for (unit, members) in shape.units.enumerated() {
+        guard let merged = problem.merges[unit] else { continue }
+        let start = value(position.symbol(of: members[0]))
+        let total = shape.lengthForm(unit, axis: axis).reduce(0) { $0 + $1.coefficient * value($1.symbol) }
+        let anchors = members.map { layout.outer[2 * $0 + slot].anchor }
+        // Lengths the run's constraints leave free to trade between its items: the run goes onto the
+        // spine (`jointSolve`).
+        guard split(merged, total: total - shape.spacing(unit, model: model), anchors: anchors, into: &lengths) else {
+            throw .freeSplit(item: members[0])
+        }
+        var x = start
+        for (k, member) in members.enumerated() {
+            if k > 0 { x += model.spacingBefore[member] }
+            placement.position[member] = x
+            placement.length[member] = lengths[k]
+            x += lengths[k]
+        }
+    }
+    let inside: LayoutSolution
+    do throws(FallbackReason) {
+        inside = try layout.frames(along: slot, rootLength: placement.length[0], joint: placement)
+    } catch {
+        throw .subtreeDeclined(error)
+    }
+    for item in 0..<ir.items.count where !joint(item) {
+        copyAxis(slot, of: item, from: inside, into: &solution, mentioned: mentioned)
+    }
+    solution.findings = []
+    let runs = shape.units.count(where: { $0.count > 1 })
+    let leaves = shape.units.count(where: { $0.count == 1 && model.stackAxis[$0[0]] < 0 })
+    let summary = JointGroupSummary(
+        items: (0..<ir.items.count).count(where: joint), constraints: problem.constraints.count,
+        subtrees: shape.units.count - runs - leaves, runs: runs, leaves: leaves, pieces: problem.pieces)
+    return JointSolve(solution: solution, summary: summary)
+}

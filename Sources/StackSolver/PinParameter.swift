@@ -1,0 +1,47 @@
+import StackIR
+
+/// A root pin's parameter: the symbol its row carries (`pin - value - symbol == 0`), frozen at zero,
+/// so that `Tableau.moveParameter` can move the pin after the solve (KeptSolve.swift).
+struct PinParameter {
+    var symbol: Int
+    var axis: Axis
+    /// The pin's value the solve holds.
+    var value: Double
+}
+
+/// Makes the root's pin along `axis` in `constraints`, when there is one, carry parameter `symbol`.
+func addParameter(to constraints: inout [LinearConstraint], axis: Axis, width: Double?, height: Double?, symbol: Int)
+    -> PinParameter? {
+    let pin: RootPin = axis == .horizontal ? .width : .height
+    guard let value = axis == .horizontal ? width : height,
+          let index = constraints.firstIndex(where: { $0.source == .rootPin(pin) }) else { return nil }
+    _ = constraints[index].expression.add(Row(constant: 0, terms: [(symbol, -1)]), times: 1)
+    return PinParameter(symbol: symbol, axis: axis, value: value)
+}
+
+/// `constraints` without the parameters' terms: the pins as written.
+func removingParameters(_ parameters: [PinParameter], from constraints: [LinearConstraint]) -> [LinearConstraint] {
+    guard !parameters.isEmpty else { return constraints }
+    return constraints.map { constraint in parameters.reduce(constraint) { $0.removing($1.symbol) } }
+}
+
+extension Solver {
+    /// Moves the pin of `parameters[index]` to `value` after `breakTies` (Tableau.moveParameter), then
+    /// restores the optimum of every stage when the basis no longer holds it (`Tableau.reoptimize`):
+    /// the solve as at that value. `sameFace`: the basis held, and the optimal face kept its shape.
+    /// Not `moved` when the pin is pinned by another row, the constraints cannot hold at the value,
+    /// or the pivot limit is hit; the solver is then half moved, for the caller to drop.
+    mutating func move(_ index: Int, to value: Double) -> (moved: Bool, sameFace: Bool) {
+        let parameter = parameters[index]
+        let delta = value - parameter.value
+        let (moved, sameFace) = tableau.moveParameter(parameter.symbol, by: delta)
+        guard moved else { return (false, false) }
+        parameters[index].value = value
+        elimination?.moveParameter(parameter.symbol, by: delta)
+        if !sameFace {
+            if firstStages == nil { firstStages = Tableau.firstStages(of: stages) }
+            guard tableau.reoptimize(stages: &stages, firstStage: &firstStages!) else { return (false, false) }
+        }
+        return (true, sameFace)
+    }
+}
