@@ -124,15 +124,6 @@ struct Elimination {
         }
     }
 
-    /// The eliminated symbols' values and whether each is decided, by back-substitution in reverse
-    /// elimination order.
-    ///
-    /// - Parameters:
-    ///   - value: a kept symbol's value.
-    ///   - movement: two random linear functionals of how a kept symbol can move on the optimum
-    ///     (`Tableau.movement`), zero when it cannot. An eliminated symbol is decided when both of its
-    ///     own are zero: inputs that move may cancel (`x1 = 2 * x4 + w4` with `x4 = 44 - 0.5 * w4`),
-    ///     and random weights see that where "every input is decided" would not.
     /// Moves a parameter symbol (Tableau.moveParameter) by `delta` in every definition that mentions
     /// it, so that back-substitution reads it at zero, as the tableau's rows do.
     mutating func moveParameter(_ parameter: Int, by delta: Double) {
@@ -142,6 +133,15 @@ struct Elimination {
         }
     }
 
+    /// The eliminated symbols' values and whether each is decided, by back-substitution in reverse
+    /// elimination order.
+    ///
+    /// - Parameters:
+    ///   - value: a kept symbol's value.
+    ///   - movement: two random linear functionals of how a kept symbol can move on the optimum
+    ///     (`Tableau.movement`), zero when it cannot. An eliminated symbol is decided when both of its
+    ///     own are zero: inputs that move may cancel (`x1 = 2 * x4 + w4` with `x4 = 44 - 0.5 * w4`),
+    ///     and random weights see that where "every input is decided" would not.
     func backSubstitute(
         value: (Int) -> Double, movement: (Int) -> (Double, Double)
     ) -> (values: [Int: Double], decided: [Int: Bool]) {

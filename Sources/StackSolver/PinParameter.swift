@@ -27,7 +27,7 @@ func removingParameters(_ parameters: [PinParameter], from constraints: [LinearC
 
 extension Solver {
     /// Moves the pin of `parameters[index]` to `value` after `breakTies` (Tableau.moveParameter), then
-    /// restores the optimum of every stage when the basis no longer holds it (`Tableau.reoptimize`):
+    /// restores the optimum of every stage where the moved basis does not hold it (`Tableau.reoptimize`):
     /// the solve as at that value. `sameFace`: the basis held, and the optimal face kept its shape.
     /// Not `moved` when the pin is pinned by another row, the constraints cannot hold at the value,
     /// or the pivot limit is hit; the solver is then half moved, for the caller to drop.

@@ -77,8 +77,7 @@ struct SubtreeConflicts {
                 pinned = (width != nil, height != nil)
                 self.layout = layout
                 self.groups = groups
-                self.solution = frames
-                solution = withConflicts(frames, ir: ir)
+                solution = Self.withConflicts(frames, conflicts, ir: ir)
                 return
             } catch {
                 reason = error
@@ -86,11 +85,10 @@ struct SubtreeConflicts {
         }
     }
 
-    /// UIKit's recovery on `axis` of `ir`: the conflicts in the order found (sources of `ir`), the
-    /// subtree whose constraints decided the answers (the root: all of them) and how many those
-    /// are; nil when nothing conflicts.
-    /// `frames` of the layout without the broken constraints, with the conflicts reported.
-    private func withConflicts(_ frames: LayoutSolution, ir: ConstraintIR) -> LayoutSolution {
+    /// `frames` of the layout without the broken constraints, with `conflicts` reported.
+    private static func withConflicts(
+        _ frames: LayoutSolution, _ conflicts: [(broken: ConstraintSource, members: [ConstraintSource])], ir: ConstraintIR
+    ) -> LayoutSolution {
         var solution = frames
         solution.findings = conflicts.map { .conflict(members: $0.members, broken: $0.broken, ir: ir) } + solution.findings
         solution.brokenConstraints = conflicts.compactMap {
@@ -106,10 +104,14 @@ struct SubtreeConflicts {
     /// search ran over a whole axis (its answers may depend on the size), a pin appears or goes away,
     /// or the structured solver declines the rest at the new size.
     func resized(ir: ConstraintIR, width: Double?, height: Double?) -> LayoutSolution? {
-        guard groups.allSatisfy({ $0.node != 0 }), pinned == (width != nil, height != nil), let frames = try? layout.frames(width: width, height: height) else { return nil }
-        return withConflicts(frames, ir: ir)
+        guard groups.allSatisfy({ $0.node != 0 }), pinned == (width != nil, height != nil),
+              let frames = try? layout.frames(width: width, height: height) else { return nil }
+        return Self.withConflicts(frames, conflicts, ir: ir)
     }
 
+    /// UIKit's recovery on `axis` of `ir`: the conflicts in the order found (sources of `ir`), the
+    /// subtree whose constraints decided the answers (the root: all of them) and how many those
+    /// are; nil when nothing conflicts.
     private static func search(_ ir: ConstraintIR, width: Double?, height: Double?, node: Int, axis: Axis)
         -> (found: [(broken: ConstraintSource, members: [ConstraintSource])], group: SubtreeConflictGroup)? {
         let externals = ir.items.count * FrameVariable.perItem

@@ -68,7 +68,7 @@ func solveDeclined(
     var kept: KeptLayout?
     if case .conflict = reason, let found = SubtreeConflicts(ir: ir, width: width, height: height, first: reason) {
         declined = .subtreeConflicts(found)
-        if keeping, found.groups.allSatisfy({ $0.node != 0 }) { kept = .subtreeConflicts(found) }
+        if keeping { kept = .subtreeConflicts(found) }
     } else if let split = solveSplittingAxes(ir: ir, width: width, height: height, built: built, keeping: keeping) {
         declined = .split(split)
         if split.kept != nil { kept = .split(split) }
