@@ -139,6 +139,9 @@ private func jointSolve(
     // A round whose answer reaches the end of a window of pieces is solved again with windows four
     // times wider (at last with every piece), and does not count.
     var window: Int? = keeping ? JointWindow.keptPieces : JointWindow.pieces
+    // At natural size the root's length is pinned and walked (RootLengthWalk.swift), unless that
+    // pin conflicts or the layout leaves the length undecided: then the free root as it is.
+    var pinningFreeRoot = (axis == .horizontal ? width : height) == nil
     var widenings = 0
     func widen() {
         window = window.flatMap { $0 < 64 ? 4 * $0 : nil }
@@ -157,17 +160,25 @@ private func jointSolve(
     while rounds < 8 {
         let problem = try JointProblem(
             ir: ir, shape: shape, layout: layout, width: width, height: height, axis: axis, stacksAlone: stacksAlone,
-            window: window)
+            window: window, pinningFreeRoot: pinningFreeRoot)
         var solver = Solver(
             ir: ir, constraints: problem.constraints, invalid: [], restricted: problem.restricted, costs: problem.costs,
             tieCosts: problem.tieCosts, breakingConflicts: false, parameters: problem.parameter.map { [$0] } ?? [])
         solver.findsAmbiguity = false
         guard !solver.conflicted else {
+            if problem.walksRootLength {
+                pinningFreeRoot = false
+                continue
+            }
             guard problem.windows.isEmpty else { widen(); continue }
             throw .conflict
         }
         solver.minimiseLevelSums()
         solver.breakTies()
+        if problem.walksRootLength, !solver.walkToFreeLength(0) {
+            pinningFreeRoot = false
+            continue
+        }
         guard problem.windows.isEmpty || problem.insideWindows(solver.unroundedValue()) else {
             widen()
             continue
@@ -194,6 +205,7 @@ private func jointSolve(
                 solver: &solver, shape: shape, problem: problem, layout: layout, axis: axis, mentioned: mentioned)
             solve.summary.widenings = widenings
             solve.summary.windowed = !problem.windows.isEmpty
+            solve.summary.walkedRootLength = problem.walksRootLength
             if let solved {
                 solve.kept = KeptSolve(
                     solved, axes: [axis], width: width, height: height, solution: solve.solution,
@@ -227,6 +239,9 @@ struct JointProblem {
     var pieces = 0
     /// The parameter of the root's pin along the axis, when it has one: the symbol after the pieces.
     var parameter: PinParameter?
+    /// Whether that pin is the problem's own, at natural size: the solve walks it to the length the
+    /// free root takes (RootLengthWalk.swift), and it is no constraint of the layout's.
+    var walksRootLength = false
     /// The restricted symbols: the pieces, and the parameter.
     var restricted: Int { pieces + (parameter == nil ? 0 : 1) }
     var costs: [LevelCost] = []
@@ -244,8 +259,10 @@ struct JointProblem {
     ///   - stacksAlone: the layout's frames without its user constraints, where the cost functions'
     ///     pieces start from (nil: their anchors).
     ///   - window: how many pieces of each function to enter on each side of that start (nil: all).
+    ///   - pinningFreeRoot: where the root's length along the axis is free, pins it where the stacks
+    ///     alone put it, for the solve to walk (`walksRootLength`).
     init(ir: ConstraintIR, shape: JointShape, layout: StructuredLayout, width: Double?, height: Double?, axis: Axis,
-         stacksAlone: LayoutSolution?, window: Int?) throws(JointDecline) {
+         stacksAlone: LayoutSolution?, window: Int?, pinningFreeRoot: Bool = false) throws(JointDecline) {
         let externals = shape.unit.count * FrameVariable.perItem
         let slot = axis.slot
         let model = layout.model
@@ -305,6 +322,11 @@ struct JointProblem {
                 source: .costFunction(item: root)))
         }
         parameter = addParameter(to: &written, axis: axis, width: width, height: height, symbol: externals + pieces)
+        if parameter == nil, pinningFreeRoot, let alone = stacksAlone?.frames.first {
+            let length = axis == .horizontal ? alone.width : alone.height
+            parameter = addWalkedPin(to: &written, axis: axis, length: length, symbol: externals + pieces)
+            walksRootLength = true
+        }
         // The pieces' rows go in first: each has its length to solve for, and so the rows as written
         // find more of their subjects already placed (fewer phase-one searches; nested spread at
         // N = 10,000: 21 s -> 6.5 s). The tie rule follows IR order, not this one.

@@ -19,6 +19,18 @@ func addParameter(to constraints: inout [LinearConstraint], axis: Axis, width: D
     return PinParameter(symbol: symbol, axis: axis, value: value)
 }
 
+/// Pins the root's free length along `axis` at `length` in `constraints`, the pin carrying parameter
+/// `symbol`, for the solve to walk to the length the free root takes (RootLengthWalk.swift). The pin
+/// goes where `linearize` puts the root's pins, after its position's.
+func addWalkedPin(to constraints: inout [LinearConstraint], axis: Axis, length: Double, symbol: Int) -> PinParameter {
+    let row = Row(constant: -length, terms: [(axis.length.symbol(of: 0), 1), (symbol, -1)])
+    let pin = LinearConstraint(
+        expression: row, isEquality: true, priority: 1000, source: .rootPin(axis == .horizontal ? .width : .height))
+    let pins = constraints.prefix { if case .rootPin = $0.source { true } else { false } }.count
+    constraints.insert(pin, at: pins)
+    return PinParameter(symbol: symbol, axis: axis, value: length)
+}
+
 /// `constraints` without the parameters' terms: the pins as written.
 func removingParameters(_ parameters: [PinParameter], from constraints: [LinearConstraint]) -> [LinearConstraint] {
     guard !parameters.isEmpty else { return constraints }
@@ -39,8 +51,7 @@ extension Solver {
         parameters[index].value = value
         elimination?.moveParameter(parameter.symbol, by: delta)
         if !sameFace {
-            if firstStages == nil { firstStages = Tableau.firstStages(of: stages) }
-            guard tableau.reoptimize(stages: &stages, firstStage: &firstStages!) else { return (false, false) }
+            guard tableau.reoptimize(stages: &stages) else { return (false, false) }
         }
         return (true, sameFace)
     }

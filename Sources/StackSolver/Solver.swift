@@ -191,10 +191,8 @@ struct Solver {
     private var errors: [Int: [Int]] = [:]
     private var levels: [PriorityLevel] = []
     /// With parameters, each stage's final objective (every priority level's and tie step's, in
-    /// order), for `Tableau.reoptimize` (PinParameter.swift).
-    var stages: [Row] = []
-    /// Per symbol, the first of `stages` that costs it, once a move needs it.
-    var firstStages: [Int: Int]?
+    /// order), for moving them after the solve (PinParameter.swift, RootLengthWalk.swift).
+    var stages = Stages()
 
     /// One priority level: its optional constraints (indices into `constraints`, ascending), its cost
     /// terms, and its tie costs by the IR index of the constraint they stand for.

@@ -16,7 +16,7 @@ struct Tableau {
     private(set) var slotOf: [Int] = []
     /// Symbol id -> slots whose rows may mention it: appended when a symbol enters a row, never
     /// removed eagerly; `rowsContaining` filters stale entries and compacts the list.
-    private var columns: [[Int]] = []
+    private(set) var columns: [[Int]] = []
     /// Per slot, the last `rowsContaining` call that saw it (deduplicates column lists).
     private var seen: [Int] = []
     private var tick = 0
@@ -325,174 +325,72 @@ struct Tableau {
     }
 
     /// The lexicographic dual simplex: after `moveParameter`, pivots until every restricted basic
-    /// symbol is nonnegative again, keeping the basis optimal for every objective of `stages` in
-    /// order (each priority level's and tie step's final objective, over the nonbasic symbols).
+    /// symbol is nonnegative again, keeping the basis optimal for every objective of `stages` in order.
     ///
     /// A stage's objective, once optimal, only ever changes by pivots on symbols it does not cost,
     /// so in the final basis a nonbasic symbol's costs over the stages are zero up to the stage
     /// that froze it and positive there: lexicographically nonnegative, the optimality of the whole
-    /// sequence. A row whose basic symbol is negative leaves for the symbol of least cost per unit
-    /// it raises that row (compared stage by stage, the lowest id among equals), which keeps every
-    /// cost lexicographically nonnegative while the row becomes feasible. At the end the frozen
-    /// symbols are those with some cost. False when a row cannot be raised (the constraints cannot
-    /// hold at the new value) or the pivot limit is hit.
-    /// `firstStage`: per symbol, the first stage that costs it (`firstStages(of:)`), kept up to date.
-    mutating func reoptimize(stages: inout [Row], firstStage: inout [Int: Int]) -> Bool {
+    /// sequence. A row whose basic symbol is negative leaves (`dualPivot`), which keeps every cost
+    /// lexicographically nonnegative while the row becomes feasible. At the end the frozen symbols
+    /// are those with some cost. False when a row cannot be raised (the constraints cannot hold at
+    /// the new value) or the pivot limit is hit.
+    mutating func reoptimize(stages: inout Stages) -> Bool {
         func negative(_ slot: Int) -> Bool {
             basicOf[slot] >= 0 && kinds[basicOf[slot]] != .external && rows[slot].constant < -tolerance
         }
         var changed: [Int] = []
-        func findFirstStage(_ symbol: Int) {
-            firstStage[symbol] = stages.indices.first { !nearZero(stages[$0].coefficient(of: symbol)) }
-            changed.append(symbol)
-        }
-        // Whether entering `symbol` at rate `a` costs less per unit than entering `best` at rate `b`.
-        func cheaper(_ symbol: Int, _ a: Double, than best: Int, _ b: Double) -> Bool {
-            let (mine, theirs) = (firstStage[symbol] ?? stages.count, firstStage[best] ?? stages.count)
-            guard mine == theirs else { return mine > theirs }
-            for stage in mine..<stages.count {
-                let order = stages[stage].coefficient(of: symbol) / a - stages[stage].coefficient(of: best) / b
-                if abs(order) > tolerance { return order < 0 }
-            }
-            return symbol < best
-        }
+        defer { refreeze(changed, stages: stages) }
         var candidates = rows.indices.filter(negative)
         while true {
-            guard pivots < pivotLimit else {
-                hitPivotLimit = true
-                return false
-            }
             var unique: [Int] = []
             for slot in candidates.filter(negative).sorted() where slot != unique.last { unique.append(slot) }
             candidates = unique
-            guard let leaving = candidates.min(by: { basicOf[$0] < basicOf[$1] }) else { break }
-            var entering = -1
-            var enteringRate = 0.0
-            for (symbol, a) in zip(rows[leaving].symbols, rows[leaving].coefficients) {
-                switch kinds[symbol] {
-                case .external:
-                    // Free either way and costless: nothing is cheaper.
-                    guard entering < 0 || kinds[entering] != .external || symbol < entering else { continue }
-                case .parameter, .artificial:
-                    continue
-                case .slack, .error:
-                    guard a > tolerance, entering < 0 || (kinds[entering] != .external && cheaper(symbol, a, than: entering, enteringRate))
-                    else { continue }
-                }
-                (entering, enteringRate) = (symbol, a)
-            }
-            guard entering >= 0 else { return false }
-            candidates += rowsContaining(entering).map(\.slot)
-            var none = Row()
-            pivot(entering: entering, slot: leaving, objective: &none)
-            let definition = rows[slotOf[entering]]
-            for stage in stages.indices {
-                let factor = stages[stage].coefficient(of: entering)
-                if factor != 0 { _ = stages[stage].add(definition, times: factor, removing: entering) }
-            }
-            firstStage[entering] = nil
-            changed.append(entering)
-            for symbol in definition.symbols { findFirstStage(symbol) }
+            guard let leaving = candidates.min(by: { basicOf[$0] < basicOf[$1] }) else { return true }
+            guard dualPivot(leaving: leaving, stages: &stages, changed: &changed, touched: &candidates) else { return false }
         }
-        for symbol in changed where kinds[symbol] == .slack || kinds[symbol] == .error {
-            frozen[symbol] = slotOf[symbol] < 0 && firstStage[symbol] != nil
-        }
-        return true
     }
 
-    /// Per symbol, the first of `stages` that costs it; a symbol no stage costs is a free direction
-    /// on every stage's face (for `reoptimize`).
-    static func firstStages(of stages: [Row]) -> [Int: Int] {
-        var first: [Int: Int] = [:]
-        for stage in stages.indices.reversed() {
-            for (symbol, cost) in zip(stages[stage].symbols, stages[stage].coefficients) where !nearZero(cost) {
-                first[symbol] = stage
-            }
+    /// One step of the lexicographic dual simplex: the row of slot `leaving` (negative, or at zero and
+    /// about to turn negative) leaves for the symbol of least cost per unit it raises that row,
+    /// compared stage by stage (the lowest id among equals), and `stages` follow. False when nothing
+    /// raises the row or the pivot limit is hit. `changed` collects the symbols whose frozen state
+    /// `refreeze` must set again; `touched`, the slots of the rows the pivot rewrites.
+    mutating func dualPivot(leaving: Int, stages: inout Stages, changed: inout [Int], touched: inout [Int]) -> Bool {
+        guard pivots < pivotLimit else {
+            hitPivotLimit = true
+            return false
         }
-        return first
-    }
-
-    // MARK: Ambiguity
-
-    /// Whether the optimum lets `symbol` move: some unfrozen nonbasic symbol it depends on can take a
-    /// positive step (in a direction its sign allows) before any restricted basic symbol hits zero.
-    /// Degenerate directions (blocked at step zero in this basis) count as fixed; the solution checks
-    /// those on the face (HiddenMovements.swift).
-    func canMove(_ symbol: Int) -> Bool {
-        let slot = slotOf[symbol]
-        if slot < 0 { return hasFreeStep(symbol, direction: 1) || hasFreeStep(symbol, direction: -1) }
-        return rows[slot].symbols.contains(where: movesFreely)
-    }
-
-    /// Whether the optimum lets the linear form `row` move, as `movement` sees it (movements that
-    /// cancel count as fixed), deciding each symbol's freedom on the spot rather than for every symbol.
-    func canMove(_ row: Row) -> Bool {
-        var first = 0.0
-        var second = 0.0
-        var scale = 1.0
-        func add(_ symbol: Int, _ coefficient: Double) {
-            guard movesFreely(symbol) else { return }
-            let (a, b) = randomWeights(of: symbol)
-            first += coefficient * a
-            second += coefficient * b
-            scale += abs(coefficient) * (a + b)
-        }
-        for (symbol, coefficient) in zip(row.symbols, row.coefficients) {
-            let slot = slotOf[symbol]
-            guard slot >= 0 else {
-                add(symbol, coefficient)
+        var entering = -1
+        var enteringRate = 0.0
+        for (symbol, a) in zip(rows[leaving].symbols, rows[leaving].coefficients) {
+            switch kinds[symbol] {
+            case .external:
+                // Free either way and costless: nothing is cheaper.
+                guard entering < 0 || kinds[entering] != .external || symbol < entering else { continue }
+            case .parameter, .artificial:
                 continue
+            case .slack, .error:
+                guard a > tolerance, entering < 0
+                        || (kinds[entering] != .external && stages.isCheaper(symbol, rate: a, than: entering, rate: enteringRate))
+                else { continue }
             }
-            for (dependency, factor) in zip(rows[slot].symbols, rows[slot].coefficients) { add(dependency, coefficient * factor) }
+            (entering, enteringRate) = (symbol, a)
         }
-        return abs(first) > 1e-9 * scale || abs(second) > 1e-9 * scale
-    }
-
-    /// Per symbol: whether it is nonbasic and `canMove` counts it as a direction its dependants move
-    /// in (unfrozen, with a free step one way, or either way for an external).
-    func movableNonbasics() -> [Bool] {
-        kinds.indices.map { slotOf[$0] < 0 && movesFreely($0) }
-    }
-
-    /// Whether nonbasic `symbol` is a direction its dependants move in: unfrozen, with a free step
-    /// one way, or either way for an external.
-    private func movesFreely(_ symbol: Int) -> Bool {
-        !frozen[symbol] && (hasFreeStep(symbol, direction: 1) || (kinds[symbol] == .external && hasFreeStep(symbol, direction: -1)))
-    }
-
-    /// Two random linear functionals of the directions `symbol` moves in on the optimum (weights
-    /// fixed per symbol id, so results are reproducible): both zero exactly when `canMove` is false,
-    /// but unlike a Bool they add up, so a combination of symbols whose movements cancel is seen
-    /// as fixed (Elimination.swift). `movable` is `movableNonbasics()`.
-    func movement(of symbol: Int, movable: [Bool]) -> (Double, Double) {
-        let slot = slotOf[symbol]
-        if slot < 0 { return movable[symbol] ? randomWeights(of: symbol) : (0, 0) }
-        var first = 0.0
-        var second = 0.0
-        for (dependency, coefficient) in zip(rows[slot].symbols, rows[slot].coefficients) where movable[dependency] {
-            let (a, b) = randomWeights(of: dependency)
-            first += coefficient * a
-            second += coefficient * b
-        }
-        return (first, second)
-    }
-
-    private func hasFreeStep(_ symbol: Int, direction: Double) -> Bool {
-        // Stale or repeated column entries are harmless: an absent symbol has coefficient 0.
-        for slot in columns[symbol] where basicOf[slot] >= 0 && kinds[basicOf[slot]] != .external {
-            let rate = rows[slot].coefficient(of: symbol) * direction
-            if rate < -tolerance, rows[slot].constant / -rate <= tolerance { return false }
-        }
+        guard entering >= 0 else { return false }
+        touched += rowsContaining(entering).map(\.slot)
+        var none = Row()
+        pivot(entering: entering, slot: leaving, objective: &none)
+        let definition = rows[slotOf[entering]]
+        stages.substitute(entering, by: definition)
+        changed.append(entering)
+        changed += definition.symbols
         return true
     }
-}
 
-/// Two pseudo-random weights in [1, 2) fixed per symbol id (SplitMix64 of the id), so that checks
-/// by random combinations are reproducible.
-func randomWeights(of id: Int) -> (Double, Double) {
-    var z = UInt64(truncatingIfNeeded: id) &* 0x9E37_79B9_7F4A_7C15 &+ 0x632B_E59B_D9B4_E019
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    z ^= z >> 31
-    return (1 + Double(z >> 40) / Double(1 << 24), 1 + Double(z & 0xFF_FFFF) / Double(1 << 24))
+    /// After dual pivots: the `changed` symbols are frozen exactly when nonbasic with some cost.
+    mutating func refreeze(_ changed: [Int], stages: Stages) {
+        for symbol in changed where kinds[symbol] == .slack || kinds[symbol] == .error {
+            frozen[symbol] = slotOf[symbol] < 0 && stages.leadingCost(of: symbol) != 0
+        }
+    }
 }

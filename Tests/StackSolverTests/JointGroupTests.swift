@@ -49,6 +49,38 @@ import Testing
         #expect(solutionDifference(solution, solve(ir), ir: ir) == nil)
     }
 
+    /// A free root's length is pinned where the stacks alone put it and walked to where the layout
+    /// takes it (RootLengthWalk.swift). Worked by hand: without the constraint the row is 10 + 20 + 30 +
+    /// 40 = 100 wide. `a.width == b.width` at 100 costs compression (750): a and b at 15 each squeeze b
+    /// by 5, the least. Each point of width beyond 100 lets b out by a half at the price of a point of
+    /// hugging (250), down to none at 110, where a is 20; beyond, only hugging grows. So the walk
+    /// moves the pin from 100 to 110, and c and d keep their 30 and 40.
+    @Test func aFreeRootLengthIsWalkedToWhereTheLayoutTakesIt() {
+        let ir = Self.lowered("""
+            hstack main {
+                label a(intrinsic: 10 x 10)
+                label b(intrinsic: 20 x 10)
+                label c(intrinsic: 30 x 10)
+                label d(intrinsic: 40 x 10)
+                constraints {
+                    a.width == b.width
+                }
+            }
+            """)
+        let (solution, report) = solveLayoutReporting(ir: ir)
+        guard case .split(_, .horizontal, _, _, .solved(let joint)?) = report.path else {
+            Issue.record("solved by \(report.path)")
+            return
+        }
+        #expect(joint.walkedRootLength)
+        #expect(joint.runs == 1)
+        let frames = ["main", "main.a", "main.b", "main.c", "main.d"].map { name in
+            ir.items.firstIndex { $0.name == name }.map { solution.frames[$0] }.map { [$0.x, $0.width] } ?? []
+        }
+        #expect(frames == [[0, 110], [0, 20], [20, 20], [40, 30], [70, 40]])
+        #expect(solutionDifference(solution, solve(ir), ir: ir) == nil)
+    }
+
     /// Random trees with up to three user constraints on one axis (or none: an ambiguity seeds the
     /// joint group), both UIKit targets, three sizes each: every solve, joint or of a whole axis, is the
     /// whole general solve's answer (frames, what is decided, findings).
@@ -295,6 +327,7 @@ import Testing
         let seeds = randomSeeds("joint groups rows", count: 400, long: 6_000)
         var joint = 0
         var withRuns = 0
+        var walked = 0
         for seed in seeds {
             var rng = SplitMix(seed: seed ^ 0x2035)
             let horizontal = Bool.random(using: &rng)
@@ -364,13 +397,17 @@ import Testing
                 guard case .split(_, _, _, _, .solved(let group)?) = report.path else { continue }
                 joint += 1
                 if group.runs > 0 { withRuns += 1 }
+                if group.walkedRootLength { walked += 1 }
                 if let difference = solutionDifference(automatic, solve(sized, width: width, height: height), ir: sized) {
                     Issue.record("seed \(seed) at \(String(describing: value)): \(difference)\n\(text)")
                 }
             }
         }
-        print("JointGroupTests: \(joint) row solves by a joint group, \(withRuns) with runs of items")
+        print("JointGroupTests: \(joint) row solves by a joint group, \(withRuns) with runs of items,"
+            + " \(walked) with the root's free length walked")
         #expect(withRuns >= seeds.count / 4, "only \(withRuns) row solves had runs of items")
+        // The default seeds walked the root's length in 172 of 507 joint solves.
+        #expect(walked >= seeds.count / 4, "only \(walked) row solves walked the root's free length")
     }
 
     /// A decline's case name, for counts.

@@ -1,0 +1,104 @@
+// A root whose length along an axis is free (a layout at its natural size) makes that length a hub:
+// every stack whose items take their canvas's length from it (a vstack's rows, all as wide as the
+// root) has rows that mention it, so each pivot through it rewrites rows across the whole layout, and
+// a joint group that spans the layout costs the square of its size. A pin does not: its row holds the
+// length at a constant plus its parameter (PinParameter.swift), which never enters the basis.
+//
+// So a joint solve at natural size pins the root's length where the stacks alone put it, solves, and
+// then walks the pin to the length the free layout takes. All along, the tableau is the solve at the
+// pin's current length: the parameter's coefficient in each stage's objective is that stage's rate
+// of change with the length, and the lexicographic dual simplex (`Tableau.dualPivot`) crosses each
+// length where the basis changes. The walk goes the way the rates, compared stage by stage, say the
+// layout improves, and stops where neither way does. That is the free layout's optimum: each stage's
+// least value is convex in the length over the lengths the earlier stages leave, so a length that no
+// small move improves is optimal, and the pinned solve there has the free solve's optimal face. When
+// one way costs nothing at every stage, the layout does not decide the length, and the walk says so:
+// the caller solves the free layout as it is.
+
+/// How a walk of a parameter in one direction ended.
+enum ParameterWalk: Equatable {
+    /// It moved `distance` and stopped where moving on costs more.
+    case rising(distance: Double)
+    /// It moved `distance` and stopped where the constraints cannot hold beyond.
+    case blocked(distance: Double)
+    /// Moving on changes no stage's cost: nothing decides the value.
+    case flat
+    /// An improvement without end (unsound numbers) or the pivot limit.
+    case failed
+}
+
+extension Tableau {
+    /// Moves `parameter` (see `moveParameter`) in `direction` (1 or -1) while that lowers the stages'
+    /// costs lexicographically, keeping the basis optimal for `stages` with `dualPivot` wherever it
+    /// changes. `changed` collects what `refreeze` must set again.
+    mutating func walk(_ parameter: Int, direction: Double, stages: inout Stages, changed: inout [Int]) -> ParameterWalk {
+        guard !pinnedParameters.contains(parameter) else { return .blocked(distance: 0) }
+        // Whether the row of `slot` holds a restricted symbol at zero that the move would lower.
+        func blocks(_ slot: Int) -> Bool {
+            guard basicOf[slot] >= 0, kinds[basicOf[slot]] != .external, rows[slot].constant <= tolerance else { return false }
+            return rows[slot].coefficient(of: parameter) * direction < -tolerance
+        }
+        var distance = 0.0
+        while true {
+            // The first restricted basic symbol the move brings to zero, and after how long a step.
+            var step = Double.infinity
+            var blocking = -1
+            for (slot, coefficient) in rowsContaining(parameter) where kinds[basicOf[slot]] != .external {
+                let rate = coefficient * direction
+                guard rate < -tolerance else { continue }
+                let ratio = max(0, rows[slot].constant) / -rate
+                if blocking < 0 || ratio < step - tolerance || (ratio <= step + tolerance && basicOf[slot] < basicOf[blocking]) {
+                    step = min(step, ratio)
+                    blocking = slot
+                }
+            }
+            if blocking >= 0, blocks(blocking) {
+                // Where the basis changes: the rows at zero that the move would lower leave, the lowest
+                // basic symbol first, for the basis beyond. A pivot rewrites only the rows it touches,
+                // so only those are looked at again.
+                var candidates = rowsContaining(parameter).map(\.slot).filter(blocks)
+                while true {
+                    var unique: [Int] = []
+                    for slot in candidates.filter(blocks).sorted() where slot != unique.last { unique.append(slot) }
+                    candidates = unique
+                    guard let leaving = candidates.min(by: { basicOf[$0] < basicOf[$1] }) else { break }
+                    guard dualPivot(leaving: leaving, stages: &stages, changed: &changed, touched: &candidates)
+                    else { return hitPivotLimit ? .failed : .blocked(distance: distance) }
+                }
+                continue
+            }
+            // The stages' rate along the move: the first that is not zero decides.
+            let rate = stages.leadingCost(of: parameter) * direction
+            if rate == 0 { return .flat }
+            if rate > 0 { return .rising(distance: distance) }
+            guard blocking >= 0 else { return .failed }
+            _ = moveParameter(parameter, by: direction * step)
+            distance += step
+        }
+    }
+}
+
+extension Solver {
+    /// Walks the pin of `parameters[index]` to the length the layout takes without it (see the top of
+    /// this file), after `breakTies`. False when the layout does not decide that length, or the walk
+    /// fails; the solver is then half moved, for the caller to drop.
+    mutating func walkToFreeLength(_ index: Int) -> Bool {
+        let symbol = parameters[index].symbol
+        var changed: [Int] = []
+        defer { tableau.refreeze(changed, stages: stages) }
+        var moved = 0.0
+        // Rightwards first; a length that does not move right may move left. One that moves either
+        // way came from a side where it was dearer, so it is decided there.
+        for direction in [1.0, -1.0] where moved == 0 {
+            switch tableau.walk(symbol, direction: direction, stages: &stages, changed: &changed) {
+            case .flat, .failed:
+                return false
+            case .rising(let distance), .blocked(let distance):
+                moved = direction * distance
+            }
+        }
+        parameters[index].value += moved
+        elimination?.moveParameter(symbol, by: moved)
+        return true
+    }
+}

@@ -1,0 +1,86 @@
+// What the optimum leaves free to move: the tableau's side of ambiguity (Solver.swift's findings,
+// HiddenMovements.swift, OptimalFace.swift).
+
+extension Tableau {
+    /// Whether the optimum lets `symbol` move: some unfrozen nonbasic symbol it depends on can take a
+    /// positive step (in a direction its sign allows) before any restricted basic symbol hits zero.
+    /// Degenerate directions (blocked at step zero in this basis) count as fixed; the solution checks
+    /// those on the face (HiddenMovements.swift).
+    func canMove(_ symbol: Int) -> Bool {
+        let slot = slotOf[symbol]
+        if slot < 0 { return hasFreeStep(symbol, direction: 1) || hasFreeStep(symbol, direction: -1) }
+        return rows[slot].symbols.contains(where: movesFreely)
+    }
+
+    /// Whether the optimum lets the linear form `row` move, as `movement` sees it (movements that
+    /// cancel count as fixed), deciding each symbol's freedom on the spot rather than for every symbol.
+    func canMove(_ row: Row) -> Bool {
+        var first = 0.0
+        var second = 0.0
+        var scale = 1.0
+        func add(_ symbol: Int, _ coefficient: Double) {
+            guard movesFreely(symbol) else { return }
+            let (a, b) = randomWeights(of: symbol)
+            first += coefficient * a
+            second += coefficient * b
+            scale += abs(coefficient) * (a + b)
+        }
+        for (symbol, coefficient) in zip(row.symbols, row.coefficients) {
+            let slot = slotOf[symbol]
+            guard slot >= 0 else {
+                add(symbol, coefficient)
+                continue
+            }
+            for (dependency, factor) in zip(rows[slot].symbols, rows[slot].coefficients) { add(dependency, coefficient * factor) }
+        }
+        return abs(first) > 1e-9 * scale || abs(second) > 1e-9 * scale
+    }
+
+    /// Per symbol: whether it is nonbasic and `canMove` counts it as a direction its dependants move
+    /// in (unfrozen, with a free step one way, or either way for an external).
+    func movableNonbasics() -> [Bool] {
+        kinds.indices.map { slotOf[$0] < 0 && movesFreely($0) }
+    }
+
+    /// Whether nonbasic `symbol` is a direction its dependants move in: unfrozen, with a free step
+    /// one way, or either way for an external.
+    private func movesFreely(_ symbol: Int) -> Bool {
+        !frozen[symbol] && (hasFreeStep(symbol, direction: 1) || (kinds[symbol] == .external && hasFreeStep(symbol, direction: -1)))
+    }
+
+    /// Two random linear functionals of the directions `symbol` moves in on the optimum (weights
+    /// fixed per symbol id, so results are reproducible): both zero exactly when `canMove` is false,
+    /// but unlike a Bool they add up, so a combination of symbols whose movements cancel is seen
+    /// as fixed (Elimination.swift). `movable` is `movableNonbasics()`.
+    func movement(of symbol: Int, movable: [Bool]) -> (Double, Double) {
+        let slot = slotOf[symbol]
+        if slot < 0 { return movable[symbol] ? randomWeights(of: symbol) : (0, 0) }
+        var first = 0.0
+        var second = 0.0
+        for (dependency, coefficient) in zip(rows[slot].symbols, rows[slot].coefficients) where movable[dependency] {
+            let (a, b) = randomWeights(of: dependency)
+            first += coefficient * a
+            second += coefficient * b
+        }
+        return (first, second)
+    }
+
+    private func hasFreeStep(_ symbol: Int, direction: Double) -> Bool {
+        // Stale or repeated column entries are harmless: an absent symbol has coefficient 0.
+        for slot in columns[symbol] where basicOf[slot] >= 0 && kinds[basicOf[slot]] != .external {
+            let rate = rows[slot].coefficient(of: symbol) * direction
+            if rate < -tolerance, rows[slot].constant / -rate <= tolerance { return false }
+        }
+        return true
+    }
+}
+
+/// Two pseudo-random weights in [1, 2) fixed per symbol id (SplitMix64 of the id), so that checks
+/// by random combinations are reproducible.
+func randomWeights(of id: Int) -> (Double, Double) {
+    var z = UInt64(truncatingIfNeeded: id) &* 0x9E37_79B9_7F4A_7C15 &+ 0x632B_E59B_D9B4_E019
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    z ^= z >> 31
+    return (1 + Double(z >> 40) / Double(1 << 24), 1 + Double(z & 0xFF_FFFF) / Double(1 << 24))
+}
