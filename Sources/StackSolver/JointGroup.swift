@@ -139,9 +139,12 @@ private func jointSolve(
     // A round whose answer reaches the end of a window of pieces is solved again with windows four
     // times wider (at last with every piece), and does not count.
     var window: Int? = keeping ? JointWindow.keptPieces : JointWindow.pieces
-    // At natural size the root's length is pinned and walked (RootLengthWalk.swift), unless that
-    // pin conflicts or the layout leaves the length undecided: then the free root as it is.
+    // At natural size a root that lies across the axis shares its length with each of its items, a
+    // hub: it is pinned and walked (RootLengthWalk.swift), unless that pin conflicts or the layout
+    // leaves the length undecided, and then the free root as it is. A root along the axis is as long
+    // as its items' chain, one row: it stays free, as a walk would cross each item's breakpoints.
     var pinningFreeRoot = (axis == .horizontal ? width : height) == nil
+        && model.stackAxis[0] >= 0 && Int(model.stackAxis[0]) != slot
     var widenings = 0
     func widen() {
         window = window.flatMap { $0 < 64 ? 4 * $0 : nil }
