@@ -125,7 +125,8 @@ func ambiguityFindings(determined: [Determination], ir: ConstraintIR) -> [Solver
 func sourceOrigin(of source: ConstraintSource, in ir: ConstraintIR) -> Origin {
     switch source {
     case .rootPin: return ir.items.first?.origin ?? Origin(line: 1, column: 1)
-    case .costFunction(let item): return ir.items.indices.contains(item) ? ir.items[item].origin : Origin(line: 1, column: 1)
+    case .costFunction(let item), .walkedLength(let item):
+        return ir.items.indices.contains(item) ? ir.items[item].origin : Origin(line: 1, column: 1)
     case .constraint(let index):
         return ir.constraints.indices.contains(index) ? ir.constraints[index].origin : Origin(line: 1, column: 1)
     }
@@ -147,6 +148,8 @@ public func describe(_ source: ConstraintSource, in ir: ConstraintIR) -> String 
         }
     case .costFunction(let item):
         return "the cost of \(name(ItemID(item)))'s length (its subtree's own constraints)"
+    case .walkedLength(let item):
+        return "\(name(ItemID(item)))'s length (held while the solve finds it)"
     case .constraint(let index):
         guard ir.constraints.indices.contains(index) else { return "constraint \(index)" }
         let c = ir.constraints[index]

@@ -139,12 +139,9 @@ private func jointSolve(
     // A round whose answer reaches the end of a window of pieces is solved again with windows four
     // times wider (at last with every piece), and does not count.
     var window: Int? = keeping ? JointWindow.keptPieces : JointWindow.pieces
-    // At natural size a root that lies across the axis shares its length with each of its items, a
-    // hub: it is pinned and walked (RootLengthWalk.swift), unless that pin conflicts or the layout
-    // leaves the length undecided, and then the free root as it is. A root along the axis is as long
-    // as its items' chain, one row: it stays free, as a walk would cross each item's breakpoints.
-    var pinningFreeRoot = (axis == .horizontal ? width : height) == nil
-        && model.stackAxis[0] >= 0 && Int(model.stackAxis[0]) != slot
+    // The widest hub's length is pinned and walked (HubWalk.swift), unless that pin conflicts or the
+    // layout leaves the length undecided: then the group is solved without it.
+    var walkingHub = true
     var widenings = 0
     func widen() {
         window = window.flatMap { $0 < 64 ? 4 * $0 : nil }
@@ -163,14 +160,15 @@ private func jointSolve(
     while rounds < 8 {
         let problem = try JointProblem(
             ir: ir, shape: shape, layout: layout, width: width, height: height, axis: axis, stacksAlone: stacksAlone,
-            window: window, pinningFreeRoot: pinningFreeRoot)
+            window: window,
+            hub: walkingHub ? shape.hub(model: model, axis: slot, rootPinned: (axis == .horizontal ? width : height) != nil) : nil)
         var solver = Solver(
             ir: ir, constraints: problem.constraints, invalid: [], restricted: problem.restricted, costs: problem.costs,
-            tieCosts: problem.tieCosts, breakingConflicts: false, parameters: problem.parameter.map { [$0] } ?? [])
+            tieCosts: problem.tieCosts, breakingConflicts: false, parameters: problem.parameters)
         solver.findsAmbiguity = false
         guard !solver.conflicted else {
-            if problem.walksRootLength {
-                pinningFreeRoot = false
+            if problem.hub != nil {
+                walkingHub = false
                 continue
             }
             guard problem.windows.isEmpty else { widen(); continue }
@@ -178,8 +176,8 @@ private func jointSolve(
         }
         solver.minimiseLevelSums()
         solver.breakTies()
-        if problem.walksRootLength, !solver.walkToFreeLength(0) {
-            pinningFreeRoot = false
+        if problem.hub != nil, !solver.walkToFreeLength(problem.parameters.count - 1) {
+            walkingHub = false
             continue
         }
         guard problem.windows.isEmpty || problem.insideWindows(solver.unroundedValue()) else {
@@ -208,7 +206,7 @@ private func jointSolve(
                 solver: &solver, shape: shape, problem: problem, layout: layout, axis: axis, mentioned: mentioned)
             solve.summary.widenings = widenings
             solve.summary.windowed = !problem.windows.isEmpty
-            solve.summary.walkedRootLength = problem.walksRootLength
+            solve.summary.walkedHub = problem.hub
             if let solved {
                 solve.kept = KeptSolve(
                     solved, axes: [axis], width: width, height: height, solution: solve.solution,
@@ -240,13 +238,14 @@ private func jointSolve(
 struct JointProblem {
     var constraints: [LinearConstraint] = []
     var pieces = 0
-    /// The parameter of the root's pin along the axis, when it has one: the symbol after the pieces.
-    var parameter: PinParameter?
-    /// Whether that pin is the problem's own, at natural size: the solve walks it to the length the
-    /// free root takes (RootLengthWalk.swift), and it is no constraint of the layout's.
-    var walksRootLength = false
-    /// The restricted symbols: the pieces, and the parameter.
-    var restricted: Int { pieces + (parameter == nil ? 0 : 1) }
+    /// The parameters of the pins along the axis, the symbols after the pieces: the root's when its
+    /// size is asked for, then the hub's (HubWalk.swift).
+    var parameters: [PinParameter] = []
+    /// The hub whose length the problem pins for the solve to walk, which is no constraint of the
+    /// layout's: `parameters.last`.
+    var hub: Int?
+    /// The restricted symbols: the pieces, and the parameters.
+    var restricted: Int { pieces + parameters.count }
     var costs: [LevelCost] = []
     var tieCosts: [TieCost] = []
     /// Per unit: a run's merged items (the split of its length among them), nil for a stack alone.
@@ -262,10 +261,9 @@ struct JointProblem {
     ///   - stacksAlone: the layout's frames without its user constraints, where the cost functions'
     ///     pieces start from (nil: their anchors).
     ///   - window: how many pieces of each function to enter on each side of that start (nil: all).
-    ///   - pinningFreeRoot: where the root's length along the axis is free, pins it where the stacks
-    ///     alone put it, for the solve to walk (`walksRootLength`).
+    ///   - hub: a stack whose length to pin where the stacks alone put it, for the solve to walk.
     init(ir: ConstraintIR, shape: JointShape, layout: StructuredLayout, width: Double?, height: Double?, axis: Axis,
-         stacksAlone: LayoutSolution?, window: Int?, pinningFreeRoot: Bool = false) throws(JointDecline) {
+         stacksAlone: LayoutSolution?, window: Int?, hub: Int? = nil) throws(JointDecline) {
         let externals = shape.unit.count * FrameVariable.perItem
         let slot = axis.slot
         let model = layout.model
@@ -324,11 +322,14 @@ struct JointProblem {
                 expression: Row(constant: -centre, terms: terms), isEquality: true, priority: 1000,
                 source: .costFunction(item: root)))
         }
-        parameter = addParameter(to: &written, axis: axis, width: width, height: height, symbol: externals + pieces)
-        if parameter == nil, pinningFreeRoot, let alone = stacksAlone?.frames.first {
+        if let root = addParameter(to: &written, axis: axis, width: width, height: height, symbol: externals + pieces) {
+            parameters.append(root)
+        }
+        if let hub, let alone = stacksAlone?.frames[hub] {
             let length = axis == .horizontal ? alone.width : alone.height
-            parameter = addWalkedPin(to: &written, axis: axis, length: length, symbol: externals + pieces)
-            walksRootLength = true
+            parameters.append(addWalkedPin(
+                to: &written, item: hub, axis: axis, length: length, symbol: externals + pieces + parameters.count))
+            self.hub = hub
         }
         // The pieces' rows go in first: each has its length to solve for, and so the rows as written
         // find more of their subjects already placed (fewer phase-one searches; nested spread at

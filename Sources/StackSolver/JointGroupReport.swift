@@ -20,8 +20,8 @@ public struct JointGroupSummary: Hashable, Sendable {
     /// both must occur).
     var windowed = false
     var widenings = 0
-    /// Whether the root's free length was pinned and walked to its optimum (RootLengthWalk.swift).
-    var walkedRootLength = false
+    /// The hub whose length was pinned and walked to where the layout takes it (HubWalk.swift).
+    var walkedHub: Int?
 }
 
 /// What became of a joint solve: its size, or why the general solver solved the axis whole.

@@ -50,10 +50,14 @@ struct KeptSolve {
             guard kept != new else { continue }
             // A pin that appears or goes away changes the problem, not a constant.
             guard let new, new.isFinite, abs(new) <= largestMagnitude,
-                  let parameter = solver.parameters.firstIndex(where: { $0.axis == axis }) else { return nil }
+                  let parameter = solver.parameters.firstIndex(where: { $0.axis == axis && $0.item == 0 }) else { return nil }
             let move = solver.move(parameter, to: new)
             guard move.moved else { return nil }
             (moved, sameFace) = (true, sameFace && move.sameFace)
+            // A hub's length follows the root's: walked again from where it was (HubWalk.swift).
+            let hubs = solver.parameters.filter { $0.axis == axis && $0.item != 0 }.map(\.value)
+            guard solver.walkHubs(on: axis) else { return nil }
+            if hubs != solver.parameters.filter({ $0.axis == axis && $0.item != 0 }).map(\.value) { sameFace = false }
         }
         guard moved else { return solution }
         (self.width, self.height) = (width, height)

@@ -63,6 +63,10 @@ public enum ConstraintSource: Hashable, Sendable, Comparable {
     /// The cost function of the subtree at `item`, standing for that subtree's own constraints in a
     /// joint solve (JointGroup.swift). A joint solve with a conflict is not used, so no finding names one.
     case costFunction(item: Int)
+    /// The pin holding the free length of the stack at `item` while a joint solve walks it to where
+    /// the layout takes it (HubWalk.swift). A joint solve with a conflict is not used, so no finding
+    /// names one.
+    case walkedLength(item: Int)
 }
 
 /// The constraints the solver adds for the root itself.

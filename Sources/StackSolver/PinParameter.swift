@@ -1,12 +1,16 @@
 import StackIR
 
-/// A root pin's parameter: the symbol its row carries (`pin - value - symbol == 0`), frozen at zero,
-/// so that `Tableau.moveParameter` can move the pin after the solve (KeptSolve.swift).
+/// A pin's parameter: the symbol its row carries (`pin - value - symbol == 0`), frozen at zero, so
+/// that `Tableau.moveParameter` can move the pin after the solve: the root's size to another
+/// (KeptSolve.swift), or a hub stack's free length to where the layout takes it (HubWalk.swift).
 struct PinParameter {
     var symbol: Int
     var axis: Axis
     /// The pin's value the solve holds.
     var value: Double
+    /// The item whose length along `axis` the pin holds: 0, the root, for a size asked for; else a
+    /// hub stack whose length the layout decides, which the solve walks.
+    var item = 0
 }
 
 /// Makes the root's pin along `axis` in `constraints`, when there is one, carry parameter `symbol`.
@@ -19,16 +23,15 @@ func addParameter(to constraints: inout [LinearConstraint], axis: Axis, width: D
     return PinParameter(symbol: symbol, axis: axis, value: value)
 }
 
-/// Pins the root's free length along `axis` at `length` in `constraints`, the pin carrying parameter
-/// `symbol`, for the solve to walk to the length the free root takes (RootLengthWalk.swift). The pin
-/// goes where `linearize` puts the root's pins, after its position's.
-func addWalkedPin(to constraints: inout [LinearConstraint], axis: Axis, length: Double, symbol: Int) -> PinParameter {
-    let row = Row(constant: -length, terms: [(axis.length.symbol(of: 0), 1), (symbol, -1)])
-    let pin = LinearConstraint(
-        expression: row, isEquality: true, priority: 1000, source: .rootPin(axis == .horizontal ? .width : .height))
+/// Pins the free length of `item` (a hub stack, HubWalk.swift) along `axis` at `length` in
+/// `constraints`, the pin carrying parameter `symbol`, for the solve to walk to the length the layout
+/// takes. The pin goes after the root's own pins (`linearize` puts them first).
+func addWalkedPin(to constraints: inout [LinearConstraint], item: Int, axis: Axis, length: Double, symbol: Int) -> PinParameter {
+    let row = Row(constant: -length, terms: [(axis.length.symbol(of: item), 1), (symbol, -1)])
+    let pin = LinearConstraint(expression: row, isEquality: true, priority: 1000, source: .walkedLength(item: item))
     let pins = constraints.prefix { if case .rootPin = $0.source { true } else { false } }.count
     constraints.insert(pin, at: pins)
-    return PinParameter(symbol: symbol, axis: axis, value: length)
+    return PinParameter(symbol: symbol, axis: axis, value: length, item: item)
 }
 
 /// `constraints` without the parameters' terms: the pins as written.

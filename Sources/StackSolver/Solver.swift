@@ -191,7 +191,7 @@ struct Solver {
     private var errors: [Int: [Int]] = [:]
     private var levels: [PriorityLevel] = []
     /// With parameters, each stage's final objective (every priority level's and tie step's, in
-    /// order), for moving them after the solve (PinParameter.swift, RootLengthWalk.swift).
+    /// order), for moving them after the solve (PinParameter.swift, HubWalk.swift).
     var stages = Stages()
 
     /// One priority level: its optional constraints (indices into `constraints`, ascending), its cost

@@ -166,7 +166,7 @@ func checkRandomCase(seed: UInt64) {
                 case .constraint(let index): problem.requiredRow(ir.constraints[index], columns: base)
                 case .rootPin(let pin):
                     allPins[[RootPin.x, .y].contains(pin) ? pin.rawValue : (pin == .width ? 2 : (width == nil ? 2 : 3))]
-                case .costFunction:
+                case .costFunction, .walkedLength:
                     // Only joint solves use these, and they never report a conflict.
                     ReferenceRow(coefficients: Array(repeating: 0, count: base), relation: .equal, rhs: 0)
                 }

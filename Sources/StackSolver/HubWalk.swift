@@ -1,19 +1,25 @@
-// A root whose length along an axis is free (a layout at its natural size) makes that length a hub:
-// every stack whose items take their canvas's length from it (a vstack's rows, all as wide as the
-// root) has rows that mention it, so each pivot through it rewrites rows across the whole layout, and
-// a joint group that spans the layout costs the square of its size. A pin does not: its row holds the
-// length at a constant plus its parameter (PinParameter.swift), which never enters the basis.
+import StackIR
+
+// A stack across the axis whose length the layout decides is a hub: its items all take its length
+// (a vstack's rows are all as wide as it), so each of their rows mentions it, and each pivot through
+// it rewrites rows across the whole stack. A joint group that spans such a stack costs the square of
+// its size: a vstack of a thousand sections with user constraints spread across them. A pin does
+// not: its row holds the length at a constant plus its parameter (PinParameter.swift), which never
+// enters the basis, and the sections' rows stay apart.
 //
-// So a joint solve at natural size pins the root's length where the stacks alone put it, solves, and
-// then walks the pin to the length the free layout takes. All along, the tableau is the solve at the
-// pin's current length: the parameter's coefficient in each stage's objective is that stage's rate
+// So a joint solve pins its widest hub's length where the stacks alone put it, solves, and then
+// walks the pin to the length the layout takes. All along, the tableau is the solve with the length
+// held where the pin is: the parameter's coefficient in each stage's objective is that stage's rate
 // of change with the length, and the lexicographic dual simplex (`Tableau.dualPivot`) crosses each
 // length where the basis changes. The walk goes the way the rates, compared stage by stage, say the
-// layout improves, and stops where neither way does. That is the free layout's optimum: each stage's
+// layout improves, and stops where neither way does. That is the layout's optimum: each stage's
 // least value is convex in the length over the lengths the earlier stages leave, so a length that no
 // small move improves is optimal, and the pinned solve there has the free solve's optimal face. When
 // one way costs nothing at every stage, the layout does not decide the length, and the walk says so:
-// the caller solves the free layout as it is.
+// the caller solves the layout without the pin.
+//
+// A stack along the axis is not a hub: its length is its items' chain, one row. Pinning one would
+// only make the walk cross each of its items' breakpoints.
 
 /// How a walk of a parameter in one direction ended.
 enum ParameterWalk: Equatable {
@@ -100,5 +106,25 @@ extension Solver {
         parameters[index].value += moved
         elimination?.moveParameter(symbol, by: moved)
         return true
+    }
+
+    /// Walks every hub's pin on `axis` again (after the root's size moved); false as `walkToFreeLength`.
+    mutating func walkHubs(on axis: Axis) -> Bool {
+        parameters.indices.allSatisfy { parameters[$0].item == 0 || parameters[$0].axis != axis || walkToFreeLength($0) }
+    }
+}
+
+extension JointShape {
+    /// The hub to pin and walk (see the top of this file) along `axis` (0 horizontal): of the spine
+    /// stacks across the axis whose length the layout decides (not the root when its size is asked
+    /// for), the one with the most items on the spine, when that is more than one; nil when none is.
+    func hub(model: StructuredModel, axis: Int, rootPinned: Bool) -> Int? {
+        var best: (stack: Int, items: Int)?
+        for stack in 0..<model.count where spine[stack] && model.stackAxis[stack] >= 0 && Int(model.stackAxis[stack]) != axis {
+            if stack == 0 && rootPinned { continue }
+            let items = model.children(stack).count(where: { spine[$0] })
+            if items > 1, items > best?.items ?? 0 { best = (stack, items) }
+        }
+        return best?.stack
     }
 }
