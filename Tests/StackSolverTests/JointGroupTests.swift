@@ -76,7 +76,7 @@ import Testing
         let nested = "hstack outer {\n" + vstack + "\nlabel tail(intrinsic: 5 x 10)\n}"
         for (text, prefix) in [(vstack, "main"), (nested, "outer.main")] {
             let ir = Self.lowered(text)
-            let (solution, report) = solveLayoutReporting(ir: ir)
+            let (solution, report) = JointHub.$worthAWalk.withValue(2) { solveLayoutReporting(ir: ir) }
             guard case .split(_, .horizontal, _, _, .solved(let joint)?) = report.path else {
                 Issue.record("\(prefix): solved by \(report.path)")
                 continue
@@ -311,8 +311,9 @@ import Testing
             for width in [nil, Double(Int.random(in: 80...400, using: &rng))] {
                 let sized = ir.replacingRootSize(width: width != nil, height: false)
                 // Odd seeds: the labels hanging across a touched fill-aligned column enter by a function.
+                // And every stack across with two items on the spine is a hub worth a walk.
                 let (automatic, report) = JointLeaves.$worthAFunction.withValue(seed % 2 == 1 ? 2 : JointLeaves.worthAFunction) {
-                    solveLayoutReporting(ir: sized, width: width, height: nil)
+                    JointHub.$worthAWalk.withValue(2) { solveLayoutReporting(ir: sized, width: width, height: nil) }
                 }
                 if case .split(_, _, _, _, .solved(let summary)?) = report.path {
                     joint += 1

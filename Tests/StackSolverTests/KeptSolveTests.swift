@@ -63,6 +63,46 @@ import Testing
         #expect(resized.frames == fresh.frames && resized.findings.isEmpty)
     }
 
+    /// A hub's length follows the root's size (HubWalk.swift): the vstack `main`, whose row and label
+    /// `e` are as wide as it, beside a label that hugs its 5 points at 999 in an hstack root. The kept solve
+    /// at 200 points holds main's width by its pin at 195; resized to 230, the root's pin moves and
+    /// the hub is walked again, to 225, with `e`.
+    @Test func aResizeWalksTheHubAgain() {
+        let text = """
+            hstack outer {
+                vstack main {
+                    hstack row {
+                        label a(intrinsic: 10 x 10)
+                        label b(intrinsic: 20 x 10)
+                        label c(intrinsic: 30 x 10)
+                        label d(intrinsic: 40 x 10)
+                    }
+                    label e(intrinsic: 50 x 10)
+                    constraints {
+                        a.width == b.width
+                    }
+                }
+                label tail(intrinsic: 5 x 10, hugging: 999)
+            }
+            """
+        let file = SourceFile(path: "hub.stack", text: text)
+        let ir = lower(check(file).model.roots[0], in: file, uikit: .current)
+        let main = Self.index("outer.main", ir)
+        JointHub.$worthAWalk.withValue(2) {
+            let engine = LayoutEngine(ir: ir, width: 200, height: nil)
+            guard case .split(_, _, _, _, .solved(let joint)?) = engine.lastSolveReport.path else {
+                Issue.record("solved by \(engine.lastSolveReport.path)")
+                return
+            }
+            #expect(joint.walkedHub == main)
+            #expect(engine.solution.frames[main].width == 195)
+            let resized = engine.resize(width: 230, height: nil)
+            #expect(engine.movedKeptSolves == 1, "the resize solved the joint group again")
+            #expect(resized.frames[main].width == 225 && resized.frames[Self.index("outer.main.e", ir)].width == 225)
+            #expect(resized.frames.isClose(to: solveLayout(ir: ir, width: 230, height: nil).frames))
+        }
+    }
+
     /// A conflict inside a stack (a 10-point stack around a 44-point view) is searched inside that
     /// stack, which no root size reaches: a resize keeps the broken constraint and moves the rest.
     @Test func aResizeKeepsConflictsFoundInsideTheirStack() {
@@ -92,7 +132,7 @@ import Testing
     @Test func resizesAnswerAsFreshSolves() {
         let seeds = randomSeeds("joint resize", count: 400, long: 8_000)
         let file = SourceFile(path: "random.stack", text: String(repeating: "node\n", count: 40))
-        var (compared, moved) = (0, 0)
+        var (compared, moved, walked) = (0, 0, 0)
         for seed in seeds {
             let tree = AxisSplitTests.withUserConstraints(randomTree(seed: seed, maxNodes: 20), seed: seed)
             guard !tree.userConstraints.isEmpty else { continue }
@@ -100,29 +140,35 @@ import Testing
             var rng = SplitMix(seed: seed ^ 0x5E51)
             let start = Double(Int.random(in: 40...400, using: &rng))
             let height: Double? = Bool.random(using: &rng) ? Double(Int.random(in: 20...300, using: &rng)) : nil
-            let engine = LayoutEngine(ir: ir, width: start, height: height)
-            for step in 0..<8 {
-                let width = step < 6 ? start + Double(Int.random(in: -8...8, using: &rng)) / 2
-                    : Double(Int.random(in: 0...500, using: &rng))
-                // Every third step moves the height too (a pinned one), which only a solve of both axes
-                // or of the vertical one has to follow.
-                let height = step % 3 == 2 ? height.map { $0 + Double(Int.random(in: -6...6, using: &rng)) } : height
-                let before = engine.movedKeptSolves
-                let solution = engine.resize(width: width, height: height)
-                let (fresh, report) = solveLayoutReporting(ir: ir, width: width, height: height)
-                if !solution.frames.isClose(to: fresh.frames) || solution.determined != fresh.determined
-                    || solution.findings.map(\.kind) != fresh.findings.map(\.kind) {
-                    Issue.record("seed \(seed) step \(step) width \(width): the engine's answer is not a fresh solve's")
+            // Odd seeds: every stack across with two items on the spine is a hub worth a walk, which a
+            // kept solve walks again after the root's size moves (HubWalk.swift).
+            JointHub.$worthAWalk.withValue(seed % 2 == 1 ? 2 : JointHub.worthAWalk) {
+                let engine = LayoutEngine(ir: ir, width: start, height: height)
+                for step in 0..<8 {
+                    let width = step < 6 ? start + Double(Int.random(in: -8...8, using: &rng)) / 2
+                        : Double(Int.random(in: 0...500, using: &rng))
+                    // Every third step moves the height too (a pinned one), which only a solve of both axes
+                    // or of the vertical one has to follow.
+                    let height = step % 3 == 2 ? height.map { $0 + Double(Int.random(in: -6...6, using: &rng)) } : height
+                    let before = engine.movedKeptSolves
+                    let solution = engine.resize(width: width, height: height)
+                    let (fresh, report) = solveLayoutReporting(ir: ir, width: width, height: height)
+                    if !solution.frames.isClose(to: fresh.frames) || solution.determined != fresh.determined
+                        || solution.findings.map(\.kind) != fresh.findings.map(\.kind) {
+                        Issue.record("seed \(seed) step \(step) width \(width): the engine's answer is not a fresh solve's")
+                    }
+                    // A moved solve reports the solve it moved, which a fresh one may have reached otherwise.
+                    if engine.movedKeptSolves == before {
+                        #expect(engine.lastSolveReport.withoutWindows == report.withoutWindows, "seed \(seed) step \(step)")
+                    }
+                    compared += 1
+                    if case .split(_, _, _, _, .solved(let group)?) = report.path, group.walkedHub != nil { walked += 1 }
                 }
-                // A moved solve reports the solve it moved, which a fresh one may have reached otherwise.
-                if engine.movedKeptSolves == before {
-                    #expect(engine.lastSolveReport.withoutWindows == report.withoutWindows, "seed \(seed) step \(step)")
-                }
-                compared += 1
+                moved += engine.movedKeptSolves
             }
-            moved += engine.movedKeptSolves
         }
-        print("joint resize: \(compared) resizes compared, \(moved) answered by the kept solve")
+        print("joint resize: \(compared) resizes compared, \(moved) answered by the kept solve, \(walked) with a hub walked")
+        #expect(walked > 0, "no resize walked a hub")
         // Most resizes by a few points keep the joint solve's basis.
         #expect(moved >= compared / 8, "only \(moved) of \(compared) resizes moved the kept solve")
     }
@@ -139,10 +185,11 @@ extension [Frame] {
 
 extension SolveReport {
     /// The report without a joint group's windows of pieces: a layout engine enters wider windows, so
-    /// that its solve can be moved to other sizes (KeptSolve.swift).
+    /// that its solve can be moved to other sizes (KeptSolve.swift). Nor its hub: with other windows a
+    /// pin that conflicts in one solve may hold in the other (HubWalk.swift).
     var withoutWindows: SolveReport {
         guard case .split(let reason, let axis, let stacks, let constraints, .solved(var summary)?) = path else { return self }
-        (summary.pieces, summary.windowed, summary.widenings) = (0, false, 0)
+        (summary.pieces, summary.windowed, summary.widenings, summary.walkedHub) = (0, false, 0, nil)
         return SolveReport(path: .split(reason: reason, generalAxis: axis, stacks: stacks, constraints: constraints, joint: .solved(summary)))
     }
 }
