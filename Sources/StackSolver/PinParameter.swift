@@ -8,8 +8,9 @@ struct PinParameter {
     var axis: Axis
     /// The pin's value the solve holds.
     var value: Double
-    /// The item whose length along `axis` the pin holds: 0, the root, for a size asked for; else a
-    /// hub stack whose length the layout decides, which the solve walks.
+    /// The item whose length along `axis` the pin holds: the root (0) for a size asked for, or a hub
+    /// whose length the layout decides, which the solve walks (the root too, at natural size). A
+    /// resize moves the root's pin either way: held at the size asked for, the solve is that size's.
     var item = 0
 }
 
