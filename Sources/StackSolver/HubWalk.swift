@@ -102,8 +102,8 @@ extension Solver {
         var changed: [Int] = []
         defer { tableau.refreeze(changed, stages: stages) }
         var moved = 0.0
-        // Rightwards first; a length that does not move right may move left. One that moves either
-        // way came from a side where it was dearer, so it is decided there.
+        // Rightwards first; a length that does not move right may move left. A length that moves
+        // leaves behind a side that costs more, so only the way on needs to cost more too.
         for direction in [1.0, -1.0] where moved == 0 {
             switch tableau.walk(symbol, direction: direction, stages: &stages, changed: &changed) {
             case .flat, .failed:
