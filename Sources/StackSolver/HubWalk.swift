@@ -117,9 +117,16 @@ extension Solver {
         return true
     }
 
-    /// Walks every hub's pin on `axis` again (after the root's size moved); false as `walkToFreeLength`.
-    mutating func walkHubs(on axis: Axis) -> Bool {
-        parameters.indices.allSatisfy { parameters[$0].item == 0 || parameters[$0].axis != axis || walkToFreeLength($0) }
+    /// Walks every hub's pin on `axis` again (after the root's size moved). `held`: false as
+    /// `walkToFreeLength`; `moved`: some hub's length changed.
+    mutating func walkHubs(on axis: Axis) -> (held: Bool, moved: Bool) {
+        var moved = false
+        for index in parameters.indices where parameters[index].item != 0 && parameters[index].axis == axis {
+            let before = parameters[index].value
+            guard walkToFreeLength(index) else { return (false, moved) }
+            moved = moved || parameters[index].value != before
+        }
+        return (true, moved)
     }
 }
 

@@ -53,11 +53,10 @@ struct KeptSolve {
                   let parameter = solver.parameters.firstIndex(where: { $0.axis == axis && $0.item == 0 }) else { return nil }
             let move = solver.move(parameter, to: new)
             guard move.moved else { return nil }
-            (moved, sameFace) = (true, sameFace && move.sameFace)
             // A hub's length follows the root's: walked again from where it was (HubWalk.swift).
-            let hubs = solver.parameters.filter { $0.axis == axis && $0.item != 0 }.map(\.value)
-            guard solver.walkHubs(on: axis) else { return nil }
-            if hubs != solver.parameters.filter({ $0.axis == axis && $0.item != 0 }).map(\.value) { sameFace = false }
+            let hubs = solver.walkHubs(on: axis)
+            guard hubs.held else { return nil }
+            (moved, sameFace) = (true, sameFace && move.sameFace && !hubs.moved)
         }
         guard moved else { return solution }
         (self.width, self.height) = (width, height)

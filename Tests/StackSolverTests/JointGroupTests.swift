@@ -49,6 +49,23 @@ import Testing
         #expect(solutionDifference(solution, solve(ir), ir: ir) == nil)
     }
 
+    /// A vstack of a row of four labels and a wider label, `a.width == b.width` inside: its width is a
+    /// hub (HubWalk.swift; KeptSolveTests too).
+    static let hubVstack = """
+        vstack main {
+            hstack row {
+                label a(intrinsic: 10 x 10)
+                label b(intrinsic: 20 x 10)
+                label c(intrinsic: 30 x 10)
+                label d(intrinsic: 40 x 10)
+            }
+            label e(intrinsic: 50 x 10)
+            constraints {
+                a.width == b.width
+            }
+        }
+        """
+
     /// A stack across the axis whose length the layout decides shares it with each of its items, a hub,
     /// so it is pinned where the stacks alone put it and walked to where the layout takes it
     /// (HubWalk.swift). Worked by hand: the vstack's row and label `e` are as wide as it (fill
@@ -59,20 +76,7 @@ import Testing
     /// the walk moves the pin from 100 to 110, and c and d keep their 30 and 40. The same vstack as the
     /// root (the hub is the root) and inside an hstack beside a 5-point label (the hub is not).
     @Test func aHubLengthIsWalkedToWhereTheLayoutTakesIt() {
-        let vstack = """
-            vstack main {
-                hstack row {
-                    label a(intrinsic: 10 x 10)
-                    label b(intrinsic: 20 x 10)
-                    label c(intrinsic: 30 x 10)
-                    label d(intrinsic: 40 x 10)
-                }
-                label e(intrinsic: 50 x 10)
-                constraints {
-                    a.width == b.width
-                }
-            }
-            """
+        let vstack = Self.hubVstack
         let nested = "hstack outer {\n" + vstack + "\nlabel tail(intrinsic: 5 x 10)\n}"
         for (text, prefix) in [(vstack, "main"), (nested, "outer.main")] {
             let ir = Self.lowered(text)

@@ -68,23 +68,8 @@ import Testing
     /// at 200 points holds main's width by its pin at 195; resized to 230, the root's pin moves and
     /// the hub is walked again, to 225, with `e`.
     @Test func aResizeWalksTheHubAgain() {
-        let text = """
-            hstack outer {
-                vstack main {
-                    hstack row {
-                        label a(intrinsic: 10 x 10)
-                        label b(intrinsic: 20 x 10)
-                        label c(intrinsic: 30 x 10)
-                        label d(intrinsic: 40 x 10)
-                    }
-                    label e(intrinsic: 50 x 10)
-                    constraints {
-                        a.width == b.width
-                    }
-                }
-                label tail(intrinsic: 5 x 10, hugging: 999)
-            }
-            """
+        // JointGroupTests' hub vstack beside the label.
+        let text = "hstack outer {\n" + JointGroupTests.hubVstack + "\nlabel tail(intrinsic: 5 x 10, hugging: 999)\n}"
         let file = SourceFile(path: "hub.stack", text: text)
         let ir = lower(check(file).model.roots[0], in: file, uikit: .current)
         let main = Self.index("outer.main", ir)
