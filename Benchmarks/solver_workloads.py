@@ -2,7 +2,8 @@
 """Whole-process timings of `stackc check` on the solver's workloads (issue 14's table).
 
 Shapes: *flat* (one hstack of N labels) and *nested* (a vstack of sections of columns of labels: the
-layout benchmark's shapes, Benchmarks/LayoutBenchmark/main.swift, with the stacks named). Variants:
+layout benchmark's shapes, Benchmarks/LayoutBenchmark/main.swift, with the stacks named); *columns*
+(four nested layouts of N / 4 labels side by side in an hstack, not in the default `--shapes`). Variants:
 
 - plain: stacks only;
 - constraint: one user constraint, `v0.width == v1.width` (nested: two labels in different sections);
@@ -43,30 +44,50 @@ def flat(n, variant):
 
 
 def nested(n, variant):
+    lines = ["vstack main(spacing: 4) {"]
+    paths = []
+    sections(lines, paths, n, "    ", "")
+    return finish(lines, paths, variant, *NESTED_EXTRAS)
+
+
+def columns(n, variant):
+    """Four nested layouts side by side in an hstack: four hubs (vstacks of sections) along the width."""
+    lines = ["hstack main(spacing: 8) {"]
+    paths = []
+    for k in range(4):
+        lines.append(f"    vstack col{k}(spacing: 4) {{")
+        sections(lines, paths, n // 4, "        ", f"k{k}")
+        lines.append("    }")
+    return finish(lines, paths, variant, *NESTED_EXTRAS)
+
+
+def sections(lines, paths, n, indent, tag):
+    """Appends the nested shape's sections of columns of labels (about `n` labels, numbered on from
+    `len(paths)`) at `indent`; `tag` keeps stack names apart when there are several."""
     per_column, per_section = (10, 10) if n >= 100 else (max(1, n // 2), 2)
-    sections = max(1, n // (per_column * per_section))
+    count = max(1, n // (per_column * per_section))
     distributions = ["fill", "equalSpacing", "fillEqually"]
     section_alignments = ["center", "top", "fill", "bottom"]
     column_alignments = ["leading", "center", "fill", "trailing"]
-    lines = ["vstack main(spacing: 4) {"]
-    paths = []
-    view = 0
-    for s in range(sections):
+    for s in range(count):
         margins = ", margins: (4, 8)" if s % 3 == 0 else ""
-        lines.append(f"    hstack s{s}(distribution: {distributions[s % 3]}, alignment: {section_alignments[s % 4]}, spacing: 8{margins}) {{")
+        lines.append(f"{indent}hstack s{tag}{s}(distribution: {distributions[s % 3]}, alignment: {section_alignments[s % 4]}, spacing: 8{margins}) {{")
         for c in range(per_section):
             after = ", spacingAfter: 12" if c % 4 == 1 else ""
-            lines.append(f"        vstack c{s}x{c}(alignment: {column_alignments[(s + c) % 4]}, spacing: 2{after}) {{")
+            lines.append(f"{indent}    vstack c{tag}{s}x{c}(alignment: {column_alignments[(s + c) % 4]}, spacing: 2{after}) {{")
             for _ in range(per_column):
-                lines.append(f"            label v{view}(intrinsic: {size(view)})")
+                view = len(paths)
+                lines.append(f"{indent}        label v{view}(intrinsic: {size(view)})")
                 paths.append(f"v{view}")
-                view += 1
-            lines.append("        }")
-        lines.append("    }")
-    return finish(lines, paths, variant, "    vstack bad(height: 10) { view inner(height: 44, intrinsic: 10 x 10) }",
-                  "    vstack box(alignment: leading) {\n        hstack eq(distribution: equalCentering, spacing: 10, width: 100) {\n"
-                  "            label ea(intrinsic: 20 x 10)\n            label ec(intrinsic: 60 x 10)\n"
-                  "            label ed(intrinsic: 40 x 10)\n        }\n    }")
+            lines.append(f"{indent}    }}")
+        lines.append(f"{indent}}}")
+
+
+NESTED_EXTRAS = (
+    "    vstack bad(height: 10) { view inner(height: 44, intrinsic: 10 x 10) }",
+    "    vstack box(alignment: leading) {\n        hstack eq(distribution: equalCentering, spacing: 10, width: 100) {\n"
+    "            label ea(intrinsic: 20 x 10)\n            label ec(intrinsic: 60 x 10)\n"
+    "            label ed(intrinsic: 40 x 10)\n        }\n    }")
 
 
 def finish(lines, paths, variant, conflict, squeezed):
@@ -166,7 +187,7 @@ def main():
                 for n in map(int, args.ns.split(",")):
                     path = os.path.join(directory, f"{shape}-{variant}-{n}.stack")
                     with open(path, "w") as file:
-                        file.write((flat if shape == "flat" else nested)(n, variant))
+                        file.write({"flat": flat, "nested": nested, "columns": columns}[shape](n, variant))
                     medians, ratio, exits = compare(binaries, ["check", path], args, skip)
                     cells = []
                     for name, _ in binaries:

@@ -7,9 +7,9 @@ import StackIR
 // not: its row holds the length at a constant plus its parameter (PinParameter.swift), which never
 // enters the basis, and the sections' rows stay apart.
 //
-// So a joint solve pins its widest hub's length where the stacks alone put it, solves, and then
-// walks the pin to the length the layout takes. All along, the tableau is the solve with the length
-// held where the pin is: the parameter's coefficient in each stage's objective is that stage's rate
+// So a joint solve pins each hub's length where the stacks alone put it, solves, and then walks the
+// pins to the lengths the layout takes (several hubs: `walkHubsToFreeLengths`). All along, the
+// tableau is the solve with the length held where the pin is: the parameter's coefficient in each stage's objective is that stage's rate
 // of change with the length, and the lexicographic dual simplex (`Tableau.dualPivot`) crosses each
 // length where the basis changes. The walk goes the way the rates, compared stage by stage, say the
 // layout improves, and stops where neither way does. That is the layout's optimum: each stage's
@@ -28,6 +28,9 @@ import StackIR
 /// 533 us). Task-local so that tests can change it.
 enum JointHub {
     @TaskLocal static var worthAWalk = 16
+    /// How many times several hubs are walked in turn before their pins are released. More rounds
+    /// move the lengths nearer the optimum; the release reaches it whatever the rounds left.
+    static let rounds = 8
 }
 
 /// How a walk of a parameter in one direction ended.
@@ -117,6 +120,59 @@ extension Solver {
         return true
     }
 
+    /// Walks the hubs' pins to the lengths the layout takes without them, after `breakTies`. One hub's
+    /// walk is exact (see the top of this file). Several hubs are walked in turn until none moves, which
+    /// lands on the optimum when their lengths do not trade against each other (columns side by side
+    /// with their own user constraints); where they do (a constraint between two columns, or a root
+    /// of pinned size that they share), a move of one alone may cost more while a move of two together
+    /// costs less. So their pins are then released (`releaseHubs`), and each stage is optimised again
+    /// from the walked basis: exact either way, and with the lengths already where the layout takes
+    /// them, a few pivots.
+    /// False when the layout leaves some hub's length undecided, or a walk fails; the solver is then
+    /// half moved, for the caller to drop. Several hubs' pins must not be tied together (`tiedHub`).
+    mutating func walkHubsToFreeLengths() -> Bool {
+        let hubs = parameters.indices.filter { parameters[$0].walked }
+        guard hubs.count > 1 else { return hubs.allSatisfy { walkToFreeLength($0) } }
+        for _ in 0..<JointHub.rounds {
+            var moved = false
+            for index in hubs {
+                let before = parameters[index].value
+                guard walkToFreeLength(index) else { return false }
+                moved = moved || parameters[index].value != before
+            }
+            if !moved { break }
+        }
+        return releaseHubs()
+    }
+
+    /// Of several hubs, one whose pin a required row ties to other pins (columns that share a root of
+    /// pinned size), the one with the fewest items: tied pins hold no lengths of their own to release,
+    /// and without that hub the rest can move. Known once the required rows are in (`init`).
+    func tiedHub() -> Int? {
+        let hubs = parameters.filter(\.walked)
+        guard hubs.count > 1 else { return nil }
+        return hubs.last { tableau.pinnedParameters.contains($0.symbol) }?.item
+    }
+
+    /// Turns the hubs' pins into plain rows (their parameters become free symbols) and optimises each
+    /// stage again, in order, from the current basis: the lexicographic solve without the pins.
+    /// False when the pivot limit is hit.
+    private mutating func releaseHubs() -> Bool {
+        let hubs = parameters.filter(\.walked).map(\.symbol)
+        parameters.removeAll(where: \.walked)
+        tableau.release(hubs)
+        var settled = Stages()
+        for objective in stages.objectives {
+            // Pivots of earlier stages enter symbols this one may cost: over today's nonbasic symbols.
+            var row = tableau.substituted(objective)
+            guard tableau.optimize(&row) else { return false }
+            tableau.freezePositiveCosts(of: row)
+            settled.append(row)
+        }
+        stages = settled
+        return true
+    }
+
     /// Walks every hub's pin on `axis` again (after the root's size moved). `held`: false as
     /// `walkToFreeLength`; `moved`: some hub's length changed.
     mutating func walkHubs(on axis: Axis) -> (held: Bool, moved: Bool) {
@@ -131,16 +187,42 @@ extension Solver {
 }
 
 extension JointShape {
-    /// The hub to pin and walk (see the top of this file) along `axis` (0 horizontal): of the spine
+    /// The hubs to pin and walk (see the top of this file) along `axis` (0 horizontal). Of the spine
     /// stacks across the axis whose length the layout decides (not the root when its size is asked
-    /// for), the one with the most items on the spine, when that is `JointHub.worthAWalk` or more.
-    func hub(model: StructuredModel, axis: Int, rootPinned: Bool) -> Int? {
-        var best: (stack: Int, items: Int)?
+    /// for) with `JointHub.worthAWalk` items or more on the spine: the one with the most items, and
+    /// each other one that every user constraint reaching into it lies wholly inside (a column with
+    /// its own constraints). A hub that a constraint ties to items outside it trades length with them
+    /// in ways that walking one hub at a time does not see; the release after the walks
+    /// (`walkHubsToFreeLengths`) would find them, at the cost of many pivots through the hubs' rows.
+    func hubs(ir: ConstraintIR, model: StructuredModel, axis: Int, rootPinned: Bool) -> [Int] {
+        var candidates: [(stack: Int, items: Int)] = []
         for stack in 0..<model.count where spine[stack] && model.stackAxis[stack] >= 0 && Int(model.stackAxis[stack]) != axis {
             if stack == 0 && rootPinned { continue }
             let items = model.children(stack).count(where: { spine[$0] })
-            if items >= JointHub.worthAWalk, items > best?.items ?? 0 { best = (stack, items) }
+            if items >= JointHub.worthAWalk { candidates.append((stack, items)) }
         }
-        return best?.stack
+        candidates.sort { $0.items != $1.items ? $0.items > $1.items : $0.stack < $1.stack }
+        guard candidates.count > 1 else { return candidates.map(\.stack) }
+        // Per stack, whether some user constraint reaches into it from outside.
+        var isCandidate = [Bool](repeating: false, count: model.count)
+        for candidate in candidates { isCandidate[candidate.stack] = true }
+        var reachedFromOutside = [Bool](repeating: false, count: model.count)
+        for constraint in ir.constraints where constraint.category == .user {
+            let items = [constraint.first.item.index] + (constraint.second.map { [$0.item.index] } ?? [])
+            var ancestors: [[Int]] = []
+            for item in items {
+                var chain: [Int] = []
+                var node = parent[item]
+                while node >= 0 {
+                    if node < model.count, isCandidate[node] { chain.append(node) }
+                    node = parent[node]
+                }
+                ancestors.append(chain)
+            }
+            for chain in ancestors {
+                for stack in chain where !ancestors.allSatisfy({ $0.contains(stack) }) { reachedFromOutside[stack] = true }
+            }
+        }
+        return [candidates[0].stack] + candidates.dropFirst().map(\.stack).filter { !reachedFromOutside[$0] }
     }
 }

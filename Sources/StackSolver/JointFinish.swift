@@ -65,7 +65,7 @@ func finishJoint(
     let runs = shape.units.count(where: { $0.count > 1 })
     let leaves = shape.units.count(where: { $0.count == 1 && model.stackAxis[$0[0]] < 0 })
     let summary = JointGroupSummary(
-        items: (0..<ir.items.count).count(where: joint), constraints: problem.constraints.count - (problem.hub == nil ? 0 : 1),
+        items: (0..<ir.items.count).count(where: joint), constraints: problem.constraints.count - problem.hubs.count,
         subtrees: shape.units.count - runs - leaves, runs: runs, leaves: leaves, pieces: problem.pieces)
     return JointSolve(solution: solution, summary: summary)
 }

@@ -139,9 +139,11 @@ private func jointSolve(
     // A round whose answer reaches the end of a window of pieces is solved again with windows four
     // times wider (at last with every piece), and does not count.
     var window: Int? = keeping ? JointWindow.keptPieces : JointWindow.pieces
-    // The widest hub's length is pinned and walked (HubWalk.swift), unless that pin conflicts or the
-    // layout leaves the length undecided: then the group is solved without it.
-    var walkingHub = true
+    // The hubs' lengths are pinned and walked (HubWalk.swift), unless the pins conflict or the layout
+    // leaves a length undecided: then the group is solved without them. Of hubs whose pins are tied
+    // together, one is left out.
+    var walkingHubs = true
+    var unwalked: [Int] = []
     var widenings = 0
     func widen() {
         window = window.flatMap { $0 < 64 ? 4 * $0 : nil }
@@ -161,23 +163,30 @@ private func jointSolve(
         let problem = try JointProblem(
             ir: ir, shape: shape, layout: layout, width: width, height: height, axis: axis, stacksAlone: stacksAlone,
             window: window,
-            hub: walkingHub ? shape.hub(model: model, axis: slot, rootPinned: (axis == .horizontal ? width : height) != nil) : nil)
+            hubs: walkingHubs
+                ? shape.hubs(ir: ir, model: model, axis: slot, rootPinned: (axis == .horizontal ? width : height) != nil)
+                    .filter { !unwalked.contains($0) }
+                : [])
         var solver = Solver(
             ir: ir, constraints: problem.constraints, invalid: [], restricted: problem.restricted, costs: problem.costs,
             tieCosts: problem.tieCosts, breakingConflicts: false, parameters: problem.parameters)
         solver.findsAmbiguity = false
         guard !solver.conflicted else {
-            if problem.hub != nil {
-                walkingHub = false
+            if !problem.hubs.isEmpty {
+                walkingHubs = false
                 continue
             }
             guard problem.windows.isEmpty else { widen(); continue }
             throw .conflict
         }
+        if let tied = solver.tiedHub() {
+            unwalked.append(tied)
+            continue
+        }
         solver.minimiseLevelSums()
         solver.breakTies()
-        if problem.hub != nil, !solver.walkToFreeLength(problem.parameters.count - 1) {
-            walkingHub = false
+        guard solver.walkHubsToFreeLengths() else {
+            walkingHubs = false
             continue
         }
         guard problem.windows.isEmpty || problem.insideWindows(solver.unroundedValue()) else {
@@ -206,7 +215,7 @@ private func jointSolve(
                 solver: &solver, shape: shape, problem: problem, layout: layout, axis: axis, mentioned: mentioned)
             solve.summary.widenings = widenings
             solve.summary.windowed = !problem.windows.isEmpty
-            solve.summary.walkedHub = problem.hub
+            solve.summary.walkedHubs = problem.hubs
             if let solved {
                 solve.kept = KeptSolve(
                     solved, axes: [axis], width: width, height: height, solution: solve.solution,
@@ -241,9 +250,9 @@ struct JointProblem {
     /// The parameters of the pins along the axis, the symbols after the pieces: the root's when its
     /// size is asked for, then the hub's (HubWalk.swift).
     var parameters: [PinParameter] = []
-    /// The hub whose length the problem pins for the solve to walk, which is no constraint of the
-    /// layout's: `parameters.last`.
-    var hub: Int?
+    /// The hubs whose lengths the problem pins for the solve to walk, which are no constraints of the
+    /// layout's: the last `hubs.count` parameters.
+    var hubs: [Int] = []
     /// The restricted symbols: the pieces, and the parameters.
     var restricted: Int { pieces + parameters.count }
     var costs: [LevelCost] = []
@@ -261,9 +270,9 @@ struct JointProblem {
     ///   - stacksAlone: the layout's frames without its user constraints, where the cost functions'
     ///     pieces start from (nil: their anchors).
     ///   - window: how many pieces of each function to enter on each side of that start (nil: all).
-    ///   - hub: a stack whose length to pin where the stacks alone put it, for the solve to walk.
+    ///   - hubs: stacks whose lengths to pin where the stacks alone put them, for the solve to walk.
     init(ir: ConstraintIR, shape: JointShape, layout: StructuredLayout, width: Double?, height: Double?, axis: Axis,
-         stacksAlone: LayoutSolution?, window: Int?, hub: Int? = nil) throws(JointDecline) {
+         stacksAlone: LayoutSolution?, window: Int?, hubs: [Int] = []) throws(JointDecline) {
         let externals = shape.unit.count * FrameVariable.perItem
         let slot = axis.slot
         let model = layout.model
@@ -325,11 +334,12 @@ struct JointProblem {
         if let root = addParameter(to: &written, axis: axis, width: width, height: height, symbol: externals + pieces) {
             parameters.append(root)
         }
-        if let hub, let alone = stacksAlone?.frames[hub] {
+        for hub in hubs {
+            guard let alone = stacksAlone?.frames[hub] else { continue }
             let length = axis == .horizontal ? alone.width : alone.height
             parameters.append(addWalkedPin(
                 to: &written, item: hub, axis: axis, length: length, symbol: externals + pieces + parameters.count))
-            self.hub = hub
+            self.hubs.append(hub)
         }
         // The pieces' rows go in first: each has its length to solve for, and so the rows as written
         // find more of their subjects already placed (fewer phase-one searches; nested spread at

@@ -20,8 +20,8 @@ public struct JointGroupSummary: Hashable, Sendable {
     /// both must occur).
     var windowed = false
     var widenings = 0
-    /// The hub whose length was pinned and walked to where the layout takes it (HubWalk.swift).
-    var walkedHub: Int?
+    /// The hubs whose lengths were pinned and walked to where the layout takes them (HubWalk.swift).
+    var walkedHubs: [Int] = []
 }
 
 /// What became of a joint solve: its size, or why the general solver solved the axis whole.

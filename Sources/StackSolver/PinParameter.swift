@@ -12,6 +12,8 @@ struct PinParameter {
     /// whose length the layout decides, which the solve walks (the root too, at natural size). A
     /// resize moves the root's pin either way: held at the size asked for, the solve is that size's.
     var item = 0
+    /// A hub's pin, which the solve walks (HubWalk.swift), not a size asked for.
+    var walked = false
 }
 
 /// Makes the root's pin along `axis` in `constraints`, when there is one, carry parameter `symbol`.
@@ -32,7 +34,7 @@ func addWalkedPin(to constraints: inout [LinearConstraint], item: Int, axis: Axi
     let pin = LinearConstraint(expression: row, isEquality: true, priority: 1000, source: .walkedLength(item: item))
     let pins = constraints.prefix { if case .rootPin = $0.source { true } else { false } }.count
     constraints.insert(pin, at: pins)
-    return PinParameter(symbol: symbol, axis: axis, value: length, item: item)
+    return PinParameter(symbol: symbol, axis: axis, value: length, item: item, walked: true)
 }
 
 /// `constraints` without the parameters' terms: the pins as written.

@@ -387,6 +387,15 @@ struct Tableau {
         return true
     }
 
+    /// Makes `parameters` free symbols (their pins plain rows) and unfreezes every slack and error
+    /// symbol, for the stages to be optimised again from this basis (`Solver.releaseHubs`).
+    mutating func release(_ parameters: [Int]) {
+        for symbol in parameters { kinds[symbol] = .external }
+        for symbol in kinds.indices where kinds[symbol] == .slack || kinds[symbol] == .error || kinds[symbol] == .external {
+            frozen[symbol] = false
+        }
+    }
+
     /// After dual pivots: the `changed` symbols are frozen exactly when nonbasic with some cost.
     mutating func refreeze(_ changed: [Int], stages: Stages) {
         for symbol in changed where kinds[symbol] == .slack || kinds[symbol] == .error {

@@ -85,7 +85,7 @@ import Testing
                 Issue.record("\(prefix): solved by \(report.path)")
                 continue
             }
-            #expect(joint.walkedHub.map { ir.items[$0].name } == prefix)
+            #expect(joint.walkedHubs.map { ir.items[$0].name } == [prefix])
             let names = ["", ".row.a", ".row.b", ".row.c", ".row.d", ".e"].map { prefix + $0 }
             let frames = names.map { name in
                 ir.items.firstIndex { $0.name == name }.map { solution.frames[$0] }.map { [$0.x, $0.width] } ?? []
@@ -96,6 +96,52 @@ import Testing
                 #expect(tail.map { [$0.x, $0.width] } == [110, 5])
             }
             #expect(solutionDifference(solution, solve(ir), ir: ir) == nil)
+        }
+    }
+
+    /// Columns side by side in an hstack, each the hub vstack above with its own constraint, its
+    /// items' names prefixed with the column's.
+    static func hubColumns(_ names: [String]) -> String {
+        let columns = names.map { name in
+            let labels = zip(["A", "B", "C", "D"], [10, 20, 30, 40]).map { "label \(name)\($0)(intrinsic: \($1) x 10)" }
+            return "vstack \(name) {\nhstack \(name)Row {\n" + labels.joined(separator: "\n")
+                + "\n}\nlabel \(name)E(intrinsic: 50 x 10)\nconstraints {\n\(name)A.width == \(name)B.width\n}\n}"
+        }
+        return "hstack outer {\n" + columns.joined(separator: "\n") + "\n}"
+    }
+
+    /// Two hubs side by side (HubWalk.swift): the hand-worked vstack above twice in an hstack, each with
+    /// its own constraint. At natural size nothing ties their widths, so each is walked to its own 110
+    /// as alone, and the second starts at 110; walked in turn and released, that is the answer. At a
+    /// root width that they share, a point one gives up the other takes: one is walked and the other
+    /// follows, and the answer is the general solver's (the tie rule squeezes `left`, the earlier).
+    @Test func twoHubsAreWalkedAndReleased() {
+        let ir = Self.lowered(Self.hubColumns(["left", "right"]))
+        let (solution, report) = JointHub.$worthAWalk.withValue(2) { solveLayoutReporting(ir: ir) }
+        guard case .split(_, .horizontal, _, _, .solved(let joint)?) = report.path else {
+            Issue.record("solved by \(report.path)")
+            return
+        }
+        #expect(joint.walkedHubs.map { ir.items[$0].name } == ["outer.left", "outer.right"])
+        let names = ["left", "left.leftRow.leftB", "left.leftE", "right", "right.rightRow.rightA", "right.rightRow.rightD"]
+            .map { "outer." + $0 }
+        let frames = names.map { name in
+            ir.items.firstIndex { $0.name == name }.map { solution.frames[$0] }.map { [$0.x, $0.width] } ?? []
+        }
+        #expect(frames == [[0, 110], [20, 20], [0, 110], [110, 110], [110, 20], [180, 40]])
+        #expect(solutionDifference(solution, solve(ir), ir: ir) == nil)
+        for width in [150.0, 200, 219, 230, 260] {
+            let sized = ir.replacingRootSize(width: true, height: false)
+            let (solution, report) = JointHub.$worthAWalk.withValue(2) { solveLayoutReporting(ir: sized, width: width) }
+            guard case .split(_, .horizontal, _, _, .solved(let joint)?) = report.path else {
+                Issue.record("at \(width): solved by \(report.path)")
+                continue
+            }
+            // The root's pin ties the two columns' widths together: one is walked, the other follows.
+            #expect(joint.walkedHubs.count == 1, "at \(width)")
+            if let difference = solutionDifference(solution, solve(sized, width: width, height: nil), ir: sized) {
+                Issue.record("at \(width): \(difference)")
+            }
         }
     }
 
@@ -278,6 +324,7 @@ import Testing
         var widened = 0
         var withLeaves = 0
         var walked = 0
+        var severalHubs = 0
         for seed in seeds {
             var rng = SplitMix(seed: seed ^ 0x501D)
             let distributions = ["fill", "equalSpacing", "fillEqually", "fillProportionally", "equalCentering"]
@@ -324,7 +371,8 @@ import Testing
                     if summary.leaves > 0 { withLeaves += 1 }
                     if summary.windowed { windowed += 1 }
                     if summary.widenings > 0 { widened += 1 }
-                    if summary.walkedHub != nil { walked += 1 }
+                    if !summary.walkedHubs.isEmpty { walked += 1 }
+                    if summary.walkedHubs.count > 1 { severalHubs += 1 }
                     if let difference = solutionDifference(automatic, solve(sized, width: width, height: nil), ir: sized) {
                         Issue.record("seed \(seed) at width \(String(describing: width)): \(difference)")
                     }
@@ -333,7 +381,7 @@ import Testing
         }
         print("JointGroupTests: \(joint) nested solves by a joint group, \(windowed) answered from windows of pieces,"
             + " \(widened) solved again with wider windows, \(withLeaves) with leaves entering by a function,"
-            + " \(walked) with a hub's width walked")
+            + " \(walked) with a hub's width walked, \(severalHubs) of them several hubs' widths, then released")
         #expect(withLeaves > 0, "no nested joint group collapsed leaves")
         #expect(joint >= seeds.count / 3, "only \(joint) nested solves took a joint group")
         // Both ways out of a window (JointWindow): an answer inside it, and one at its end.
@@ -342,6 +390,8 @@ import Testing
         // The vstack's width at natural size is its sections', and a touched column's is its labels': hubs
         // (HubWalk.swift).
         #expect(walked >= seeds.count / 2, "only \(walked) nested solves walked a hub's width")
+        // A touched column and the vstack it is in: two hubs, walked in turn and released.
+        #expect(severalHubs > 0, "no nested solve walked several hubs")
     }
 
     /// Rows of labels, spacers, views and small stacks along a fill stack, with one to three user

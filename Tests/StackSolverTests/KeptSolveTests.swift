@@ -79,12 +79,37 @@ import Testing
                 Issue.record("solved by \(engine.lastSolveReport.path)")
                 return
             }
-            #expect(joint.walkedHub == main)
+            #expect(joint.walkedHubs == [main])
             #expect(engine.solution.frames[main].width == 195)
             let resized = engine.resize(width: 230, height: nil)
             #expect(engine.movedKeptSolves == 1, "the resize solved the joint group again")
             #expect(resized.frames[main].width == 225 && resized.frames[Self.index("outer.main.e", ir)].width == 225)
             #expect(resized.frames.isClose(to: solveLayout(ir: ir, width: 230, height: nil).frames))
+        }
+    }
+
+    /// Three hub columns in an hstack of pinned width (JointGroupTests.hubColumns): the root's pin ties
+    /// their pins together, so one follows and two are walked, then released (HubWalk.swift). The kept
+    /// solve holds them as plain rows: each resize, across the widths where the columns trade width,
+    /// answers as the general solver does.
+    @Test func aResizeMovesReleasedHubs() {
+        let file = SourceFile(path: "hubs.stack", text: JointGroupTests.hubColumns(["left", "middle", "right"]))
+        let ir = lower(check(file).model.roots[0], in: file, uikit: .current)
+        let sized = ir.replacingRootSize(width: true, height: false)
+        JointHub.$worthAWalk.withValue(2) {
+            let engine = LayoutEngine(ir: ir, width: 300, height: nil)
+            guard case .split(_, _, _, _, .solved(let joint)?) = engine.lastSolveReport.path else {
+                Issue.record("solved by \(engine.lastSolveReport.path)")
+                return
+            }
+            #expect(joint.walkedHubs.count == 2)
+            for width in [280.0, 320, 329, 330, 345, 360, 400, 250, 300] {
+                let resized = engine.resize(width: width, height: nil)
+                if let difference = solutionDifference(resized, solve(sized, width: width, height: nil), ir: sized) {
+                    Issue.record("at \(width): \(difference)")
+                }
+            }
+            #expect(engine.movedKeptSolves > 0, "no resize moved the kept solve")
         }
     }
 
@@ -147,7 +172,7 @@ import Testing
                         #expect(engine.lastSolveReport.withoutWindows == report.withoutWindows, "seed \(seed) step \(step)")
                     }
                     compared += 1
-                    if case .split(_, _, _, _, .solved(let group)?) = report.path, group.walkedHub != nil { walked += 1 }
+                    if case .split(_, _, _, _, .solved(let group)?) = report.path, !group.walkedHubs.isEmpty { walked += 1 }
                 }
                 moved += engine.movedKeptSolves
             }
@@ -174,7 +199,7 @@ extension SolveReport {
     /// pin that conflicts in one solve may hold in the other (HubWalk.swift).
     var withoutWindows: SolveReport {
         guard case .split(let reason, let axis, let stacks, let constraints, .solved(var summary)?) = path else { return self }
-        (summary.pieces, summary.windowed, summary.widenings, summary.walkedHub) = (0, false, 0, nil)
+        (summary.pieces, summary.windowed, summary.widenings, summary.walkedHubs) = (0, false, 0, [])
         return SolveReport(path: .split(reason: reason, generalAxis: axis, stacks: stacks, constraints: constraints, joint: .solved(summary)))
     }
 }
