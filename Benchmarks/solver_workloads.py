@@ -9,6 +9,8 @@ layout benchmark's shapes, Benchmarks/LayoutBenchmark/main.swift, with the stack
 - constraint: one user constraint, `v0.width == v1.width` (nested: two labels in different sections);
 - spread: 1% of the labels in user constraints spread across the tree (`vi.width == vj.width`, pairs
   half the layout apart);
+- near: the same with pairs an eighth of the layout apart, each inside one quarter (in the columns
+  shape, each column has its own constraints; not in the default `--variants`);
 - conflict: one required conflict (a 10-point stack around a view with an explicit length of 44);
 - ambiguous: one view with no size at all;
 - squeezed: one stack the tree solver declines (an equalCentering row of 120 points of labels given 100).
@@ -95,10 +97,15 @@ def finish(lines, paths, variant, conflict, squeezed):
     if variant == "constraint":
         other = paths[min(n - 1, 150)] if len(paths) > 150 else paths[min(1, n - 1)]
         lines += ["    constraints {", f"        {paths[0]}.width == {other}.width", "    }"]
-    elif variant == "spread":
+    elif variant in ("spread", "near"):
         pairs = max(1, n // 200)
         stride = max(1, n // pairs)
-        body = [f"        {paths[(k * stride) % n]}.width == {paths[(k * stride + n // 2) % n]}.width" for k in range(pairs)]
+        def partner(i):
+            if variant == "spread":
+                return (i + n // 2) % n
+            # Near: an eighth of the layout away, inside the same quarter (a column of the columns shape).
+            return i + n // 8 if i % max(1, n // 4) < n // 8 else i - n // 8
+        body = [f"        {paths[(k * stride) % n]}.width == {paths[partner((k * stride) % n)]}.width" for k in range(pairs)]
         lines += ["    constraints {"] + body + ["    }"]
     elif variant == "conflict":
         lines.append(conflict)
