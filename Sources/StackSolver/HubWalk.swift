@@ -9,8 +9,8 @@ import StackIR
 //
 // So a joint solve pins each hub's length where the stacks alone put it, solves, and then walks the
 // pins to the lengths the layout takes (several hubs: `walkHubsToFreeLengths`). All along, the
-// tableau is the solve with the length held where the pin is: the parameter's coefficient in each stage's objective is that stage's rate
-// of change with the length, and the lexicographic dual simplex (`Tableau.dualPivot`) crosses each
+// tableau is the solve with the length held where the pin is: the parameter's coefficient in each
+// stage's objective is that stage's rate of change with the length, and the lexicographic dual simplex (`Tableau.dualPivot`) crosses each
 // length where the basis changes. The walk goes the way the rates, compared stage by stage, say the
 // layout improves, and stops where neither way does. That is the layout's optimum: each stage's
 // least value is convex in the length over the lengths the earlier stages leave, so a length that no
@@ -123,11 +123,12 @@ extension Solver {
     /// Walks the hubs' pins to the lengths the layout takes without them, after `breakTies`. One hub's
     /// walk is exact (see the top of this file). Several hubs are walked in turn until none moves, which
     /// lands on the optimum when their lengths do not trade against each other (columns side by side
-    /// with their own user constraints); where they do (a constraint between two columns, or a root
-    /// of pinned size that they share), a move of one alone may cost more while a move of two together
-    /// costs less. So their pins are then released (`releaseHubs`), and each stage is optimised again
-    /// from the walked basis: exact either way, and with the lengths already where the layout takes
-    /// them, a few pivots.
+    /// with their own user constraints, at natural size). Where they do (through the widest hub, which
+    /// constraints may tie to the others, a stack that holds two of them, or a root of pinned size), a
+    /// move of one alone may cost more while a move of two together costs less. So their pins are then
+    /// released (`releaseHubs`), and each stage is optimised again from the walked basis: exact either
+    /// way, and with the lengths already where the layout takes them, a few pivots.
+    ///
     /// False when the layout leaves some hub's length undecided, or a walk fails; the solver is then
     /// half moved, for the caller to drop. Several hubs' pins must not be tied together (`tiedHub`).
     mutating func walkHubsToFreeLengths() -> Bool {

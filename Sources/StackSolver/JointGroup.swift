@@ -248,7 +248,7 @@ struct JointProblem {
     var constraints: [LinearConstraint] = []
     var pieces = 0
     /// The parameters of the pins along the axis, the symbols after the pieces: the root's when its
-    /// size is asked for, then the hub's (HubWalk.swift).
+    /// size is asked for, then the hubs' (HubWalk.swift).
     var parameters: [PinParameter] = []
     /// The hubs whose lengths the problem pins for the solve to walk, which are no constraints of the
     /// layout's: the last `hubs.count` parameters.

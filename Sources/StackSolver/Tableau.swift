@@ -390,10 +390,8 @@ struct Tableau {
     /// Makes `parameters` free symbols (their pins plain rows) and unfreezes every slack and error
     /// symbol, for the stages to be optimised again from this basis (`Solver.releaseHubs`).
     mutating func release(_ parameters: [Int]) {
-        for symbol in parameters { kinds[symbol] = .external }
-        for symbol in kinds.indices where kinds[symbol] == .slack || kinds[symbol] == .error || kinds[symbol] == .external {
-            frozen[symbol] = false
-        }
+        for symbol in parameters { (kinds[symbol], frozen[symbol]) = (.external, false) }
+        for symbol in kinds.indices where kinds[symbol] == .slack || kinds[symbol] == .error { frozen[symbol] = false }
     }
 
     /// After dual pivots: the `changed` symbols are frozen exactly when nonbasic with some cost.
