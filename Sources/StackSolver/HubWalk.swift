@@ -10,9 +10,9 @@ import StackIR
 // So a joint solve pins each hub's length where the stacks alone put it, solves, and then walks the
 // pins to the lengths the layout takes (several hubs: `walkHubsToFreeLengths`). All along, the
 // tableau is the solve with the length held where the pin is: the parameter's coefficient in each
-// stage's objective is that stage's rate of change with the length, and the lexicographic dual simplex (`Tableau.dualPivot`) crosses each
-// length where the basis changes. The walk goes the way the rates, compared stage by stage, say the
-// layout improves, and stops where neither way does. That is the layout's optimum: each stage's
+// stage's objective is that stage's rate of change with the length, and the lexicographic dual
+// simplex (`Tableau.dualPivot`) crosses each length where the basis changes. The walk goes the way the
+// rates, compared stage by stage, say the layout improves, and stops where neither way does. That is the layout's optimum: each stage's
 // least value is convex in the length over the lengths the earlier stages leave, so a length that no
 // small move improves is optimal, and the pinned solve there has the free solve's optimal face. When
 // one way costs nothing at every stage, the layout does not decide the length, and the walk says so:
@@ -133,15 +133,11 @@ extension Solver {
     /// half moved, for the caller to drop. Several hubs' pins must not be tied together (`tiedHub`).
     mutating func walkHubsToFreeLengths() -> Bool {
         let hubs = parameters.indices.filter { parameters[$0].walked }
-        guard hubs.count > 1 else { return hubs.allSatisfy { walkToFreeLength($0) } }
+        guard hubs.count > 1 else { return walk(hubs).held }
         for _ in 0..<JointHub.rounds {
-            var moved = false
-            for index in hubs {
-                let before = parameters[index].value
-                guard walkToFreeLength(index) else { return false }
-                moved = moved || parameters[index].value != before
-            }
-            if !moved { break }
+            let round = walk(hubs)
+            guard round.held else { return false }
+            if !round.moved { break }
         }
         return releaseHubs()
     }
@@ -177,8 +173,14 @@ extension Solver {
     /// Walks every hub's pin on `axis` again (after the root's size moved). `held`: false as
     /// `walkToFreeLength`; `moved`: some hub's length changed.
     mutating func walkHubs(on axis: Axis) -> (held: Bool, moved: Bool) {
+        walk(parameters.indices.filter { parameters[$0].item != 0 && parameters[$0].axis == axis })
+    }
+
+    /// Walks the pins of `parameters[indices]` in turn (`walkToFreeLength`). `held`: false when one
+    /// of them does not hold; `moved`: some pin moved.
+    private mutating func walk(_ indices: [Int]) -> (held: Bool, moved: Bool) {
         var moved = false
-        for index in parameters.indices where parameters[index].item != 0 && parameters[index].axis == axis {
+        for index in indices {
             let before = parameters[index].value
             guard walkToFreeLength(index) else { return (false, moved) }
             moved = moved || parameters[index].value != before
@@ -213,7 +215,8 @@ extension JointShape {
             var ancestors: [[Int]] = []
             for item in items {
                 var chain: [Int] = []
-                var node = parent[item]
+                // A constraint on a hub's own length reaches into it too.
+                var node = item < model.count ? item : parent[item]
                 while node >= 0 {
                     if node < model.count, isCandidate[node] { chain.append(node) }
                     node = parent[node]
