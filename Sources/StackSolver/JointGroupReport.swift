@@ -20,8 +20,9 @@ public struct JointGroupSummary: Hashable, Sendable {
     /// both must occur).
     var windowed = false
     var widenings = 0
-    /// The hubs whose lengths were pinned and walked to where the layout takes them (HubWalk.swift).
-    var walkedHubs: [Int] = []
+    /// The hubs (stack items) whose lengths were pinned and walked to where the layout takes them
+    /// (HubWalk.swift). With more than one, the pins are then released and the group re-optimised.
+    public var walkedHubs: [Int] = []
 }
 
 /// What became of a joint solve: its size, or why the general solver solved the axis whole.

@@ -24,7 +24,7 @@ enum SolverExplanation {
 
     /// The `"solver"` object: `{"path": "structured", "stacks": [{"item", "kind", "distribution",
     /// "mechanism"}...]}`, `{"path": "general", "reason", "item", "description", "items", "constraints"}`,
-    /// `{"path": "split", ..., "generalAxis", "constraints", "joint", "stacks"}` or `{"path": "subtreeConflicts",
+    /// `{"path": "split", ..., "generalAxis", "constraints", "joint": {..., "walkedHubs"}, "stacks"}` or `{"path": "subtreeConflicts",
     /// ..., "groups": [{"item", "axis", "constraints"}...], "stacks"}`.
     static func json(_ report: SolveReport, _ ir: ConstraintIR) -> JSONValue {
         func name(_ node: Int?) -> JSONValue {
@@ -50,6 +50,7 @@ enum SolverExplanation {
                     ("items", .number(Double(joint.items))), ("subtrees", .number(Double(joint.subtrees))),
                     ("runs", .number(Double(joint.runs))), ("leaves", .number(Double(joint.leaves))),
                     ("pieces", .number(Double(joint.pieces))),
+                    ("walkedHubs", .array(joint.walkedHubs.map(name))),
                 ])
             case .declined(let decline)?:
                 group = .object([("declined", .string(decline.description(in: ir)))])

@@ -69,7 +69,7 @@ def test_user_constraints_on_one_axis_split_the_layout_by_axis():
     solver = json.loads(run(["layout", "Samples/toolbar.stack", "--explain-solver", "--format", "json"]).out)["solver"]
     assert (solver["path"], solver["reason"], solver["generalAxis"]) == ("split", "userConstraints", "horizontal")
     assert [stack["item"] for stack in solver["stacks"]] == ["toolbar", "toolbar.tools"]
-    assert solver["joint"] == {"items": 8, "subtrees": 1, "runs": 0, "leaves": 0, "pieces": 2}
+    assert solver["joint"] == {"items": 8, "subtrees": 1, "runs": 0, "leaves": 0, "pieces": 2, "walkedHubs": []}
 
 
 def test_a_conflict_is_broken_then_the_tree_solves_the_rest():
@@ -170,3 +170,31 @@ def test_untouched_labels_between_constrained_ones_enter_as_one_run(tmp_path):
         assert (joint["items"], joint["subtrees"], joint["runs"]) == (3, 0, 1)
     text = run(["layout", str(path), "--explain-solver"]).out
     assert "with 1 run of items outside it entering by cost functions" in text
+
+
+def test_columns_with_their_own_constraints_are_walked_hubs(tmp_path):
+    # Two leading-aligned columns of 16 rows, each row a constrained label and a 20-point one, and a
+    # plain third column. In each column `x0.width == x1.width`, `x2 == x3`, ...: the label pairs take
+    # the wider of 10 + 3i, so the widest row is 55 + 20 = 75 and each column is 75 wide; the third is
+    # as wide as its wider label, 50. Every row is on the joint group's spine, so both columns are hubs
+    # that nothing outside ties, walked in turn and released. At 300 points the first column absorbs
+    # the 84 extra, as the tie rule gives the earliest item.
+    columns = []
+    for c in "ab":
+        rows = "".join(f"        hstack {c}r{i} {{\n            label {c}{i}(intrinsic: {10 + 3 * i} x 10)\n"
+                       f"            label {c}n{i}(intrinsic: 20 x 10)\n        }}\n" for i in range(16))
+        pairs = "".join(f"            {c}{i}.width == {c}{i + 1}.width\n" for i in range(0, 16, 2))
+        columns.append(f"    vstack {c}(alignment: leading) {{\n{rows}        constraints {{\n{pairs}        }}\n    }}\n")
+    columns.append("    vstack c {\n        label c0(intrinsic: 40 x 10)\n        label c1(intrinsic: 50 x 10)\n    }\n")
+    path = tmp_path / "columns.stack"
+    path.write_text("hstack main(spacing: 8) {\n" + "".join(columns) + "}\n")
+    for width, spans in (([], [(0, 75), (83, 75), (166, 50)]), (["--width", "300"], [(0, 159), (167, 75), (250, 50)])):
+        result = run(["layout", str(path), "--explain-solver", "--format", "json"] + width)
+        assert result.returncode == 0, result.describe()
+        layout = json.loads(result.out)
+        frames = {frame["item"]: (frame["x"], frame["width"]) for frame in layout["frames"]}
+        assert [frames["main." + c] for c in "abc"] == spans
+        assert layout["solver"]["joint"]["walkedHubs"] == ["main.a", "main.b"]
+        text = run(["layout", str(path), "--explain-solver"] + width).out
+        assert ("  walked hubs: main.a, main.b (their lengths pinned and walked in turn, then released and"
+                " re-optimised)\n") in text

@@ -68,7 +68,7 @@ public struct SolveReport: Hashable, Sendable {
                     "general solver: the \(axis.rawValue) axis as a joint group of \(joint.items) items and"
                         + " \(constraints) linear constraints, with \(outside) outside it entering by"
                         + " cost functions (\(joint.pieces) pieces); structured: inside those and the \(axis.cross.rawValue) axis"]
-                + stackLines(stacks)
+                + SolveReport.hubLine(joint.walkedHubs, in: ir) + stackLines(stacks)
         case .subtreeConflicts(let reason, let groups, let stacks):
             return [reason.description(in: ir)] + groups.map { group in
                 let name = ir.items.indices.contains(group.node) ? ir.items[group.node].name : "#\(group.node)"
@@ -76,6 +76,17 @@ public struct SolveReport: Hashable, Sendable {
                 return "conflicts found \(scope), \(group.constraints) required constraints;"
                     + " structured: the layout without the broken ones"
             } + stackLines(stacks)
+        }
+    }
+
+    /// Which hub stacks a joint solve walked (HubWalk.swift): none, one walked to its optimum, or
+    /// several walked in turn and then released. Names in the report's order, the widest first.
+    private static func hubLine(_ hubs: [Int], in ir: ConstraintIR) -> [String] {
+        let names = hubs.map { ir.items.indices.contains($0) ? ir.items[$0].name : "#\($0)" }
+        switch names.count {
+        case 0: return []
+        case 1: return ["walked hub: \(names[0]) (its length pinned and walked to the optimum)"]
+        default: return ["walked hubs: \(names.joined(separator: ", ")) (their lengths pinned and walked in turn, then released and re-optimised)"]
         }
     }
 
