@@ -24,47 +24,72 @@ extension Axis {
     }
 }
 
-/// A layout solved one axis by each solver.
+/// One axis the general solver answered alone: the whole axis, or a joint group (JointGroup.swift).
+struct GeneralAxis {
+    var axis: Axis
+    /// Its answer along `axis` (the other axis's fields as the solve leaves them).
+    var solution: LayoutSolution
+    /// How many of the axis's linear constraints the general solver solved.
+    var constraints: Int
+    /// The joint group's size, or why the general solver solved the whole axis; nil when the layout
+    /// has no user constraints and its stacks alone decline the axis for a reason no joint group
+    /// starts from (`FallbackReason.spineNode`; the report's first line says it).
+    var joint: JointGroupOutcome?
+    /// The solve kept for resizes when asked for (KeptSolve.swift).
+    var kept: KeptSolve?
+}
+
+/// A layout solved axis by axis: the general solver for one axis and the tree solver for the other,
+/// or the general solver for each axis alone.
 struct AxisSplit {
     var solution: LayoutSolution
-    /// The axis the general solver answered, and how many of its linear constraints it solved.
-    var generalAxis: Axis
-    var generalConstraints: Int
+    /// The axes the general solver answered: one, or both (horizontal first).
+    var general: [GeneralAxis]
     /// `mentionedSymbols` of the layout.
     var mentioned: [Bool]
-    /// The joint group's size (JointGroup.swift), or why the general solver solved the whole axis; nil
-    /// when the layout has no user constraints and its stacks alone decline the axis for a reason no
-    /// joint group starts from (`FallbackReason.spineNode`; the report's first line says it).
-    var joint: JointGroupOutcome?
-    /// The structured solver, for the other axis.
-    var tree: StructuredLayout
-    /// The general solver's axis, kept for resizes when asked for (KeptSolve.swift).
-    var kept: KeptSolve?
+    /// The structured solver, for the other axis when the general solver answered one.
+    var tree: StructuredLayout?
 
     /// The stacks the structured solver split, with their mechanisms (for `SolveReport`).
-    func treeStacks() -> [StructuredStack] { tree.structuredStacks() }
+    func treeStacks() -> [StructuredStack] { tree?.structuredStacks() ?? [] }
 
-    /// Moves the split to a new root size, the kept general solve (in place) and the tree solver's
-    /// other axis, and returns the layout there; nil when the kept solve does not answer it (the
-    /// caller then drops the split and solves afresh).
+    /// Whether every general axis is kept for resizes.
+    var isKept: Bool { general.allSatisfy { $0.kept != nil } }
+
+    /// Moves the split to a new root size, the kept general solves (in place) and the tree solver's
+    /// other axis, and returns the layout there; nil when a kept solve does not answer it (the caller
+    /// then drops the split and solves afresh).
     mutating func resize(ir: ConstraintIR, width: Double?, height: Double?) -> LayoutSolution? {
-        guard let general = kept?.resize(width: width, height: height),
-              let other = try? tree.frames(width: width, height: height),
-              let merged = merge(general: general, axis: generalAxis, tree: other, ir: ir, mentioned: mentioned)
-        else { return nil }
+        var moved: [LayoutSolution] = []
+        for k in general.indices {
+            guard let solution = general[k].kept?.resize(width: width, height: height) else { return nil }
+            moved.append(solution)
+        }
+        let other: LayoutSolution
+        if let tree {
+            guard let frames = try? tree.frames(width: width, height: height) else { return nil }
+            other = frames
+        } else {
+            other = moved[1]
+        }
+        guard let merged = merge(moved[0], axis: general[0].axis, other: other, ir: ir, mentioned: mentioned) else { return nil }
         solution = merged
         return merged
     }
 }
 
-/// Solves one axis of a layout by the general solver and the other by the tree solver: the axis of
-/// the user constraints when they all lie on one; with none, whichever axis the tree solver cannot
-/// answer alone (a conflict or an ambiguity is usually on one axis only).
-/// Nil when the user constraints touch both axes, some constraint relates the axes, or the tree
-/// solver answers neither axis alone; the caller then solves the whole layout by the general solver.
+/// Solves a layout axis by axis, when no constraint relates the axes: the general solver for one axis
+/// and the tree solver for the other where the tree solver answers an axis alone (the axis of the
+/// user constraints when they all lie on one; with none, whichever axis the tree solver cannot answer
+/// alone: a conflict or an ambiguity is usually on one axis only); else the general solver for each
+/// axis alone (user constraints on both axes, or stacks the tree solver declines on both), each as a
+/// joint group where one starts.
+/// Nil when some constraint relates the axes, the stacks alone cannot be read into a model, or both
+/// axes' general solves report something (their findings' order across the axes is the whole
+/// solve's); the caller then solves the whole layout by the general solver.
 /// `built`: the cost functions on both axes of the layout without its user constraints (the layout
 /// itself when it has none), when the caller has them (each axis's are the same alone). `keeping`:
-/// whether to keep a joint solve for resizes.
+/// whether to keep the general solves for resizes.
 func solveSplittingAxes(
     ir: ConstraintIR, width: Double?, height: Double?, built: StructuredLayout? = nil, keeping: Bool = false
 ) -> AxisSplit? {
@@ -79,56 +104,63 @@ func solveSplittingAxes(
     if !touched.isEmpty {
         stackOnlyIR.constraints.removeAll { $0.category == .user }
     }
+    guard let model = built?.model ?? (try? StructuredModel(ir: stackOnlyIR)) else { return nil }
+    let mentioned = mentionedSymbols(ir)
+    /// The general solver's answer along `axis`: a joint group where one starts, else the whole axis.
+    func generalAxis(_ axis: Axis) -> GeneralAxis {
+        let joint = solveJointly(
+            ir: ir, model: model, built: built?.alone(axis.slot), width: width, height: height, axis: axis,
+            mentioned: mentioned, keeping: keeping)
+        // Without user constraints the first line of the report already says why the stacks alone
+        // decline, so a joint group that declines for that reason is not reported again.
+        var outcome: JointGroupOutcome? = joint.outcome
+        if !touched.contains(axis), case .declined(.stacksAlone) = joint.outcome { outcome = nil }
+        if let solved = joint.solve {
+            return GeneralAxis(
+                axis: axis, solution: solved.solution, constraints: solved.summary.constraints, joint: outcome, kept: solved.kept)
+        }
+        var solver = Solver(ir: ir, width: width, height: height, axis: axis, parameterized: keeping)
+        let run = solver.run(keeping: keeping, axes: [axis], width: width, height: height)
+        return GeneralAxis(axis: axis, solution: run.solution, constraints: solver.linearCount, joint: outcome, kept: run.kept)
+    }
     let candidates: [Axis] = touched.isEmpty ? [.horizontal, .vertical] : touched.count == 1 ? Array(touched) : []
-    guard !candidates.isEmpty, let model = built?.model ?? (try? StructuredModel(ir: stackOnlyIR)) else { return nil }
     for axis in candidates {
         let treeAxis = 1 - axis.slot
         do throws(FallbackReason) {
             let layout: StructuredLayout
             if let built { layout = built.alone(treeAxis) } else { layout = try StructuredLayout(model: model, axes: [treeAxis]) }
             let other = try layout.frames(width: width, height: height)
-            let general: LayoutSolution
-            let count: Int
-            var kept: KeptSolve?
-            let mentioned = mentionedSymbols(ir)
-            let joint = solveJointly(
-                ir: ir, model: model, built: built?.alone(axis.slot), width: width, height: height, axis: axis,
-                mentioned: mentioned, keeping: keeping)
-            // Without user constraints the first line of the report already says why the stacks alone
-            // decline, so a joint group that declines for that reason is not reported again.
-            var outcome: JointGroupOutcome? = joint.outcome
-            if touched.isEmpty, case .declined(.stacksAlone) = joint.outcome { outcome = nil }
-            if let solved = joint.solve {
-                (general, count, kept) = (solved.solution, solved.summary.constraints, solved.kept)
-            } else {
-                var solver = Solver(ir: ir, width: width, height: height, axis: axis, parameterized: keeping)
-                let run = solver.run(keeping: keeping, axes: [axis], width: width, height: height)
-                (general, count, kept) = (run.solution, solver.linearCount, run.kept)
-            }
-            guard let merged = merge(general: general, axis: axis, tree: other, ir: ir, mentioned: mentioned) else { return nil }
-            return AxisSplit(
-                solution: merged, generalAxis: axis, generalConstraints: count, mentioned: mentioned, joint: outcome,
-                tree: layout, kept: kept)
+            let general = generalAxis(axis)
+            guard let merged = merge(general.solution, axis: axis, other: other, ir: ir, mentioned: mentioned) else { return nil }
+            return AxisSplit(solution: merged, general: [general], mentioned: mentioned, tree: layout)
         } catch {
             continue
         }
     }
-    return nil
+    // Neither axis is the tree solver's alone: each axis by the general solver, as its own problem.
+    let general = [generalAxis(.horizontal), generalAxis(.vertical)]
+    guard general.contains(where: { $0.solution.findings.isEmpty }),
+          let merged = merge(general[0].solution, axis: .horizontal, other: general[1].solution, ir: ir, mentioned: mentioned)
+    else { return nil }
+    return AxisSplit(solution: merged, general: general, mentioned: mentioned, tree: nil)
 }
 
-/// `general`'s frames along `axis` with `tree`'s along the other.
-/// `mentioned` is `mentionedSymbols(ir)`.
-private func merge(general: LayoutSolution, axis: Axis, tree other: LayoutSolution, ir: ConstraintIR, mentioned: [Bool])
+/// `general`'s frames along `axis` with `other`'s along the other axis (the tree solver's, or a
+/// general solve of that axis alone). `mentioned` is `mentionedSymbols(ir)`.
+private func merge(_ general: LayoutSolution, axis: Axis, other: LayoutSolution, ir: ConstraintIR, mentioned: [Bool])
     -> LayoutSolution? {
     guard general.frames.count == other.frames.count else { return nil }
     // The tree solver's pass along the other axis says which variables no constraint mentions (a gap
     // guide's position across its stack), and it did not run: `copyAxis` leaves them 0 and undecided.
-    let treeSlot = 1 - axis.slot
+    let otherSlot = 1 - axis.slot
     var merged = general
     for item in merged.frames.indices {
-        copyAxis(treeSlot, of: item, from: other, into: &merged, mentioned: mentioned)
+        copyAxis(otherSlot, of: item, from: other, into: &merged, mentioned: mentioned)
     }
-    // A one-axis solve does not find ambiguity (the other axis is undecided there): find it here.
-    merged.findings = general.findings + ambiguityFindings(determined: merged.determined, ir: ir)
+    // A one-axis solve does not find ambiguity (the other axis is undecided there): find it here. The
+    // tree solver finds nothing; a general solve of the other axis may (at most one axis does).
+    merged.findings = general.findings + other.findings + ambiguityFindings(determined: merged.determined, ir: ir)
+    merged.brokenConstraints = general.brokenConstraints + other.brokenConstraints
+    merged.pivots = general.pivots + other.pivots
     return merged
 }

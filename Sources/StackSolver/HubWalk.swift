@@ -210,7 +210,7 @@ extension JointShape {
         var isCandidate = [Bool](repeating: false, count: model.count)
         for candidate in candidates { isCandidate[candidate.stack] = true }
         var reachedFromOutside = [Bool](repeating: false, count: model.count)
-        for constraint in ir.constraints where constraint.category == .user {
+        for constraint in ir.constraints where constraint.category == .user && Axis(constraint.first.attribute).slot == axis {
             let items = [constraint.first.item.index] + (constraint.second.map { [$0.item.index] } ?? [])
             var ancestors: [[Int]] = []
             for item in items {

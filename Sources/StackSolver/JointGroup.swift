@@ -87,7 +87,7 @@ func solveJointly(
 
 /// Where a joint solve starts: the stack-only layout along `axis` (`built` when the caller has it),
 /// its frames when the stacks alone have them, the items that seed the spine besides the user
-/// constraints' (without user constraints, the stack where the stacks alone decline:
+/// constraints' (without user constraints along the axis, the stack where the stacks alone decline:
 /// `FallbackReason.spineNode`), and the first shape.
 /// With user constraints the shape comes first, so a layout with nothing to collapse builds no cost
 /// functions.
@@ -109,7 +109,9 @@ private func jointStart(
         guard !shape.units.isEmpty else { throw .nothingToCollapse }
         return shape
     }
-    guard firstUser == nil else {
+    // User constraints along the axis start the spine; without any, the stack where the stacks alone
+    // decline the axis starts it.
+    guard !ir.constraints[(firstUser ?? ir.constraints.count)...].contains(where: { Axis($0.first.attribute) == axis }) else {
         let shape = try shape(seeds: [])
         let layout = try build()
         return (layout, try? layout.frames(width: width, height: height), [], shape)

@@ -47,7 +47,8 @@ struct JointShape {
         let parent = self.parent
         func node(_ item: Int) -> Int { item < n ? item : parent[item] }
         var named = seeds
-        for constraint in ir.constraints where constraint.category == .user {
+        // The user constraints along this axis: those on the other are the other axis's joint group's.
+        for constraint in ir.constraints where constraint.category == .user && Axis(constraint.first.attribute).slot == axis {
             named.append(constraint.first.item.index)
             if let second = constraint.second { named.append(second.item.index) }
         }

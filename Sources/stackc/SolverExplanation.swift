@@ -17,6 +17,7 @@ enum SolverExplanation {
         case .structured: heading = "solver: structured"
         case .general: heading = "solver: general"
         case .split: heading = "solver: split by axis"
+        case .eachAxis: heading = "solver: general, each axis alone"
         case .subtreeConflicts: heading = "solver: structured, after breaking conflicts found in their subtrees"
         }
         return ([heading] + report.lines(in: ir).map { "  " + $0 }).joined(separator: "\n") + "\n"
@@ -24,7 +25,8 @@ enum SolverExplanation {
 
     /// The `"solver"` object: `{"path": "structured", "stacks": [{"item", "kind", "distribution",
     /// "mechanism"}...]}`, `{"path": "general", "reason", "item", "description", "items", "constraints"}`,
-    /// `{"path": "split", ..., "generalAxis", "constraints", "joint": {..., "walkedHubs"}, "stacks"}` or `{"path": "subtreeConflicts",
+    /// `{"path": "split", ..., "generalAxis", "constraints", "joint": {..., "walkedHubs"}, "stacks"}`,
+    /// `{"path": "eachAxis", ..., "axes": [{"axis", "constraints", "joint"}...]}` or `{"path": "subtreeConflicts",
     /// ..., "groups": [{"item", "axis", "constraints"}...], "stacks"}`.
     static func json(_ report: SolveReport, _ ir: ConstraintIR) -> JSONValue {
         func name(_ node: Int?) -> JSONValue {
@@ -39,28 +41,40 @@ enum SolverExplanation {
                 ])
             })
         }
-        switch report.path {
-        case .structured(let stacks):
-            return .object([("path", .string("structured")), ("stacks", stackArray(stacks))])
-        case .split(let reason, let axis, let stacks, let constraints, let joint):
-            let group: JSONValue
+        func group(_ joint: JointGroupOutcome?) -> JSONValue {
             switch joint {
             case .solved(let joint)?:
-                group = .object([
+                return .object([
                     ("items", .number(Double(joint.items))), ("subtrees", .number(Double(joint.subtrees))),
                     ("runs", .number(Double(joint.runs))), ("leaves", .number(Double(joint.leaves))),
                     ("pieces", .number(Double(joint.pieces))),
                     ("walkedHubs", .array(joint.walkedHubs.map(name))),
                 ])
             case .declined(let decline)?:
-                group = .object([("declined", .string(decline.description(in: ir)))])
+                return .object([("declined", .string(decline.description(in: ir)))])
             case nil:
-                group = .null
+                return .null
             }
+        }
+        switch report.path {
+        case .structured(let stacks):
+            return .object([("path", .string("structured")), ("stacks", stackArray(stacks))])
+        case .split(let reason, let axis, let stacks, let constraints, let joint):
             return .object([
                 ("path", .string("split")), ("reason", .string(reason.kind)), ("item", name(reason.node)),
                 ("description", .string(reason.description(in: ir))), ("generalAxis", .string(axis.rawValue)),
-                ("constraints", .number(Double(constraints))), ("joint", group), ("stacks", stackArray(stacks)),
+                ("constraints", .number(Double(constraints))), ("joint", group(joint)), ("stacks", stackArray(stacks)),
+            ])
+        case .eachAxis(let reason, let axes):
+            return .object([
+                ("path", .string("eachAxis")), ("reason", .string(reason.kind)), ("item", name(reason.node)),
+                ("description", .string(reason.description(in: ir))),
+                ("axes", .array(axes.map { axis in
+                    .object([
+                        ("axis", .string(axis.axis.rawValue)), ("constraints", .number(Double(axis.constraints))),
+                        ("joint", group(axis.joint)),
+                    ])
+                })),
             ])
         case .subtreeConflicts(let reason, let groups, let stacks):
             return .object([

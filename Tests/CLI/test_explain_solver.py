@@ -198,3 +198,36 @@ def test_columns_with_their_own_constraints_are_walked_hubs(tmp_path):
         text = run(["layout", str(path), "--explain-solver"] + width).out
         assert ("  walked hubs: main.a, main.b (their lengths pinned and walked in turn, then released and"
                 " re-optimised)\n") in text
+
+
+def test_user_constraints_on_both_axes_make_a_joint_group_per_axis(tmp_path):
+    # Three rows, `a.width == d.width` and `c.height == d.height + 6`: neither axis is the tree
+    # solver's alone, so each axis is solved by itself as a joint group. Worked by hand
+    # (JointGroupTests.constraintsOnBothAxesAreTwoJointGroups): the stack is 65 wide (the middle row's
+    # labels at their own widths), and the middle row 16 high, the bottom one 10 (d's compression at
+    # 750 outranks c's and e's hugging at 250).
+    path = tmp_path / "rows.stack"
+    path.write_text(
+        "vstack main {\n"
+        "    hstack top {\n        label a(intrinsic: 30 x 10)\n        label b(intrinsic: 20 x 10)\n    }\n"
+        "    hstack middle {\n        label c(intrinsic: 40 x 10)\n        label e(intrinsic: 25 x 10)\n    }\n"
+        "    hstack bottom {\n        label d(intrinsic: 10 x 10)\n    }\n"
+        "    constraints {\n        a.width == d.width\n        c.height == d.height + 6\n    }\n}\n")
+    result = run(["layout", str(path), "--explain-solver", "--format", "json"])
+    assert result.returncode == 0, result.describe()
+    layout = json.loads(result.out)
+    frames = {frame["item"]: [frame["x"], frame["y"], frame["width"], frame["height"]] for frame in layout["frames"]}
+    assert frames["main"] == [0, 0, 65, 36]
+    assert frames["main.middle.c"] == [0, 10, 40, 16]
+    assert frames["main.bottom.d"] == [0, 26, 65, 10]
+    solver = layout["solver"]
+    assert (solver["path"], solver["reason"]) == ("eachAxis", "userConstraints")
+    assert [axis["axis"] for axis in solver["axes"]] == ["horizontal", "vertical"]
+    assert all(axis["joint"]["subtrees"] == 1 for axis in solver["axes"])
+    explanation = run(["layout", str(path), "--explain-solver"]).out.split("\nsolver: ", 1)[1].splitlines()
+    assert explanation[0] == "general, each axis alone"
+    assert explanation[1] == "  main: user constraints (a constraints { } block) relate items across stacks"
+    assert explanation[2].startswith("  general solver: the horizontal axis as a joint group of ")
+    assert explanation[2].endswith(" entering by cost functions (2 pieces); structured: inside those")
+    assert explanation[3].startswith("  general solver: the vertical axis as a joint group of ")
+    assert "general, each axis alone" in README

@@ -192,6 +192,9 @@ func solvePath(_ report: SolveReport) -> String {
         case nil: return "axis: \(reason.kind)"
         }
     case .subtreeConflicts(let reason, _, _): return "subtreeConflicts: \(reason.kind)"
+    case .eachAxis(let reason, let axes):
+        let joints = axes.map { axis in if case .solved? = axis.joint { "joint" } else { "axis" } }
+        return "eachAxis (\(joints.joined(separator: ", "))): \(reason.kind)"
     }
 }
 

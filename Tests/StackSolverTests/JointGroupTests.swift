@@ -49,6 +49,55 @@ import Testing
         #expect(solutionDifference(solution, solve(ir), ir: ir) == nil)
     }
 
+    /// The rows above with a second constraint on the other axis, `c.height == d.height + 6`: user
+    /// constraints on both axes, so neither axis is the tree solver's alone, and each axis is a joint
+    /// group of its own (AxisSplit.swift). Widths as above. Heights by hand: every label is 10 high and
+    /// each row as high as its labels (fill alignment), so the middle row must be 6 higher than the
+    /// bottom one. Raising the middle row by s and the bottom one by s - 6 violates d's compression (750)
+    /// by 6 - s and c's and e's hugging (250) by 2s: the 750 level decides, s = 6. So the rows are 10,
+    /// 16 and 10 high, at 0, 10 and 26. The top row hangs off the vertical group, the middle row off the
+    /// horizontal one.
+    @Test func constraintsOnBothAxesAreTwoJointGroups() {
+        let ir = Self.lowered("""
+            vstack main {
+                hstack top { label a(intrinsic: 30 x 10); label b(intrinsic: 20 x 10) }
+                hstack middle { label c(intrinsic: 40 x 10); label e(intrinsic: 25 x 10) }
+                hstack bottom { label d(intrinsic: 10 x 10) }
+                constraints {
+                    a.width == d.width
+                    c.height == d.height + 6
+                }
+            }
+            """)
+        let (solution, report) = solveLayoutReporting(ir: ir)
+        guard case .eachAxis(.userConstraints, let axes) = report.path, axes.map(\.axis) == [.horizontal, .vertical],
+              case .solved(let horizontal)? = axes[0].joint, case .solved(let vertical)? = axes[1].joint else {
+            Issue.record("solved by \(report.path)")
+            return
+        }
+        #expect(horizontal.subtrees == 1 && vertical.subtrees == 1)
+        func frame(_ name: String) -> [Double] {
+            ir.items.firstIndex { $0.name == name }.map { solution.frames[$0] }.map { [$0.x, $0.y, $0.width, $0.height] } ?? []
+        }
+        #expect(frame("main") == [0, 0, 65, 36])
+        #expect(frame("main.top.a") == [0, 0, 65, 10])
+        #expect(frame("main.middle.c") == [0, 10, 40, 16])
+        #expect(frame("main.middle.e") == [40, 10, 25, 16])
+        #expect(frame("main.bottom.d") == [0, 26, 65, 10])
+        #expect(solution.findings.isEmpty)
+        #expect(solutionDifference(solution, solve(ir), ir: ir) == nil)
+        // Pinned sizes, both axes moved off their natural lengths: the general solver's answer.
+        for (width, height) in [(50.0, 30.0), (120, 60), (65, 36)] {
+            let sized = ir.replacingRootSize(width: true, height: true)
+            let (pinned, pinnedReport) = solveLayoutReporting(ir: sized, width: width, height: height)
+            guard case .eachAxis = pinnedReport.path else {
+                Issue.record("\(width) x \(height): solved by \(pinnedReport.path)")
+                continue
+            }
+            #expect(solutionDifference(pinned, solve(sized, width: width, height: height), ir: sized) == nil, "\(width) x \(height)")
+        }
+    }
+
     /// A vstack of a row of four labels and a wider label, `a.width == b.width` inside: its width is a
     /// hub (HubWalk.swift; KeptSolveTests too).
     static let hubVstack = """

@@ -195,11 +195,25 @@ extension [Frame] {
 
 extension SolveReport {
     /// The report without a joint group's windows of pieces: a layout engine enters wider windows, so
-    /// that its solve can be moved to other sizes (KeptSolve.swift). Nor its hub: with other windows a
-    /// pin that conflicts in one solve may hold in the other (HubWalk.swift).
+    /// that its solve can be moved to other sizes (KeptSolve.swift), and a finite piece is a row, so
+    /// without the group's count of rows either. Nor its hub: with other windows a pin that conflicts
+    /// in one solve may hold in the other (HubWalk.swift).
     var withoutWindows: SolveReport {
-        guard case .split(let reason, let axis, let stacks, let constraints, .solved(var summary)?) = path else { return self }
-        (summary.pieces, summary.windowed, summary.widenings, summary.walkedHubs) = (0, false, 0, [])
-        return SolveReport(path: .split(reason: reason, generalAxis: axis, stacks: stacks, constraints: constraints, joint: .solved(summary)))
+        func without(_ axis: GeneralAxisReport) -> GeneralAxisReport {
+            guard case .solved(var summary)? = axis.joint else { return axis }
+            (summary.pieces, summary.windowed, summary.widenings, summary.walkedHubs) = (0, false, 0, [])
+            summary.constraints = 0
+            return GeneralAxisReport(axis: axis.axis, constraints: 0, joint: .solved(summary))
+        }
+        switch path {
+        case .split(let reason, let axis, let stacks, let constraints, let joint):
+            let general = without(GeneralAxisReport(axis: axis, constraints: constraints, joint: joint))
+            return SolveReport(path: .split(
+                reason: reason, generalAxis: axis, stacks: stacks, constraints: general.constraints, joint: general.joint))
+        case .eachAxis(let reason, let axes):
+            return SolveReport(path: .eachAxis(reason: reason, axes: axes.map(without)))
+        default:
+            return self
+        }
     }
 }

@@ -71,7 +71,7 @@ func solveDeclined(
         if keeping { kept = .subtreeConflicts(found) }
     } else if let split = solveSplittingAxes(ir: ir, width: width, height: height, built: built, keeping: keeping) {
         declined = .split(split)
-        if split.kept != nil { kept = .split(split) }
+        if split.isKept { kept = .split(split) }
     } else {
         var solver = Solver(ir: ir, width: width, height: height, parameterized: keeping)
         let run = solver.run(keeping: keeping, axes: [.horizontal, .vertical], width: width, height: height)

@@ -17,6 +17,11 @@ public struct SolveReport: Hashable, Sendable {
         /// with the subtrees it does not reach entering by their cost functions (JointGroup.swift), or
         /// why not.
         case split(reason: FallbackReason, generalAxis: Axis, stacks: [StructuredStack], constraints: Int, joint: JointGroupOutcome?)
+        /// The structured solver declined the whole layout for `reason` and neither axis alone (user
+        /// constraints on both axes, or stacks it declines on both), and no constraint relates the
+        /// axes: the general solver answered each axis alone (AxisSplit.swift), the horizontal first,
+        /// each as a joint group where one starts.
+        case eachAxis(reason: FallbackReason, axes: [GeneralAxisReport])
         /// The structured solver declined the layout as written for `reason`, a required conflict;
         /// the conflicts were found inside the subtrees in `groups`, each search deciding on that
         /// subtree's own constraints, and the structured solver answered the layout without the
@@ -33,7 +38,8 @@ public struct SolveReport: Hashable, Sendable {
     /// The reason the structured solver declined; nil when it answered.
     public var fallback: FallbackReason? {
         switch path {
-        case .general(let reason, _, _), .split(let reason, _, _, _, _), .subtreeConflicts(let reason, _, _): return reason
+        case .general(let reason, _, _), .split(let reason, _, _, _, _), .subtreeConflicts(let reason, _, _),
+             .eachAxis(let reason, _): return reason
         case .structured: return nil
         }
     }
@@ -55,20 +61,10 @@ public struct SolveReport: Hashable, Sendable {
         case .general(let reason, let items, let constraints):
             return [reason.description(in: ir), "general solver: \(items) items, \(constraints) constraints, solved as one group"]
         case .split(let reason, let axis, let stacks, let constraints, let joint):
-            guard case .solved(let joint) = joint else {
-                var whole = "general solver: the \(axis.rawValue) axis alone, \(constraints) linear constraints"
-                if case .declined(let decline) = joint { whole += " (no joint group: \(decline.description(in: ir)))" }
-                return [reason.description(in: ir), whole + "; structured: the \(axis.cross.rawValue) axis"] + stackLines(stacks)
-            }
-            func count(_ k: Int, _ noun: String, _ plural: String) -> String? { k == 0 ? nil : k == 1 ? "1 \(noun)" : "\(k) \(plural)" }
-            let hanging = [count(joint.subtrees, "stack", "stacks"), count(joint.runs, "run of items", "runs of items"),
-                           count(joint.leaves, "leaf", "leaves")].compactMap { $0 }
-            let outside = hanging.count < 2 ? hanging.joined() : hanging.dropLast().joined(separator: ", ") + " and " + hanging[hanging.count - 1]
-            return [reason.description(in: ir),
-                    "general solver: the \(axis.rawValue) axis as a joint group of \(joint.items) items and"
-                        + " \(constraints) linear constraints, with \(outside) outside it entering by"
-                        + " cost functions (\(joint.pieces) pieces); structured: inside those and the \(axis.cross.rawValue) axis"]
-                + SolveReport.hubLine(joint.walkedHubs, in: ir) + stackLines(stacks)
+            let general = GeneralAxisReport(axis: axis, constraints: constraints, joint: joint)
+            return [reason.description(in: ir)] + general.lines(in: ir, treeAxis: axis.cross) + stackLines(stacks)
+        case .eachAxis(let reason, let axes):
+            return [reason.description(in: ir)] + axes.flatMap { $0.lines(in: ir, treeAxis: nil) }
         case .subtreeConflicts(let reason, let groups, let stacks):
             return [reason.description(in: ir)] + groups.map { group in
                 let name = ir.items.indices.contains(group.node) ? ir.items[group.node].name : "#\(group.node)"
@@ -79,6 +75,53 @@ public struct SolveReport: Hashable, Sendable {
         }
     }
 
+    /// The report of a solve the structured solver declined for `reason`.
+    init(_ declined: DeclinedSolve, reason: FallbackReason, ir: ConstraintIR) {
+        switch declined {
+        case .subtreeConflicts(let found):
+            self.init(path: .subtreeConflicts(reason: reason, groups: found.groups, stacks: found.layout.structuredStacks()))
+        case .split(let split):
+            let axes = split.general.map { GeneralAxisReport(axis: $0.axis, constraints: $0.constraints, joint: $0.joint) }
+            if split.tree == nil, axes.count > 1 {
+                self.init(path: .eachAxis(reason: reason, axes: axes))
+            } else {
+                self.init(path: .split(
+                    reason: reason, generalAxis: axes[0].axis, stacks: split.treeStacks(), constraints: axes[0].constraints,
+                    joint: axes[0].joint))
+            }
+        case .general:
+            self.init(path: .general(reason: reason, items: ir.items.count, constraints: ir.constraints.count))
+        }
+    }
+}
+
+/// One axis the general solver answered alone, in a `SolveReport`: how many linear constraints it
+/// solved, and the joint group it saw, or why it solved the whole axis.
+public struct GeneralAxisReport: Hashable, Sendable {
+    public var axis: Axis
+    public var constraints: Int
+    /// The joint group's size, or why there is none; nil when the report's reason already says why.
+    public var joint: JointGroupOutcome?
+
+    /// The line on what the general solver solved (and the hubs it walked), ending with what the
+    /// structured solver answered: inside the joint group's hanging stacks, and `treeAxis`.
+    func lines(in ir: ConstraintIR, treeAxis: Axis?) -> [String] {
+        let tree = treeAxis.map { "the \($0.rawValue) axis" }
+        guard case .solved(let joint) = joint else {
+            var whole = "general solver: the \(axis.rawValue) axis alone, \(constraints) linear constraints"
+            if case .declined(let decline) = joint { whole += " (no joint group: \(decline.description(in: ir)))" }
+            return [whole + (tree.map { "; structured: \($0)" } ?? "")]
+        }
+        func count(_ k: Int, _ noun: String, _ plural: String) -> String? { k == 0 ? nil : k == 1 ? "1 \(noun)" : "\(k) \(plural)" }
+        let hanging = [count(joint.subtrees, "stack", "stacks"), count(joint.runs, "run of items", "runs of items"),
+                       count(joint.leaves, "leaf", "leaves")].compactMap { $0 }
+        let outside = hanging.count < 2 ? hanging.joined() : hanging.dropLast().joined(separator: ", ") + " and " + hanging[hanging.count - 1]
+        return ["general solver: the \(axis.rawValue) axis as a joint group of \(joint.items) items and"
+                    + " \(constraints) linear constraints, with \(outside) outside it entering by"
+                    + " cost functions (\(joint.pieces) pieces); structured: inside those" + (tree.map { " and \($0)" } ?? "")]
+            + Self.hubLine(joint.walkedHubs, in: ir)
+    }
+
     /// Which hub stacks a joint solve walked (HubWalk.swift): none, one walked to its optimum, or
     /// several walked in turn and then released. Names in the report's order, the widest first.
     private static func hubLine(_ hubs: [Int], in ir: ConstraintIR) -> [String] {
@@ -87,20 +130,6 @@ public struct SolveReport: Hashable, Sendable {
         case 0: return []
         case 1: return ["walked hub: \(names[0]) (its length pinned and walked to the optimum)"]
         default: return ["walked hubs: \(names.joined(separator: ", ")) (their lengths pinned and walked in turn, then released and re-optimised)"]
-        }
-    }
-
-    /// The report of a solve the structured solver declined for `reason`.
-    init(_ declined: DeclinedSolve, reason: FallbackReason, ir: ConstraintIR) {
-        switch declined {
-        case .subtreeConflicts(let found):
-            self.init(path: .subtreeConflicts(reason: reason, groups: found.groups, stacks: found.layout.structuredStacks()))
-        case .split(let split):
-            self.init(path: .split(
-                reason: reason, generalAxis: split.generalAxis, stacks: split.treeStacks(), constraints: split.generalConstraints,
-                joint: split.joint))
-        case .general:
-            self.init(path: .general(reason: reason, items: ir.items.count, constraints: ir.constraints.count))
         }
     }
 }
