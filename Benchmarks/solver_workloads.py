@@ -11,6 +11,8 @@ layout benchmark's shapes, Benchmarks/LayoutBenchmark/main.swift, with the stack
   half the layout apart);
 - near: the same with pairs an eighth of the layout apart, each inside one quarter (in the columns
   shape, each column has its own constraints; not in the default `--variants`);
+- axes: two user constraints, one on each axis: the constraint variant's and `vi.height == vj.height`
+  (not in the default `--variants`);
 - conflict: one required conflict (a 10-point stack around a view with an explicit length of 44);
 - ambiguous: one view with no size at all;
 - squeezed: one stack the tree solver declines (an equalCentering row of 120 points of labels given 100).
@@ -94,9 +96,12 @@ NESTED_EXTRAS = (
 
 def finish(lines, paths, variant, conflict, squeezed):
     n = len(paths)
-    if variant == "constraint":
+    if variant in ("constraint", "axes"):
         other = paths[min(n - 1, 150)] if len(paths) > 150 else paths[min(1, n - 1)]
-        lines += ["    constraints {", f"        {paths[0]}.width == {other}.width", "    }"]
+        lines += ["    constraints {", f"        {paths[0]}.width == {other}.width"]
+        if variant == "axes":
+            lines.append(f"        {paths[min(3, n - 1)]}.height == {paths[min(n - 1, 250)]}.height")
+        lines.append("    }")
     elif variant in ("spread", "near"):
         pairs = max(1, n // 200)
         stride = max(1, n // pairs)

@@ -104,7 +104,7 @@ func solveSplittingAxes(
     if !touched.isEmpty {
         stackOnlyIR.constraints.removeAll { $0.category == .user }
     }
-    guard let model = built?.model ?? (try? StructuredModel(ir: stackOnlyIR)) else { return nil }
+    guard let model = built?.model ?? StructuredModel.tolerant(ir: stackOnlyIR) else { return nil }
     let mentioned = mentionedSymbols(ir)
     /// The general solver's answer along `axis`: a joint group where one starts, else the whole axis.
     func generalAxis(_ axis: Axis) -> GeneralAxis {
@@ -123,7 +123,9 @@ func solveSplittingAxes(
         let run = solver.run(keeping: keeping, axes: [axis], width: width, height: height)
         return GeneralAxis(axis: axis, solution: run.solution, constraints: solver.linearCount, joint: outcome, kept: run.kept)
     }
-    let candidates: [Axis] = touched.isEmpty ? [.horizontal, .vertical] : touched.count == 1 ? Array(touched) : []
+    // With a subtree the model leaves unread, the tree solver answers neither axis.
+    let candidates: [Axis] = !model.opaqueRoots.isEmpty ? []
+        : touched.isEmpty ? [.horizontal, .vertical] : touched.count == 1 ? Array(touched) : []
     for axis in candidates {
         let treeAxis = 1 - axis.slot
         do throws(FallbackReason) {

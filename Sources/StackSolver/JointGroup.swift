@@ -104,19 +104,22 @@ private func jointStart(
         do throws(FallbackReason) { return try StructuredLayout(model: model, axes: [slot]) } catch { throw .stacksAlone(error) }
     }
     func shape(seeds: [Int]) throws(JointDecline) -> JointShape {
-        let shape = try JointShape(
-            ir: ir, model: model, axis: slot, seeds: seeds, forced: [Bool](repeating: false, count: model.count))
+        let shape = try JointShape(ir: ir, model: model, axis: slot, seeds: seeds, forced: model.forcedOntoSpine)
         guard !shape.units.isEmpty else { throw .nothingToCollapse }
         return shape
     }
     // User constraints along the axis start the spine; without any, the stack where the stacks alone
     // decline the axis starts it.
+    // A subtree the model leaves unread (StructuredModel.tolerant) is on the spine from the start, and
+    // the stacks alone have no frames.
+    let opaque = model.opaqueRoots
     guard !ir.constraints[(firstUser ?? ir.constraints.count)...].contains(where: { Axis($0.first.attribute) == axis }) else {
-        let shape = try shape(seeds: [])
+        let shape = try shape(seeds: opaque)
         let layout = try build()
-        return (layout, try? layout.frames(width: width, height: height), [], shape)
+        return (layout, opaque.isEmpty ? try? layout.frames(width: width, height: height) : nil, opaque, shape)
     }
     let layout = try build()
+    guard opaque.isEmpty else { return (layout, nil, opaque, try shape(seeds: opaque)) }
     do throws(FallbackReason) {
         _ = try layout.frames(width: width, height: height)
     } catch {
@@ -135,7 +138,7 @@ private func jointSolve(
     let (layout, stacksAlone) = (start.layout, start.stacksAlone)
     var seeds = start.seeds
     var shape = start.shape
-    var forced = [Bool](repeating: false, count: model.count)
+    var forced = model.forcedOntoSpine
     // A unit whose place the levels and ties leave free goes onto the spine, and the group is solved
     // again: each round takes one more level of the tree, so the rounds are few (and bounded here).
     // A round whose answer reaches the end of a window of pieces is solved again with windows four

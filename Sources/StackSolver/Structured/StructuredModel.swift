@@ -129,8 +129,18 @@ struct StructuredModel {
     /// is then the highest.
     var descendingGaps: [Bool]
     let itemCount: Int
+    /// The roots of the subtrees left unread (`tolerant(ir:)`), and per node whether it is in one, or
+    /// above one (`unsolved`: the tree solver gives it no cost function). Empty when every stack is read.
+    private(set) var opaqueRoots: [Int] = []
+    /// Why each root is left unread.
+    private(set) var opaqueReasons: [FallbackReason] = []
+    private(set) var opaque: [Bool] = []
+    private(set) var unsolved: [Bool] = []
 
-    init(ir: ConstraintIR) throws(FallbackReason) {
+    /// Reads every stack of `ir`, except the subtrees at `opaqueRoots`: their constraints are not read
+    /// (a constraint is theirs when it mentions an item inside one, or only the root itself), and the
+    /// stacks above them are read for their structure alone (see `tolerant(ir:)`).
+    init(ir: ConstraintIR, opaqueRoots: [Int] = []) throws(FallbackReason) {
         uikit = ir.uikit
         // The arranged items come first, the guides after them (the lowering's order).
         let n = ir.items.firstIndex { $0.kind == .guide } ?? ir.items.count
@@ -179,18 +189,101 @@ struct StructuredModel {
         baselineRow = Array(repeating: false, count: n)
         sharedRow = Array(repeating: false, count: n)
 
-        for index in 0..<n { try readStack(index, tree: tree) }
+        if !opaqueRoots.isEmpty { markOpaque(opaqueRoots, tree: tree) }
+        let partial = !opaqueRoots.isEmpty
+        for index in 0..<n where !partial || !opaque[index] { try readStack(index, tree: tree) }
         try readGuides(ir, tree: tree)
         var reading = ConstraintReading(count: n)
-        for (index, c) in ir.constraints.enumerated() { try read(c, index: index, tree: tree, into: &reading) }
+        for (index, c) in ir.constraints.enumerated() where !partial || !isOpaque(c, tree: tree) {
+            try read(c, index: index, tree: tree, into: &reading)
+        }
         for (owner, values) in reading.marginValues {
             margins[owner] = Insets(top: values[0], leading: values[1], bottom: values[2], trailing: values[3])
         }
         try readStackBaselines(reading.baselineSources, tree: tree)
-        for index in 0..<n { try deriveStack(index, tree: tree, reading: reading) }
+        for index in 0..<n {
+            guard partial, unsolved[index] else {
+                try deriveStack(index, tree: tree, reading: reading)
+                continue
+            }
+            // Above an opaque subtree only the structure counts (the joint group writes the stack's
+            // constraints out): its children, axis, distribution and alignment come first in `deriveStack`.
+            if opaque[index] {
+                childStart.append(childList.count)
+                childList.append(contentsOf: tree.children[index])
+            } else {
+                try? deriveStack(index, tree: tree, reading: reading)
+            }
+        }
         childStart.append(childList.count)
         baselineNodes = (0..<n).filter { firstBaseline[$0] != nil || lastBaseline[$0] != nil }
-        for index in 0..<n { try checkLowering(index, tree: tree) }
+        for index in 0..<n where !partial || !unsolved[index] { try checkLowering(index, tree: tree) }
+    }
+
+    /// The model of a layout with the subtrees it cannot read left opaque: a stack of a shape only the
+    /// general solver solves (`FallbackReason.spineNode`: a baseline shape, today's UIKit's hidden items
+    /// placed with `>=`, ...) is not read, nor is anything inside it; a joint group on each axis writes
+    /// their constraints out and takes the rest by cost functions. Nil when the layout cannot be read
+    /// for another reason, when the root itself is such a stack, or past 8 such stacks.
+    static func tolerant(ir: ConstraintIR) -> StructuredModel? {
+        var (roots, reasons): ([Int], [FallbackReason]) = ([], [])
+        while roots.count <= 8 {
+            do throws(FallbackReason) {
+                var model = try StructuredModel(ir: ir, opaqueRoots: roots)
+                model.opaqueReasons = reasons
+                return model
+            } catch {
+                guard case let stack? = error.spineNode, stack > 0, !roots.contains(stack) else { return nil }
+                roots.append(stack)
+                reasons.append(error)
+            }
+        }
+        return nil
+    }
+
+    /// Per node: on a joint group's spine from the start (inside an opaque subtree).
+    var forcedOntoSpine: [Bool] { opaque.isEmpty ? [Bool](repeating: false, count: count) : opaque }
+
+    /// Marks the subtrees at `roots` opaque and their ancestors unsolved.
+    private mutating func markOpaque(_ roots: [Int], tree: ItemTree) {
+        opaqueRoots = roots.sorted()
+        opaque = [Bool](repeating: false, count: count)
+        unsolved = [Bool](repeating: false, count: count)
+        for root in roots { opaque[root] = true }
+        // Parents come before their items: an item inside an opaque subtree follows its root.
+        for index in 0..<count {
+            if let parent = tree.parents[index], parent >= 0, parent < index, opaque[parent] { opaque[index] = true }
+        }
+        for index in 0..<count where opaque[index] { unsolved[index] = true }
+        for root in roots {
+            var node = tree.parents[root]
+            while let current = node, current >= 0, current < count {
+                unsolved[current] = true
+                node = tree.parents[current]
+            }
+        }
+    }
+
+    /// Whether a constraint belongs to an opaque subtree: it mentions an item inside one (a guide of an
+    /// opaque stack included), or only opaque roots. A constraint between an opaque root and its
+    /// parent's items is the parent's, and read.
+    private func isOpaque(_ c: IRConstraint, tree: ItemTree) -> Bool {
+        let items = [c.first.item.index] + (c.second.map { [$0.item.index] } ?? [])
+        var allOpaque = true
+        for item in items {
+            guard item >= 0, item < itemCount else { return false }
+            if item >= count {
+                // A guide: its owner's.
+                guard let owner = tree.owners[item], owner >= 0, owner < count else { return false }
+                if opaque[owner] { return true }
+                allOpaque = false
+            } else if opaque[item] {
+                if !opaqueRoots.contains(item) { return true }
+            } else {
+                allOpaque = false
+            }
+        }
+        return allOpaque
     }
 
     /// The children of a node.

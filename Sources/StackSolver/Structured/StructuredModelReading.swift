@@ -90,6 +90,7 @@ extension StructuredModel {
         for id in count..<ir.items.count {
             let item = ir.items[id]
             guard item.kind == .guide, let owner = item.owner?.index, owner >= 0, owner < count else { throw .irMismatch(item: id) }
+            if !opaque.isEmpty && opaque[owner] { continue }
             switch item.role {
             case .alignmentSpanner?: spannerGuide[owner] = id
             case .margins?: marginsGuide[owner] = id

@@ -85,7 +85,8 @@ struct StructuredLayout {
         outerLower = Array(repeating: 0, count: 2 * n)
         outerUpper = Array(repeating: 0, count: 2 * n)
         parents = (0..<n).filter { model.stackAxis[$0] >= 0 && model.childStart[$0] < model.childStart[$0 + 1] }
-        for index in stride(from: n - 1, through: 0, by: -1) {
+        // Nothing in or above an opaque subtree has a cost function (StructuredModel.tolerant).
+        for index in stride(from: n - 1, through: 0, by: -1) where model.unsolved.isEmpty || !model.unsolved[index] {
             try update(index)
         }
     }
