@@ -98,6 +98,40 @@ import Testing
         }
     }
 
+    /// An equalSpacing row with a hidden item under today's UIKit (placed with `>=`, which the
+    /// structured model does not read) among 40 rows of labels: the row is left opaque
+    /// (StructuredModel.tolerant), its subtree written out in a joint group on each axis, and the other
+    /// rows enter by their cost functions, not the whole layout by the general solver. Frames,
+    /// determinations and findings are the general solver's, at natural size and at pinned widths.
+    @Test func aStackTheModelCannotReadIsLeftOpaque() {
+        let rows = (0..<40).map { "hstack r\($0) { label a\($0)(intrinsic: \(10 + $0 % 7) x 10); label b\($0)(intrinsic: 20 x \(8 + $0 % 5)) }" }
+        let ir = Self.lowered("""
+            vstack main {
+                \(rows.joined(separator: "\n    "))
+                hstack odd(distribution: equalSpacing) {
+                    label o1(intrinsic: 20 x 10)
+                    label o2(intrinsic: 20 x 10, hidden: true)
+                    label o3(intrinsic: 30 x 12)
+                }
+            }
+            """)
+        guard let odd = ir.items.firstIndex(where: { $0.name == "main.odd" }) else {
+            Issue.record("no main.odd")
+            return
+        }
+        #expect(StructuredModel.tolerant(ir: ir)?.opaqueRoots == [odd])
+        for width in [nil, 40.0, 90, 300] {
+            let sized = width == nil ? ir : ir.replacingRootSize(width: true, height: false)
+            let (solution, report) = solveLayoutReporting(ir: sized, width: width)
+            guard case .eachAxis(.currentUIKit(odd, .hiddenItems), let axes) = report.path,
+                  axes.allSatisfy({ if case .solved? = $0.joint { true } else { false } }) else {
+                Issue.record("\(String(describing: width)): solved by \(report.path)")
+                continue
+            }
+            #expect(solutionDifference(solution, solve(sized, width: width), ir: sized) == nil, "\(String(describing: width))")
+        }
+    }
+
     /// A vstack of a row of four labels and a wider label, `a.width == b.width` inside: its width is a
     /// hub (HubWalk.swift; KeptSolveTests too).
     static let hubVstack = """
