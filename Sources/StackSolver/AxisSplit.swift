@@ -114,7 +114,7 @@ func solveSplittingAxes(
         // Without user constraints the first line of the report already says why the stacks alone
         // decline, so a joint group that declines for that reason is not reported again.
         var outcome: JointGroupOutcome? = joint.outcome
-        if !touched.contains(axis), case .declined(.stacksAlone) = joint.outcome { outcome = nil }
+        if touched.isEmpty, case .declined(.stacksAlone) = joint.outcome { outcome = nil }
         if let solved = joint.solve {
             return GeneralAxis(
                 axis: axis, solution: solved.solution, constraints: solved.summary.constraints, joint: outcome, kept: solved.kept)

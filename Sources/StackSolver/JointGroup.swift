@@ -109,9 +109,8 @@ private func jointStart(
         return shape
     }
     // User constraints along the axis start the spine; without any, the stack where the stacks alone
-    // decline the axis starts it.
-    // A subtree the model leaves unread (StructuredModel.tolerant) is on the spine from the start, and
-    // the stacks alone have no frames.
+    // decline the axis starts it. A subtree the model leaves unread (StructuredModel.tolerant) is on
+    // the spine from the start, and then the stacks alone have no frames.
     let opaque = model.opaqueRoots
     guard !ir.constraints[(firstUser ?? ir.constraints.count)...].contains(where: { Axis($0.first.attribute) == axis }) else {
         let shape = try shape(seeds: opaque)

@@ -14,22 +14,27 @@ import Testing
         return lower(check(file).model.roots[0], in: file, uikit: uikit)
     }
 
+    /// Three rows of labels under a vstack, with `constraints`.
+    static func threeRows(_ constraints: [String]) -> String {
+        """
+        vstack main {
+            hstack top { label a(intrinsic: 30 x 10); label b(intrinsic: 20 x 10) }
+            hstack middle { label c(intrinsic: 40 x 10); label e(intrinsic: 25 x 10) }
+            hstack bottom { label d(intrinsic: 10 x 10) }
+            constraints {
+                \(constraints.joined(separator: "\n        "))
+            }
+        }
+        """
+    }
+
     /// Three rows under a vstack, `a.width == d.width` across the first and the last. Worked by hand:
     /// the rows are as wide as the stack (fill alignment), so `a` and `d` both take the stack's width W
     /// and `b` is squeezed to 0 (its compression, 750, is violated by 20 whatever W is). The middle row
     /// needs W >= 65 to hold its labels at 750; at 250 the three hugging violations (W - 30) + (W - 10)
     /// + (W - 65) grow with W, so W = 65. The middle row is the subtree no user constraint touches.
     @Test func aConstraintAcrossRowsLeavesTheMiddleRowToItsCostFunction() {
-        let ir = Self.lowered("""
-            vstack main {
-                hstack top { label a(intrinsic: 30 x 10); label b(intrinsic: 20 x 10) }
-                hstack middle { label c(intrinsic: 40 x 10); label e(intrinsic: 25 x 10) }
-                hstack bottom { label d(intrinsic: 10 x 10) }
-                constraints {
-                    a.width == d.width
-                }
-            }
-            """)
+        let ir = Self.lowered(Self.threeRows(["a.width == d.width"]))
         let (solution, report) = solveLayoutReporting(ir: ir)
         guard case .split(_, .horizontal, _, _, .solved(let joint)?) = report.path else {
             Issue.record("solved by \(report.path)")
@@ -58,17 +63,7 @@ import Testing
     /// 16 and 10 high, at 0, 10 and 26. The top row hangs off the vertical group, the middle row off the
     /// horizontal one.
     @Test func constraintsOnBothAxesAreTwoJointGroups() {
-        let ir = Self.lowered("""
-            vstack main {
-                hstack top { label a(intrinsic: 30 x 10); label b(intrinsic: 20 x 10) }
-                hstack middle { label c(intrinsic: 40 x 10); label e(intrinsic: 25 x 10) }
-                hstack bottom { label d(intrinsic: 10 x 10) }
-                constraints {
-                    a.width == d.width
-                    c.height == d.height + 6
-                }
-            }
-            """)
+        let ir = Self.lowered(Self.threeRows(["a.width == d.width", "c.height == d.height + 6"]))
         let (solution, report) = solveLayoutReporting(ir: ir)
         guard case .eachAxis(.userConstraints, let axes) = report.path, axes.map(\.axis) == [.horizontal, .vertical],
               case .solved(let horizontal)? = axes[0].joint, case .solved(let vertical)? = axes[1].joint else {
