@@ -101,7 +101,11 @@ private func jointStart(
     guard ir.constraints[(firstUser ?? ir.constraints.count)...].allSatisfy({ $0.category == .user }) else { throw .irOrder }
     func build() throws(JointDecline) -> StructuredLayout {
         if let built { return built }
-        do throws(FallbackReason) { return try StructuredLayout(model: model, axes: [slot]) } catch { throw .stacksAlone(error) }
+        do throws(FallbackReason) {
+            return try StructuredLayout(model: model, axes: [slot], keepingDeclines: true)
+        } catch {
+            throw .stacksAlone(error)
+        }
     }
     func shape(seeds: [Int]) throws(JointDecline) -> JointShape {
         let shape = try JointShape(ir: ir, model: model, axis: slot, seeds: seeds, forced: model.forcedOntoSpine)
@@ -109,16 +113,21 @@ private func jointStart(
         return shape
     }
     // User constraints along the axis start the spine; without any, the stack where the stacks alone
-    // decline the axis starts it. A subtree the model leaves unread (StructuredModel.tolerant) is on
-    // the spine from the start, and then the stacks alone have no frames.
+    // decline the axis starts it. A subtree the model leaves unread (StructuredModel.tolerant), and a
+    // stack whose function the tree solver does not make, are on the spine from the start, and then
+    // the stacks alone have no frames.
     let opaque = model.opaqueRoots
     guard !ir.constraints[(firstUser ?? ir.constraints.count)...].contains(where: { Axis($0.first.attribute) == axis }) else {
-        let shape = try shape(seeds: opaque)
+        let first = try shape(seeds: opaque)
         let layout = try build()
-        return (layout, opaque.isEmpty ? try? layout.frames(width: width, height: height) : nil, opaque, shape)
+        guard layout.declined.isEmpty else {
+            return (layout, nil, opaque + layout.declined, try shape(seeds: opaque + layout.declined))
+        }
+        return (layout, opaque.isEmpty ? try? layout.frames(width: width, height: height) : nil, opaque, first)
     }
     let layout = try build()
-    guard opaque.isEmpty else { return (layout, nil, opaque, try shape(seeds: opaque)) }
+    let early = opaque + layout.declined
+    guard early.isEmpty else { return (layout, nil, early, try shape(seeds: early)) }
     do throws(FallbackReason) {
         _ = try layout.frames(width: width, height: height)
     } catch {

@@ -127,6 +127,39 @@ import Testing
         }
     }
 
+    /// A row whose cost function the tree solver does not make (today's UIKit keeps a hidden item with
+    /// a required width) among 40 rows of labels: the row starts the joint group of its axis from the
+    /// bottom-up pass (`StructuredLayout.declined`), and the other rows enter by their cost functions,
+    /// not the whole axis by the general solver. Frames as the general solver's, at natural size and at
+    /// pinned widths.
+    @Test func aStackWithoutACostFunctionStartsAJointGroup() {
+        let rows = (0..<40).map { "hstack r\($0) { label a\($0)(intrinsic: \(10 + $0 % 7) x 10); label b\($0)(intrinsic: 20 x \(8 + $0 % 5)) }" }
+        let ir = Self.lowered("""
+            vstack main {
+                \(rows.joined(separator: "\n    "))
+                hstack odd {
+                    label o1(intrinsic: 20 x 10)
+                    label o2(width: 30, intrinsic: 20 x 10, hidden: true)
+                    label o3(intrinsic: 30 x 12)
+                }
+            }
+            """)
+        guard let odd = ir.items.firstIndex(where: { $0.name == "main.odd" }) else {
+            Issue.record("no main.odd")
+            return
+        }
+        for width in [nil, 40.0, 90, 300] {
+            let sized = width == nil ? ir : ir.replacingRootSize(width: true, height: false)
+            let (solution, report) = solveLayoutReporting(ir: sized, width: width)
+            guard case .split(.currentUIKit(odd, .hiddenItemWithSize), .horizontal, _, _, .solved(let joint)?) = report.path else {
+                Issue.record("\(String(describing: width)): solved by \(report.path)")
+                continue
+            }
+            #expect(joint.subtrees >= 1, "\(String(describing: width))")
+            #expect(solutionDifference(solution, solve(sized, width: width), ir: sized) == nil, "\(String(describing: width))")
+        }
+    }
+
     /// A vstack of a row of four labels and a wider label, `a.width == b.width` inside: its width is a
     /// hub (HubWalk.swift; KeptSolveTests too).
     static let hubVstack = """
