@@ -17,7 +17,9 @@ layout benchmark's shapes, Benchmarks/LayoutBenchmark/main.swift, with the stack
 - ambiguous: one view with no size at all;
 - squeezed: one stack the tree solver declines (an equalCentering row of 120 points of labels given 100);
 - hidden: one equalSpacing row with a hidden item, which today's UIKit places with `>=` and the structured
-  model does not read (not in the default `--variants`).
+  model does not read (not in the default `--variants`);
+- kept: one row with a hidden item of a required width, which today's UIKit keeps: a stack whose cost
+  function the tree solver does not make (not in the default `--variants`).
 
 Each binary is run RUNS times per workload, interleaved, and the median wall time and peak memory
 (getrusage of the child) are printed with the ratio old / new. A run over LIMIT seconds is stopped
@@ -120,6 +122,9 @@ def finish(lines, paths, variant, conflict, squeezed):
         lines.append("    view amb")
     elif variant == "squeezed":
         lines.append(squeezed)
+    elif variant == "kept":
+        lines.append("    hstack kept {\n        label k1(intrinsic: 20 x 10)\n"
+                     "        label k2(width: 30, intrinsic: 20 x 10, hidden: true)\n        label k3(intrinsic: 30 x 12)\n    }")
     elif variant == "hidden":
         lines.append("    hstack toggles(distribution: equalSpacing) {\n        label t1(intrinsic: 20 x 10)\n"
                      "        label t2(intrinsic: 20 x 10, hidden: true)\n        label t3(intrinsic: 30 x 12)\n    }")
