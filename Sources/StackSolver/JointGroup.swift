@@ -108,12 +108,12 @@ private func jointStart(
         }
     }
     func shape(seeds: [Int]) throws(JointDecline) -> JointShape {
-        let shape = try JointShape(ir: ir, model: model, axis: slot, seeds: seeds, forced: model.forcedOntoSpine)
+        let shape = try JointShape(ir: ir, model: model, axis: slot, seeds: seeds, forced: [Bool](repeating: false, count: model.count))
         guard !shape.units.isEmpty else { throw .nothingToCollapse }
         return shape
     }
     // User constraints along the axis start the spine; without any, the stack where the stacks alone
-    // decline the axis starts it. A subtree the model leaves unread (StructuredModel.tolerant), and a
+    // decline the axis starts it. A stack the model leaves unread (StructuredModel.tolerant), and a
     // stack whose function the tree solver does not make, are on the spine from the start, and then
     // the stacks alone have no frames.
     let opaque = model.opaqueRoots
@@ -146,7 +146,7 @@ private func jointSolve(
     let (layout, stacksAlone) = (start.layout, start.stacksAlone)
     var seeds = start.seeds
     var shape = start.shape
-    var forced = model.forcedOntoSpine
+    var forced = [Bool](repeating: false, count: model.count)
     // A unit whose place the levels and ties leave free goes onto the spine, and the group is solved
     // again: each round takes one more level of the tree, so the rounds are few (and bounded here).
     // A round whose answer reaches the end of a window of pieces is solved again with windows four
@@ -171,15 +171,33 @@ private func jointSolve(
         }
         return free.isEmpty ? members : free
     }
+    func reshape() throws(JointDecline) {
+        shape = try JointShape(ir: ir, model: model, axis: slot, seeds: seeds, forced: forced)
+        guard !shape.units.isEmpty else { throw .nothingToCollapse }
+    }
     var rounds = 0
+    var crossings = 0
     while rounds < 8 {
-        let problem = try JointProblem(
-            ir: ir, shape: shape, layout: layout, width: width, height: height, axis: axis, stacksAlone: stacksAlone,
-            window: window,
-            hubs: walkingHubs
-                ? shape.hubs(ir: ir, model: model, axis: slot, rootPinned: (axis == .horizontal ? width : height) != nil)
-                    .filter { !unwalked.contains($0) }
-                : [])
+        let problem: JointProblem
+        do throws(JointDecline) {
+            problem = try JointProblem(
+                ir: ir, shape: shape, layout: layout, width: width, height: height, axis: axis, stacksAlone: stacksAlone,
+                window: window,
+                hubs: walkingHubs
+                    ? shape.hubs(ir: ir, model: model, axis: slot, rootPinned: (axis == .horizontal ? width : height) != nil)
+                        .filter { !unwalked.contains($0) }
+                    : [])
+        } catch {
+            // A unit that a written constraint meets at more than its position and length (its
+            // baseline, an item inside), or one of whose own constraints moves with more than the
+            // unit, goes onto the spine: each time one more, a few times at most.
+            guard case .crossesSubtree(let item) = error, shape.unit.indices.contains(item), shape.unit[item] >= 0,
+                  crossings < 16 else { throw error }
+            crossings += 1
+            for member in shape.units[shape.unit[item]] { forced[member] = true }
+            try reshape()
+            continue
+        }
         var solver = Solver(
             ir: ir, constraints: problem.constraints, invalid: [], restricted: problem.restricted, costs: problem.costs,
             tieCosts: problem.tieCosts, breakingConflicts: false, parameters: problem.parameters)
@@ -217,8 +235,7 @@ private func jointSolve(
             }
             guard !free.isEmpty else { throw .unsettled }
             for unit in free { for member in freeMembers(of: shape.units[unit]) { forced[member] = true } }
-            shape = try JointShape(ir: ir, model: model, axis: slot, seeds: seeds, forced: forced)
-            guard !shape.units.isEmpty else { throw .nothingToCollapse }
+            try reshape()
             continue
         }
         do throws(JointDecline) {
@@ -248,8 +265,7 @@ private func jointSolve(
             default:
                 throw error
             }
-            shape = try JointShape(ir: ir, model: model, axis: slot, seeds: seeds, forced: forced)
-            guard !shape.units.isEmpty else { throw .nothingToCollapse }
+            try reshape()
         }
     }
     throw .unsettled
@@ -313,7 +329,7 @@ struct JointProblem {
         var written: [LinearConstraint]
         while true {
             let kept = try shape.constraintsAsWritten(
-                ir, width: width, height: height, axis: axis, nodes: model.count, following: leader.map { $0 >= 0 })
+                ir, width: width, height: height, axis: axis, following: leader.map { $0 >= 0 })
             written = kept.written
             guard !kept.unfollowed.isEmpty else { break }
             for item in kept.unfollowed { leader[item] = -1 }

@@ -25,9 +25,9 @@ struct JointShape {
     /// The hanging units, each a stack alone or a run of consecutive items of a spine stack whose
     /// lengths add up along the axis (a fill chain): its items in arranged order.
     var units: [[Int]]
-    /// Per item: its owner (parent stack or guide's creator), -1 for the root.
-    var parent: [Int]
-    var depth: [Int]
+    /// Who made each constraint, and per item its owner (`parent`, -1 for the root).
+    let ownership: ConstraintOwnership
+    var parent: [Int] { ownership.parent }
 
     /// - Parameters:
     ///   - seeds: items on the spine though no user constraint names them (the stacks the tree solver
@@ -37,15 +37,12 @@ struct JointShape {
     init(ir: ConstraintIR, model: StructuredModel, axis: Int, seeds: [Int], forced: [Bool]) throws(JointDecline) {
         let n = model.count
         let count = ir.items.count
-        parent = ir.items.map { $0.owner?.index ?? -1 }
         // Nodes come before their items (the lowering's order); guides after every node.
-        guard n > 0, n <= count, parent.enumerated().allSatisfy({ $0.element < $0.offset }),
-              parent.dropFirst().allSatisfy({ $0 >= 0 }) else { throw .irOrder }
-        depth = [Int](repeating: 0, count: count)
-        for item in 1..<count { depth[item] = depth[parent[item]] + 1 }
+        guard let ownership = ConstraintOwnership(ir: ir, nodes: n) else { throw .irOrder }
+        self.ownership = ownership
         spine = [Bool](repeating: false, count: n)
-        let parent = self.parent
-        func node(_ item: Int) -> Int { item < n ? item : parent[item] }
+        let parent = ownership.parent
+        let node = ownership.node
         var named = seeds
         // The user constraints along this axis: those on the other are the other axis's joint group's.
         for constraint in ir.constraints where constraint.category == .user && Axis(constraint.first.attribute).slot == axis {
@@ -67,8 +64,9 @@ struct JointShape {
         for item in 0..<count {
             if item > 0, item >= n || !spine[parent[item]] { unit[item] = unit[parent[item]] }
             guard item < n, spine[item], model.stackAxis[item] >= 0 else { continue }
+            // A run's length counts the spacings between its items, which an opaque stack's model lacks.
             let runs = Int(model.stackAxis[item]) == axis && model.distribution[item] == .fill
-                && !model.sharedRow[item] && !model.baselineChain[item]
+                && !model.sharedRow[item] && !model.baselineChain[item] && model.reads(item)
             var hanging: [[Int]] = []
             var open = false
             for child in model.children(item) {
@@ -98,34 +96,10 @@ struct JointShape {
         }
     }
 
-    /// The stack or leaf that made an IR constraint, by the items it mentions: the lowest common
-    /// owner; for a constraint on one item, the item for what it brings itself (content size, explicit
-    /// size, a stack's canvas fit), else the stack it is arranged in (hiding it, its fillProportionally
-    /// zero length, suppressing its ambiguity) or that made it (a guide's).
-    func owner(of constraint: IRConstraint, nodes n: Int) -> Int {
-        func node(_ item: Int) -> Int { item < n ? item : parent[item] }
-        var a = node(constraint.first.item.index)
-        guard let second = constraint.second else {
-            let isOwn = switch constraint.category {
-            case .contentHugging, .contentCompression, .explicitSize, .canvasFit: true
-            default: false
-            }
-            return constraint.first.item.index >= n || isOwn ? a : parent[a]
-        }
-        var b = node(second.item.index)
-        while depth[a] > depth[b] { a = parent[a] }
-        while depth[b] > depth[a] { b = parent[b] }
-        while a != b {
-            a = parent[a]
-            b = parent[b]
-        }
-        return a
-    }
-
-    /// The hanging unit whose own constraint `constraint` is (see `owner`), nil for the rest. A spine
-    /// stack's constraint between two items of one run (the spacing between them) is the run's.
-    func ownUnit(of constraint: IRConstraint, nodes n: Int) -> Int? {
-        let owner = owner(of: constraint, nodes: n)
+    /// The hanging unit whose own constraint `constraint` is (`ConstraintOwnership.owner`), nil for the
+    /// rest. A spine stack's constraint between two items of one run (the spacing between them) is the run's.
+    func ownUnit(of constraint: IRConstraint) -> Int? {
+        guard let owner = ownership.owner(of: constraint) else { return nil }
         if owner >= 0, unit[owner] >= 0 { return unit[owner] }
         guard let second = constraint.second else { return nil }
         let first = unit[constraint.first.item.index]
@@ -137,14 +111,8 @@ struct JointShape {
     /// `following` (each takes its leader's place), each checked to meet the units only where they
     /// meet the rest (`checkInterface`). A unit's own constraint must not change when the unit moves.
     /// Also the items of `following` that another kept constraint mentions, which cannot follow.
-    func constraintsAsWritten(_ ir: ConstraintIR, width: Double?, height: Double?, axis: Axis, nodes n: Int,
+    func constraintsAsWritten(_ ir: ConstraintIR, width: Double?, height: Double?, axis: Axis,
                               following: [Bool]) throws(JointDecline) -> (written: [LinearConstraint], unfollowed: [Int]) {
-        let count = unit.count
-        func own(_ constraint: IRConstraint) -> Int? {
-            guard (0..<count).contains(constraint.first.item.index),
-                  (0..<count).contains(constraint.second?.item.index ?? 0) else { return nil }
-            return ownUnit(of: constraint, nodes: n)
-        }
         func follower(_ anchor: Anchor?) -> Int? {
             guard let item = anchor?.item.index, following.indices.contains(item), following[item] else { return nil }
             return item
@@ -157,7 +125,7 @@ struct JointShape {
         var unfollowed: [Int] = []
         let (linear, invalid) = linearize(ir, width: width, height: height, including: { constraint in
             guard Axis(constraint.first.attribute) == axis else { return false }
-            guard let unit = own(constraint) else {
+            guard let unit = ownUnit(of: constraint) else {
                 // Written, unless it aligns a follower to its leader's place; any other constraint on a
                 // follower keeps it from following.
                 guard let item = follower(constraint.first) ?? follower(constraint.second) else { return true }
@@ -230,10 +198,11 @@ struct JointShape {
 
 extension StructuredModel {
     /// Whether every item of `stack` takes its canvas's place and length along `axis` (0
-    /// horizontal): the stack lies across `axis` and aligns its items `fill`, with no baseline row.
+    /// horizontal): the stack lies across `axis` and aligns its items `fill`, with no baseline row,
+    /// and its constraints are read (an opaque stack's are not as the lowering makes them).
     /// The items hanging off such a stack in a joint group sum to one function of that length, and
     /// all but one follow it (JointGroup.swift).
     func alignsAllAcross(_ stack: Int, axis: Int) -> Bool {
-        stackAxis[stack] >= 0 && Int(stackAxis[stack]) != axis && alignment[stack] == .fill && !baselineRow[stack]
+        stackAxis[stack] >= 0 && Int(stackAxis[stack]) != axis && alignment[stack] == .fill && !baselineRow[stack] && reads(stack)
     }
 }

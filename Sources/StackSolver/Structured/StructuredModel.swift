@@ -129,17 +129,18 @@ struct StructuredModel {
     /// is then the highest.
     var descendingGaps: [Bool]
     let itemCount: Int
-    /// The roots of the subtrees left unread (`tolerant(ir:)`), and per node whether it is in one, or
-    /// above one (`unsolved`: the tree solver gives it no cost function). Empty when every stack is read.
+    /// The stacks whose own constraints are left unread (`tolerant(ir:)`), and per node whether it is
+    /// one, or above one (`unsolved`: the tree solver gives it no cost function). Empty when every
+    /// stack is read.
     private(set) var opaqueRoots: [Int] = []
-    /// Why each root is left unread.
+    /// Why each opaque stack is left unread.
     private(set) var opaqueReasons: [FallbackReason] = []
     private(set) var opaque: [Bool] = []
     private(set) var unsolved: [Bool] = []
 
-    /// Reads every stack of `ir`, except the subtrees at `opaqueRoots`: their constraints are not read
-    /// (a constraint is theirs when it mentions an item inside one, or only the root itself), and the
-    /// stacks above them are read for their structure alone (see `tolerant(ir:)`).
+    /// Reads every stack of `ir`, except the own constraints (`ConstraintOwnership`) of the stacks at
+    /// `opaqueRoots`; the stacks at and above them are read for their structure alone (see
+    /// `tolerant(ir:)`).
     init(ir: ConstraintIR, opaqueRoots: [Int] = []) throws(FallbackReason) {
         uikit = ir.uikit
         // The arranged items come first, the guides after them (the lowering's order).
@@ -189,12 +190,18 @@ struct StructuredModel {
         baselineRow = Array(repeating: false, count: n)
         sharedRow = Array(repeating: false, count: n)
 
-        if !opaqueRoots.isEmpty { markOpaque(opaqueRoots, tree: tree) }
         let partial = !opaqueRoots.isEmpty
+        var ownership: ConstraintOwnership?
+        if partial {
+            ownership = ConstraintOwnership(ir: ir, nodes: n)
+            guard ownership != nil else { throw .irMismatch(item: nil) }
+            markOpaque(opaqueRoots, tree: tree)
+        }
         for index in 0..<n where !partial || !opaque[index] { try readStack(index, tree: tree) }
         try readGuides(ir, tree: tree)
         var reading = ConstraintReading(count: n)
-        for (index, c) in ir.constraints.enumerated() where !partial || !isOpaque(c, tree: tree) {
+        for (index, c) in ir.constraints.enumerated() {
+            if let ownership, let owner = ownership.owner(of: c), owner >= 0, opaque[owner] { continue }
             try read(c, index: index, tree: tree, into: &reading)
         }
         for (owner, values) in reading.marginValues {
@@ -206,25 +213,22 @@ struct StructuredModel {
                 try deriveStack(index, tree: tree, reading: reading)
                 continue
             }
-            // Above an opaque subtree only the structure counts (the joint group writes the stack's
-            // constraints out): its children, axis, distribution and alignment come first in `deriveStack`.
-            if opaque[index] {
-                childStart.append(childList.count)
-                childList.append(contentsOf: tree.children[index])
-            } else {
-                try? deriveStack(index, tree: tree, reading: reading)
-            }
+            // At and above an opaque stack only the structure counts (a joint group writes the
+            // stack's constraints out): its children, axis, distribution and alignment come first in
+            // `deriveStack`.
+            try? deriveStack(index, tree: tree, reading: reading)
         }
         childStart.append(childList.count)
         baselineNodes = (0..<n).filter { firstBaseline[$0] != nil || lastBaseline[$0] != nil }
         for index in 0..<n where !partial || !unsolved[index] { try checkLowering(index, tree: tree) }
     }
 
-    /// The model of a layout with the subtrees it cannot read left opaque: a stack of a shape only the
+    /// The model of a layout with the stacks it cannot read left opaque: a stack of a shape only the
     /// general solver solves (`FallbackReason.spineNode`: a baseline shape, today's UIKit's hidden items
-    /// placed with `>=`, ...) is not read, nor is anything inside it; a joint group on each axis writes
-    /// their constraints out and takes the rest by cost functions. Nil when the layout cannot be read
-    /// for another reason, when the root itself is such a stack, or past 8 such stacks.
+    /// placed with `>=`, ...) has its own constraints left unread, and a joint group on each axis
+    /// writes them out and takes its items by their cost functions (or onto its spine, where a
+    /// constraint meets an item at more than its position and length, as a baseline does). Nil when
+    /// the layout cannot be read for another reason, or past 8 such stacks.
     static func tolerant(ir: ConstraintIR) -> StructuredModel? {
         var (roots, reasons): ([Int], [FallbackReason]) = ([], [])
         while roots.count <= 8 {
@@ -233,7 +237,7 @@ struct StructuredModel {
                 model.opaqueReasons = reasons
                 return model
             } catch {
-                guard case let stack? = error.spineNode, stack > 0, !roots.contains(stack) else { return nil }
+                guard case let stack? = error.spineNode, stack >= 0, !roots.contains(stack) else { return nil }
                 roots.append(stack)
                 reasons.append(error)
             }
@@ -241,49 +245,22 @@ struct StructuredModel {
         return nil
     }
 
-    /// Per node: on a joint group's spine from the start (inside an opaque subtree).
-    var forcedOntoSpine: [Bool] { opaque.isEmpty ? [Bool](repeating: false, count: count) : opaque }
+    /// Whether the model reads `stack`'s own constraints: it is not opaque.
+    func reads(_ stack: Int) -> Bool { opaque.isEmpty || !opaque[stack] }
 
-    /// Marks the subtrees at `roots` opaque and their ancestors unsolved.
+    /// Marks the stacks at `roots` opaque, and them and their ancestors unsolved.
     private mutating func markOpaque(_ roots: [Int], tree: ItemTree) {
         opaqueRoots = roots.sorted()
         opaque = [Bool](repeating: false, count: count)
         unsolved = [Bool](repeating: false, count: count)
-        for root in roots { opaque[root] = true }
-        // Parents come before their items: an item inside an opaque subtree follows its root.
-        for index in 0..<count {
-            if let parent = tree.parents[index], parent >= 0, parent < index, opaque[parent] { opaque[index] = true }
-        }
-        for index in 0..<count where opaque[index] { unsolved[index] = true }
         for root in roots {
-            var node = tree.parents[root]
-            while let current = node, current >= 0, current < count {
+            opaque[root] = true
+            var node: Int? = root
+            while let current = node, current >= 0, current < count, !unsolved[current] {
                 unsolved[current] = true
                 node = tree.parents[current]
             }
         }
-    }
-
-    /// Whether a constraint belongs to an opaque subtree: it mentions an item inside one (a guide of an
-    /// opaque stack included), or only opaque roots. A constraint between an opaque root and its
-    /// parent's items is the parent's, and read.
-    private func isOpaque(_ c: IRConstraint, tree: ItemTree) -> Bool {
-        let items = [c.first.item.index] + (c.second.map { [$0.item.index] } ?? [])
-        var allOpaque = true
-        for item in items {
-            guard item >= 0, item < itemCount else { return false }
-            if item >= count {
-                // A guide: its owner's.
-                guard let owner = tree.owners[item], owner >= 0, owner < count else { return false }
-                if opaque[owner] { return true }
-                allOpaque = false
-            } else if opaque[item] {
-                if !opaqueRoots.contains(item) { return true }
-            } else {
-                allOpaque = false
-            }
-        }
-        return allOpaque
     }
 
     /// The children of a node.

@@ -92,7 +92,7 @@ struct StructuredLayout {
         outerLower = Array(repeating: 0, count: 2 * n)
         outerUpper = Array(repeating: 0, count: 2 * n)
         parents = (0..<n).filter { model.stackAxis[$0] >= 0 && model.childStart[$0] < model.childStart[$0 + 1] }
-        // Nothing in or above an opaque subtree has a cost function (StructuredModel.tolerant), nor
+        // Nothing at or above an opaque stack has a cost function (StructuredModel.tolerant), nor
         // above a declined stack.
         var parentOf: [Int] = []
         var above: [Bool] = []
@@ -110,7 +110,7 @@ struct StructuredLayout {
             do throws(FallbackReason) {
                 try update(index)
             } catch {
-                guard error.spineNode != nil, index > 0 else { throw error }
+                guard error.spineNode != nil else { throw error }
                 declined.append(index)
                 declineReasons.append(error)
                 var node = parentOf[index]
