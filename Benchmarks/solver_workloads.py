@@ -19,7 +19,9 @@ layout benchmark's shapes, Benchmarks/LayoutBenchmark/main.swift, with the stack
 - hidden: one equalSpacing row with a hidden item, which today's UIKit places with `>=` and the structured
   model does not read (not in the default `--variants`);
 - kept: one row with a hidden item of a required width, which today's UIKit keeps: a stack whose cost
-  function the tree solver does not make (not in the default `--variants`).
+  function the tree solver does not make (not in the default `--variants`);
+- root: the root itself an equalSpacing stack with a hidden item at its end, which the structured model
+  does not read (not in the default `--variants`).
 
 Each binary is run RUNS times per workload, interleaved, and the median wall time and peak memory
 (getrusage of the child) are printed with the ratio old / new. A run over LIMIT seconds is stopped
@@ -125,6 +127,9 @@ def finish(lines, paths, variant, conflict, squeezed):
     elif variant == "kept":
         lines.append("    hstack kept {\n        label k1(intrinsic: 20 x 10)\n"
                      "        label k2(width: 30, intrinsic: 20 x 10, hidden: true)\n        label k3(intrinsic: 30 x 12)\n    }")
+    elif variant == "root":
+        lines[0] = lines[0].replace("(spacing:", "(distribution: equalSpacing, spacing:")
+        lines.append("    label gone(intrinsic: 20 x 10, hidden: true)")
     elif variant == "hidden":
         lines.append("    hstack toggles(distribution: equalSpacing) {\n        label t1(intrinsic: 20 x 10)\n"
                      "        label t2(intrinsic: 20 x 10, hidden: true)\n        label t3(intrinsic: 30 x 12)\n    }")

@@ -188,13 +188,12 @@ private func jointSolve(
                         .filter { !unwalked.contains($0) }
                     : [])
         } catch {
-            // A unit that a written constraint meets at more than its position and length (its
-            // baseline, an item inside), or one of whose own constraints moves with more than the
-            // unit, goes onto the spine: each time one more, a few times at most.
-            guard case .crossesSubtree(let item) = error, shape.unit.indices.contains(item), shape.unit[item] >= 0,
-                  crossings < 16 else { throw error }
+            // The hanging items that a written constraint meets at more than their position and length
+            // (a baseline, an item inside), or whose own constraints move with more than they do, go
+            // onto the spine: a few rounds at most (each takes one more level of a baseline's chain).
+            guard case .crossesSubtree(let items) = error, crossings < 8 else { throw error }
             crossings += 1
-            for member in shape.units[shape.unit[item]] { forced[member] = true }
+            for item in items where forced.indices.contains(item) { forced[item] = true }
             try reshape()
             continue
         }

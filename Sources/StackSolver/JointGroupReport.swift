@@ -42,9 +42,9 @@ public enum JointDecline: Error, Hashable, Sendable {
     /// The spine (what the user constraints or the stacks the tree solver declines reach) leaves no
     /// stack and no run of two items outside it: nothing to collapse.
     case nothingToCollapse
-    /// A constraint outside the subtree at `item` mentions more of it than its position and length
-    /// (a baseline, an item inside), or one of its own changes when it moves.
-    case crossesSubtree(item: Int)
+    /// A constraint outside the hanging items `items` mentions more of them than their position and
+    /// length (a baseline, an item inside), or one of their own changes when they move.
+    case crossesSubtree(items: [Int])
     /// The joint problem's required constraints conflict.
     case conflict
     /// The run starting at `item` has a decided length that its items are free to share in more
@@ -65,7 +65,9 @@ public enum JointDecline: Error, Hashable, Sendable {
         case .stacksAlone(let reason): return "without the user constraints, \(reason.description(in: ir))"
         case .invalidConstraints: return "some constraints are invalid"
         case .nothingToCollapse: return "no stack or run of items would be left outside it"
-        case .crossesSubtree(let item): return "a constraint reaches inside \(name(item))"
+        case .crossesSubtree(let items):
+            let more = items.count > 1 ? " and \(items.count - 1) more" : ""
+            return "a constraint reaches inside \(items.first.map(name) ?? "a subtree")\(more)"
         case .conflict: return "its required constraints conflict"
         case .freeSplit(let item): return "the items of the run at \(name(item)) share its length freely"
         case .unsettled: return "ties leave untouched stacks' places free"

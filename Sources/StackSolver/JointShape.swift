@@ -109,7 +109,7 @@ struct JointShape {
     /// The constraints along `axis` the joint problem keeps as written: all but the hanging units'
     /// own (their cost functions stand for them) and the alignment constraints of the items in
     /// `following` (each takes its leader's place), each checked to meet the units only where they
-    /// meet the rest (`checkInterface`). A unit's own constraint must not change when the unit moves.
+    /// meet the rest (`noteCrossings`). A unit's own constraint must not change when the unit moves.
     /// Also the items of `following` that another kept constraint mentions, which cannot follow.
     func constraintsAsWritten(_ ir: ConstraintIR, width: Double?, height: Double?, axis: Axis,
                               following: [Bool]) throws(JointDecline) -> (written: [LinearConstraint], unfollowed: [Int]) {
@@ -119,9 +119,9 @@ struct JointShape {
         }
         // How far an anchor moves when its item moves by one: a position 1, a length 0.
         func moves(_ attribute: LayoutAttribute) -> Double { attribute == .width || attribute == .height ? 0 : 1 }
-        // One pass over the IR: a unit's own constraint is left out, and the first that would change
-        // when its unit moves is remembered.
-        var crossing: Int?
+        // One pass over the IR: a unit's own constraint is left out, and the members of a unit with
+        // one that would change when the unit moves are noted.
+        var crossed = [Bool](repeating: false, count: unit.count)
         var unfollowed: [Int] = []
         let (linear, invalid) = linearize(ir, width: width, height: height, including: { constraint in
             guard Axis(constraint.first.attribute) == axis else { return false }
@@ -134,23 +134,25 @@ struct JointShape {
                 return true
             }
             let shift = moves(constraint.first.attribute) - constraint.multiplier * (constraint.second.map { moves($0.attribute) } ?? 0)
-            if crossing == nil, !nearZero(shift) { crossing = units[unit][0] }
+            if !nearZero(shift) { for member in units[unit] { crossed[member] = true } }
             return false
         })
-        if let crossing { throw .crossesSubtree(item: crossing) }
         guard invalid.isEmpty else { throw .invalidConstraints }
         var written: [LinearConstraint] = []
         written.reserveCapacity(linear.count)
         for constraint in linear where constraint.expression.symbols.allSatisfy({ Axis(symbol: $0) == axis }) {
-            try checkInterface(constraint.expression, axis: axis)
+            noteCrossings(constraint.expression, axis: axis, in: &crossed)
             written.append(constraint)
         }
+        let crossing = crossed.indices.filter { crossed[$0] }
+        guard crossing.isEmpty else { throw .crossesSubtree(items: crossing) }
         return (written, unfollowed)
     }
 
-    /// Throws unless `expression` meets every hanging unit only where the unit meets the rest: a stack
-    /// alone's position and length, a run's first item's position and its last item's end.
-    func checkInterface(_ expression: Row, axis: Axis) throws(JointDecline) {
+    /// Notes in `crossed`, per item, the members of hanging units that `expression` meets other than
+    /// where the unit meets the rest: a stack alone's position and length, a run's first item's
+    /// position and its last item's end.
+    func noteCrossings(_ expression: Row, axis: Axis, in crossed: inout [Bool]) {
         let (position, length) = (axis.position.rawValue, axis.length.rawValue)
         // Per run whose last item the expression mentions: that item's position and length
         // coefficients, which must agree (the run's end, `position + length`).
@@ -162,7 +164,11 @@ struct JointShape {
             let members = units[unit[item]]
             if item == members[0] && field == position { continue }
             guard item == members[members.count - 1], field == position || field == length else {
-                throw .crossesSubtree(item: members[0])
+                // The member that holds the item: its owners up to the one on the spine.
+                var member = item
+                while unit[parent[member]] == unit[member] { member = parent[member] }
+                crossed[member] = true
+                continue
             }
             guard members.count > 1 else { continue }
             if let k = ends.firstIndex(where: { $0.unit == unit[item] }) {
@@ -171,7 +177,7 @@ struct JointShape {
                 ends.append((unit[item], field == position ? coefficient : 0, field == length ? coefficient : 0))
             }
         }
-        for end in ends where !nearZero(end.position - end.length) { throw .crossesSubtree(item: units[end.unit][0]) }
+        for end in ends where !nearZero(end.position - end.length) { crossed[units[end.unit][units[end.unit].count - 1]] = true }
     }
 
     /// A unit's length along `axis` as a linear form: a stack's length, or a run's from its first

@@ -127,6 +127,65 @@ import Testing
         }
     }
 
+    /// The subtrees each axis's joint group took by cost functions, per axis (nil where an axis was
+    /// not a joint group), when `report` solved each axis alone.
+    static func hangingStacks(_ report: SolveReport) -> [Int?]? {
+        guard case .eachAxis(_, let axes) = report.path else { return nil }
+        return axes.map { if case .solved(let summary)? = $0.joint { summary.subtrees } else { nil } }
+    }
+
+    /// A root the model cannot read (today's UIKit places the hidden item of an equalSpacing column
+    /// with `>=`) over 40 rows: only the root's own constraints are left unread, so each row enters
+    /// both axes' joint groups by its cost functions, not the whole layout by the general solver.
+    /// Frames, determinations and findings as the general solver's, at natural size and three widths.
+    @Test func aRootTheModelCannotReadKeepsItsItemsCostFunctions() {
+        let rows = (0..<40).map { "hstack r\($0) {\n label a\($0)(intrinsic: \(10 + $0 % 7) x 10)\n label b\($0)(intrinsic: 20 x \(8 + $0 % 5))\n}" }
+        let ir = Self.lowered("""
+            vstack main(distribution: equalSpacing) {
+                \(rows.joined(separator: "\n"))
+                label gone(intrinsic: 20 x 10, hidden: true)
+            }
+            """)
+        #expect(StructuredModel.tolerant(ir: ir)?.opaqueRoots == [0])
+        for width in [nil, 40.0, 90, 300] {
+            let sized = width == nil ? ir : ir.replacingRootSize(width: true, height: false)
+            let (solution, report) = solveLayoutReporting(ir: sized, width: width)
+            #expect(Self.hangingStacks(report) == [40, 40], "\(String(describing: width)): \(report.path)")
+            #expect(solutionDifference(solution, solve(sized, width: width), ir: sized) == nil, "\(String(describing: width))")
+        }
+    }
+
+    /// An equalCentering row aligned by first baselines (iOS 9), which the model leaves opaque, of
+    /// columns whose baselines are their first labels': the row's constraints meet each column at its
+    /// baseline, and each column's meets its label there, so columns and labels go onto the vertical
+    /// spine, and each column's inner row hangs off it by its cost function. Horizontally the columns
+    /// hang. Frames as the general solver's.
+    @Test func baselinesTakeTheirItemsOntoTheSpine() {
+        let columns = (0..<12).map { i in
+            """
+            vstack c\(i) {
+                label t\(i)(intrinsic: 20 x \(10 + i % 3), firstBaseline: 8)
+                hstack p\(i) {
+                    label u\(i)(intrinsic: 10 x 10)
+                    label v\(i)(intrinsic: 12 x \(9 + i % 4))
+                }
+            }
+            """
+        }
+        let ir = Self.lowered("""
+            hstack main(distribution: equalCentering, alignment: firstBaseline) {
+            \(columns.joined(separator: "\n"))
+            }
+            """, uikit: .iOS9)
+        #expect(StructuredModel.tolerant(ir: ir)?.opaqueRoots == [0])
+        for width in [nil, 200.0, 400, 900] {
+            let sized = width == nil ? ir : ir.replacingRootSize(width: true, height: false)
+            let (solution, report) = solveLayoutReporting(ir: sized, width: width)
+            #expect(Self.hangingStacks(report) == [12, 12], "\(String(describing: width)): \(report.path)")
+            #expect(solutionDifference(solution, solve(sized, width: width), ir: sized) == nil, "\(String(describing: width))")
+        }
+    }
+
     /// A row whose cost function the tree solver does not make (today's UIKit keeps a hidden item with
     /// a required width) among 40 rows of labels: the row starts the joint group of its axis from the
     /// bottom-up pass (`StructuredLayout.declined`), and the other rows enter by their cost functions,
