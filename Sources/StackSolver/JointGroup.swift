@@ -113,21 +113,19 @@ private func jointStart(
         return shape
     }
     // User constraints along the axis start the spine; without any, the stack where the stacks alone
-    // decline the axis starts it. A stack the model leaves unread (StructuredModel.tolerant), and a
-    // stack whose function the tree solver does not make, are on the spine from the start, and then
-    // the stacks alone have no frames.
-    let opaque = model.opaqueRoots
+    // decline the axis starts it. The stacks without a cost function of their own (those the model
+    // leaves unread, StructuredModel.tolerant, and those the tree solver makes none for) are on the
+    // spine from the start, and then the stacks alone have no frames.
     guard !ir.constraints[(firstUser ?? ir.constraints.count)...].contains(where: { Axis($0.first.attribute) == axis }) else {
-        let first = try shape(seeds: opaque)
+        let first = try shape(seeds: model.opaqueRoots)
         let layout = try build()
-        guard layout.declined.isEmpty else {
-            return (layout, nil, opaque + layout.declined, try shape(seeds: opaque + layout.declined))
-        }
-        return (layout, opaque.isEmpty ? try? layout.frames(width: width, height: height) : nil, opaque, first)
+        let starts = layout.spineStarts
+        guard starts == model.opaqueRoots else { return (layout, nil, starts, try shape(seeds: starts)) }
+        return (layout, starts.isEmpty ? try? layout.frames(width: width, height: height) : nil, starts, first)
     }
     let layout = try build()
-    let early = opaque + layout.declined
-    guard early.isEmpty else { return (layout, nil, early, try shape(seeds: early)) }
+    let starts = layout.spineStarts
+    guard starts.isEmpty else { return (layout, nil, starts, try shape(seeds: starts)) }
     do throws(FallbackReason) {
         _ = try layout.frames(width: width, height: height)
     } catch {

@@ -48,11 +48,15 @@ struct StructuredLayout {
     /// The stacks with arranged items, ascending (parents before children): the nodes the top-down
     /// pass visits (a resize skipped the leaves in a loop over every node before).
     let parents: [Int]
-    /// The stacks whose functions a joint group's build (`init(model:axes:keepingDeclines:)`) could not
-    /// make, deepest first: they start its spine, and their ancestors have no functions either.
-    private(set) var declined: [Int] = []
-    /// Why, per declined stack.
-    private(set) var declineReasons: [FallbackReason] = []
+    /// The stacks without a cost function of their own, which start a joint group's spine: those the
+    /// model leaves opaque (`StructuredModel.tolerant`), then those whose functions a joint group's
+    /// build (`init(model:axes:keepingDeclines:)`) could not make, deepest first. Their ancestors
+    /// have no functions either (`unsolved`).
+    private(set) var spineStarts: [Int]
+    /// Why, per stack of `spineStarts`.
+    private(set) var startReasons: [FallbackReason]
+    /// Per node: at or above a stack of `spineStarts` (empty when there is none).
+    private(set) var unsolved: [Bool]
     /// The axes solved (0 horizontal, 1 vertical): both, or one when the other goes to the general
     /// solver (AxisSplit.swift). The axes share no variable, so either is exact alone.
     private(set) var axes: [Int]
@@ -70,7 +74,7 @@ struct StructuredLayout {
 
     /// The layout of a model already read from its IR. `keepingDeclines`: a stack whose function the
     /// tree solver does not make, for a reason a joint group starts from (`FallbackReason.spineNode`),
-    /// is noted in `declined` rather than thrown, and its ancestors are left without functions.
+    /// is noted in `spineStarts` rather than thrown, and its ancestors are left without functions.
     init(model: StructuredModel, axes: [Int] = [0, 1], keepingDeclines: Bool = false) throws(FallbackReason) {
         self.model = model
         self.axes = axes
@@ -92,30 +96,29 @@ struct StructuredLayout {
         outerLower = Array(repeating: 0, count: 2 * n)
         outerUpper = Array(repeating: 0, count: 2 * n)
         parents = (0..<n).filter { model.stackAxis[$0] >= 0 && model.childStart[$0] < model.childStart[$0 + 1] }
-        // Nothing at or above an opaque stack has a cost function (StructuredModel.tolerant), nor
-        // above a declined stack.
+        spineStarts = model.opaqueRoots
+        startReasons = model.opaqueReasons
+        unsolved = model.unsolved
         var parentOf: [Int] = []
-        var above: [Bool] = []
         if keepingDeclines {
             parentOf = [Int](repeating: -1, count: n)
             for stack in parents { for child in model.children(stack) { parentOf[child] = stack } }
-            above = [Bool](repeating: false, count: n)
+            if unsolved.isEmpty { unsolved = [Bool](repeating: false, count: n) }
         }
-        for index in stride(from: n - 1, through: 0, by: -1) where model.unsolved.isEmpty || !model.unsolved[index] {
+        for index in stride(from: n - 1, through: 0, by: -1) where unsolved.isEmpty || !unsolved[index] {
             guard keepingDeclines else {
                 try update(index)
                 continue
             }
-            if above[index] { continue }
             do throws(FallbackReason) {
                 try update(index)
             } catch {
                 guard error.spineNode != nil else { throw error }
-                declined.append(index)
-                declineReasons.append(error)
-                var node = parentOf[index]
-                while node >= 0, !above[node] {
-                    above[node] = true
+                spineStarts.append(index)
+                startReasons.append(error)
+                var node = index
+                while node >= 0, !unsolved[node] {
+                    unsolved[node] = true
                     node = parentOf[node]
                 }
             }

@@ -16,7 +16,7 @@ extension StructuredLayout {
     /// variable), and frames are written into the previous buffer when nobody else holds it.
     /// `scratch` must be reset (`invalidate`) whenever the cost functions change.
     func frames(width: Double?, height: Double?, scratch: inout TopDownScratch) throws(FallbackReason) -> LayoutSolution {
-        if let reason = model.opaqueReasons.first ?? declineReasons.first { throw reason }
+        if let reason = startReasons.first { throw reason }
         let n = model.count
         if scratch.position.count != 2 * n || scratch.frames.count != model.itemCount {
             scratch.invalidate()
