@@ -123,7 +123,7 @@ func solveSplittingAxes(
         let run = solver.run(keeping: keeping, axes: [axis], width: width, height: height)
         return GeneralAxis(axis: axis, solution: run.solution, constraints: solver.linearCount, joint: outcome, kept: run.kept)
     }
-    // With a subtree the model leaves unread, the tree solver answers neither axis.
+    // With a stack the model leaves unread, the tree solver answers neither axis.
     let candidates: [Axis] = !model.opaqueRoots.isEmpty ? []
         : touched.isEmpty ? [.horizontal, .vertical] : touched.count == 1 ? Array(touched) : []
     for axis in candidates {

@@ -204,11 +204,12 @@ struct JointShape {
 
 extension StructuredModel {
     /// Whether every item of `stack` takes its canvas's place and length along `axis` (0
-    /// horizontal): the stack lies across `axis` and aligns its items `fill`, with no baseline row,
-    /// and its constraints are read (an opaque stack's are not as the lowering makes them).
+    /// horizontal): the stack lies across `axis` and aligns its items `fill`, with no baseline row.
+    /// (An opaque stack's alignment is its arrangement's; the joint problem keeps any constraint
+    /// but the alignment that would move one such item from the first one's place.)
     /// The items hanging off such a stack in a joint group sum to one function of that length, and
     /// all but one follow it (JointGroup.swift).
     func alignsAllAcross(_ stack: Int, axis: Int) -> Bool {
-        stackAxis[stack] >= 0 && Int(stackAxis[stack]) != axis && alignment[stack] == .fill && !baselineRow[stack] && reads(stack)
+        stackAxis[stack] >= 0 && Int(stackAxis[stack]) != axis && alignment[stack] == .fill && !baselineRow[stack]
     }
 }

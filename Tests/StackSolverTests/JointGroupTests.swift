@@ -155,6 +155,31 @@ import Testing
         }
     }
 
+    /// A row of 40 labels that the model cannot read (today's UIKit places its hidden item with `>=`),
+    /// aligned `fill`: across it, the labels enter the vertical joint group by one function of the
+    /// row's height (all but the first take its place), not one by one; aligned `center`, each label is
+    /// on the spine. The hidden item last, or first (where the row aligns every item to it).
+    /// Frames, determinations and findings as the general solver's at four heights.
+    @Test func labelsAcrossAnOpaqueRowFollowTheFirst() {
+        for (alignment, hiddenFirst) in [("fill", false), ("fill", true), ("center", false)] {
+            var labels = (0..<40).map { "label l\($0)(intrinsic: \(10 + $0 % 7) x \(8 + $0 % 5))" }
+            labels.insert("label gone(intrinsic: 20 x 30, hidden: true)", at: hiddenFirst ? 0 : labels.count)
+            let ir = Self.lowered("""
+                hstack main(distribution: equalSpacing, alignment: \(alignment)) {
+                    \(labels.joined(separator: "\n"))
+                }
+                """)
+            for height in [nil, 5.0, 12, 40] {
+                let sized = height == nil ? ir : ir.replacingRootSize(width: false, height: true)
+                let (solution, report) = solveLayoutReporting(ir: sized, height: height)
+                var leaves: Int?
+                if case .eachAxis(_, let axes) = report.path, case .solved(let summary)? = axes[1].joint { leaves = summary.leaves }
+                #expect(leaves == (alignment == "fill" ? 40 : nil), "\(alignment) \(String(describing: height)): \(report.path)")
+                #expect(solutionDifference(solution, solve(sized, height: height), ir: sized) == nil, "\(alignment) \(String(describing: height))")
+            }
+        }
+    }
+
     /// An equalCentering row aligned by first baselines (iOS 9), which the model leaves opaque, of
     /// columns whose baselines are their first labels': the row's constraints meet each column at its
     /// baseline, and each column's meets its label there, so columns and labels go onto the vertical
