@@ -498,6 +498,19 @@ func runDifferential(seed: UInt64, count: Int, maxNodes: Int, baselineRows: Bool
 
     /// Hand-written cases with known frames: the tie rule (the first of equal huggers stretches) and a
     /// layout the structured solver must hand to the general one (ambiguous).
+    /// Cases the long mode found, in default runs: a joint group seeded where the tree solver declines
+    /// the root, or an ambiguity, bottom-up broke a free item's ties otherwise than the general solver
+    /// (an empty stack's height, a spacer's width); those axes go whole.
+    @Test func longModeCases() {
+        let cases: [(seed: UInt64, uikit: UIKitTarget)] = [
+            (20_278_074, .current), (20_280_451, .current), (20_292_015, .current), (20_316_799, .iOS9),
+        ]
+        for (seed, uikit) in cases {
+            let result = runDifferential(seed: seed, count: 1, maxNodes: 24, uikit: uikit)
+            for failure in result.failures { Issue.record("\(failure)") }
+        }
+    }
+
     @Test func knownCases() {
         let file = SourceFile(path: "k.stack", text: String(repeating: "node\n", count: 10))
         func node(_ i: Int, _ kind: ElementKind, parent: Int?) -> LayoutNode {

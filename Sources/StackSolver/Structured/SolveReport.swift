@@ -183,11 +183,15 @@ extension StructuredLayout {
         let several = model.visibleCount[index] > 1
         if model.baselineChain[index] { return .baselineChain }
         let row = several && model.sharedRow[index]
+        // How a stack splits its length is decided along its axis: when this layout solves the other
+        // axis alone, what a build of both axes noted there is not this solve's.
+        let along = axes.contains(Int(model.stackAxis[index]))
+        let levels = along && splitByLevels[index]
         switch model.distribution[index] {
         case .fillEqually: return several ? .fillEqually : .single
-        case .fillProportionally: return splitByLevels[index] ? .levels : .fillProportionally
-        case .fill where row: return heldRow[index] ? .baselineRowHeld : splitByLevels[index] ? .levels : .baselineRowShares
-        case .equalSpacing where row: return splitByLevels[index] ? .levels : .baselineRowShares
+        case .fillProportionally: return levels ? .levels : .fillProportionally
+        case .fill where row: return along && heldRow[index] ? .baselineRowHeld : levels ? .levels : .baselineRowShares
+        case .equalSpacing where row: return levels ? .levels : .baselineRowShares
         case .equalSpacing where several: return .equalSpacing
         case .equalCentering where several: return .equalCentering
         default: return several ? .fillMerge : .single
