@@ -173,18 +173,16 @@ private func jointSolve(
         shape = try JointShape(ir: ir, model: model, axis: slot, seeds: seeds, forced: forced)
         guard !shape.units.isEmpty else { throw .nothingToCollapse }
     }
-    var rounds = 0
-    var crossings = 0
+    var (rounds, crossings) = (0, 0)
     while rounds < 8 {
+        let hubs = !walkingHubs ? []
+            : shape.hubs(ir: ir, model: model, axis: slot, rootPinned: (axis == .horizontal ? width : height) != nil)
+                .filter { !unwalked.contains($0) }
         let problem: JointProblem
         do throws(JointDecline) {
             problem = try JointProblem(
                 ir: ir, shape: shape, layout: layout, width: width, height: height, axis: axis, stacksAlone: stacksAlone,
-                window: window,
-                hubs: walkingHubs
-                    ? shape.hubs(ir: ir, model: model, axis: slot, rootPinned: (axis == .horizontal ? width : height) != nil)
-                        .filter { !unwalked.contains($0) }
-                    : [])
+                window: window, hubs: hubs)
         } catch {
             // The hanging items that a written constraint meets at more than their position and length
             // (a baseline, an item inside), or whose own constraints move with more than they do, go

@@ -134,6 +134,19 @@ import Testing
         return axes.map { if case .solved(let summary)? = $0.joint { summary.subtrees } else { nil } }
     }
 
+    /// Expects `ir`'s root to be the one stack the model leaves opaque, and at each width each axis to
+    /// be a joint group with `hanging` stacks entering by cost functions, with the general solver's
+    /// frames, determinations and findings.
+    static func expectOpaqueRoot(_ ir: ConstraintIR, widths: [Double?], hanging: Int) {
+        #expect(StructuredModel.tolerant(ir: ir)?.opaqueRoots == [0])
+        for width in widths {
+            let sized = width == nil ? ir : ir.replacingRootSize(width: true, height: false)
+            let (solution, report) = solveLayoutReporting(ir: sized, width: width)
+            #expect(Self.hangingStacks(report) == [hanging, hanging], "\(String(describing: width)): \(report.path)")
+            #expect(solutionDifference(solution, solve(sized, width: width), ir: sized) == nil, "\(String(describing: width))")
+        }
+    }
+
     /// A root the model cannot read (today's UIKit places the hidden item of an equalSpacing column
     /// with `>=`) over 40 rows: only the root's own constraints are left unread, so each row enters
     /// both axes' joint groups by its cost functions, not the whole layout by the general solver.
@@ -146,13 +159,7 @@ import Testing
                 label gone(intrinsic: 20 x 10, hidden: true)
             }
             """)
-        #expect(StructuredModel.tolerant(ir: ir)?.opaqueRoots == [0])
-        for width in [nil, 40.0, 90, 300] {
-            let sized = width == nil ? ir : ir.replacingRootSize(width: true, height: false)
-            let (solution, report) = solveLayoutReporting(ir: sized, width: width)
-            #expect(Self.hangingStacks(report) == [40, 40], "\(String(describing: width)): \(report.path)")
-            #expect(solutionDifference(solution, solve(sized, width: width), ir: sized) == nil, "\(String(describing: width))")
-        }
+        Self.expectOpaqueRoot(ir, widths: [nil, 40, 90, 300], hanging: 40)
     }
 
     /// A row of 40 labels that the model cannot read (today's UIKit places its hidden item with `>=`),
@@ -202,18 +209,12 @@ import Testing
             \(columns.joined(separator: "\n"))
             }
             """, uikit: .iOS9)
-        #expect(StructuredModel.tolerant(ir: ir)?.opaqueRoots == [0])
-        for width in [nil, 200.0, 400, 900] {
-            let sized = width == nil ? ir : ir.replacingRootSize(width: true, height: false)
-            let (solution, report) = solveLayoutReporting(ir: sized, width: width)
-            #expect(Self.hangingStacks(report) == [12, 12], "\(String(describing: width)): \(report.path)")
-            #expect(solutionDifference(solution, solve(sized, width: width), ir: sized) == nil, "\(String(describing: width))")
-        }
+        Self.expectOpaqueRoot(ir, widths: [nil, 200, 400, 900], hanging: 12)
     }
 
     /// A row whose cost function the tree solver does not make (today's UIKit keeps a hidden item with
     /// a required width) among 40 rows of labels: the row starts the joint group of its axis from the
-    /// bottom-up pass (`StructuredLayout.declined`), and the other rows enter by their cost functions,
+    /// bottom-up pass (`StructuredLayout.spineStarts`), and the other rows enter by their cost functions,
     /// not the whole axis by the general solver. Frames as the general solver's, at natural size and at
     /// pinned widths.
     @Test func aStackWithoutACostFunctionStartsAJointGroup() {
