@@ -106,18 +106,14 @@ struct StructuredLayout {
             if unsolved.isEmpty { unsolved = [Bool](repeating: false, count: n) }
         }
         for index in stride(from: n - 1, through: 0, by: -1) where unsolved.isEmpty || !unsolved[index] {
-            guard keepingDeclines else {
-                try update(index)
-                continue
-            }
             do throws(FallbackReason) {
                 try update(index)
             } catch {
                 // The root's decline is left to the whole axis, and so is an ambiguity: a joint group
                 // seeded there can break a free item's ties otherwise than the whole solve (long-mode
                 // JointGroupTests and DifferentialTests).
+                guard keepingDeclines, error.spineNode != nil, index > 0 else { throw error }
                 if case .ambiguous = error { throw error }
-                guard error.spineNode != nil, index > 0 else { throw error }
                 spineStarts.append(index)
                 startReasons.append(error)
                 var node = index
