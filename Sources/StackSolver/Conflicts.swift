@@ -29,6 +29,11 @@ struct ConflictSearch {
         }
         let renumbered = checked.map { index in
             var constraint = constraints[index]
+            if let slack = constraint.slack {
+                // An inequality as written: renumbered, its slack would be a free symbol.
+                constraint.expression.remove(slack)
+                (constraint.isEquality, constraint.slack) = (false, nil)
+            }
             constraint.expression.symbols = constraint.expression.symbols.map(dense)
             return constraint
         }

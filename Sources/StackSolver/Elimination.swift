@@ -10,6 +10,9 @@
 /// a stack's chain `next.leading == item.trailing + spacing` makes each position a sum over all the
 /// lengths before it: rows of length N, N of them. With the positions gone the chain is one row,
 /// `stack.width == sum of lengths + spacings`, and the rows stay as short as the stack's constraints.
+/// A required inequality comes in as an equality over a slack of its own (`withSlacks`), so the
+/// positions it mentions go too: an equalSpacing stack's `next.leading >= item.trailing + spacing`
+/// becomes `gap.width == spacing + slack`, not a row over every position before it.
 ///
 /// A row is solved for a variable only when that coefficient is not tiny next to the row's others
 /// (a user's multiplier of 0.001 is kept in the tableau rather than divided by).

@@ -45,6 +45,8 @@ struct LinearConstraint {
     var priority: Double
     /// What it came from.
     var source: ConstraintSource
+    /// For a required inequality written as an equality, `expr - slack == 0`: its slack symbol.
+    var slack: Int? = nil
 
     /// The constraint without its term in `symbol`.
     func removing(_ symbol: Int) -> LinearConstraint {

@@ -86,10 +86,17 @@ struct Row {
         position(of: symbol).map { coefficients[$0] } ?? 0
     }
 
-    /// `self * factor`.
+    /// `self * factor` (terms that become near zero are dropped, keeping `coefficients`' promise).
     mutating func scale(by factor: Double) {
         constant *= factor
-        for index in coefficients.indices { coefficients[index] *= factor }
+        var kept = 0
+        for index in coefficients.indices where !nearZero(coefficients[index] * factor) {
+            symbols[kept] = symbols[index]
+            coefficients[kept] = coefficients[index] * factor
+            kept += 1
+        }
+        symbols.removeLast(symbols.count - kept)
+        coefficients.removeLast(coefficients.count - kept)
     }
 
     /// `self + factor * other`, with `skip` removed from the result (the symbol being substituted).
@@ -144,13 +151,25 @@ struct Row {
                             aCoefficients[write] = value
                             write -= 1
                         }
-                        // `self`'s entries below every one of `other`'s: compacted forwards (dropping
-                        // `skip` and zeros, as above), then the merged tail moved down after them.
-                        var kept = 0
-                        for index in 0..<(i + 1) where aSymbols[index] != skip && !nearZero(aCoefficients[index]) {
-                            aSymbols[kept] = aSymbols[index]
-                            aCoefficients[kept] = aCoefficients[index]
-                            kept += 1
+                        // `self`'s entries below every one of `other`'s stay as they are, but for
+                        // `skip` (found by binary search: a long row takes a short definition without
+                        // being scanned); then the merged tail moves down after them.
+                        var kept = i + 1
+                        if skip >= 0, kept > 0, skip <= aSymbols[i] {
+                            var low = 0
+                            var high = kept
+                            while low < high {
+                                let middle = (low + high) / 2
+                                if aSymbols[middle] < skip { low = middle + 1 } else { high = middle }
+                            }
+                            if low < kept, aSymbols[low] == skip {
+                                let after = kept - low - 1
+                                if after > 0 {
+                                    (aSymbols.baseAddress! + low).update(from: aSymbols.baseAddress! + low + 1, count: after)
+                                    (aCoefficients.baseAddress! + low).update(from: aCoefficients.baseAddress! + low + 1, count: after)
+                                }
+                                kept -= 1
+                            }
                         }
                         let length = total - (write + 1)
                         if kept < write + 1, length > 0 {

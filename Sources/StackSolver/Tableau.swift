@@ -31,6 +31,9 @@ struct Tableau {
     private(set) var pinnedParameters: [Int] = []
     /// The most pivots any solve may take (Bland's rule terminates, but numbers may misbehave).
     var pivotLimit = 1_000_000
+    /// Per external symbol, how many of the constraints to be added mention it (empty: unknown). A
+    /// subject is chosen by the rows that mention it now and will (`add`).
+    var mentions: [Int] = []
 
     init(externals: Int) {
         kinds = Array(repeating: .external, count: externals)
@@ -58,20 +61,23 @@ struct Tableau {
     func isBasic(_ symbol: Int) -> Bool { slotOf[symbol] >= 0 }
 
     /// `expression` with every basic symbol replaced by its row, so it is over nonbasic symbols.
+    /// The terms are gathered and summed in one sort, so a row that reaches many long rows costs
+    /// their total length once, not once per row.
     func substituted(_ expression: Row) -> Row {
-        var result = Row(constant: expression.constant)
-        var plain: [(symbol: Int, coefficient: Double)] = []
+        var constant = expression.constant
+        var terms: [(symbol: Int, coefficient: Double)] = []
         for (symbol, coefficient) in zip(expression.symbols, expression.coefficients) {
             let slot = slotOf[symbol]
-            if slot >= 0 {
-                // basic = r.constant + sum(r): c * basic contributes c * row.
-                _ = result.add(rows[slot], times: coefficient)
-            } else {
-                plain.append((symbol, coefficient))
+            guard slot >= 0 else {
+                terms.append((symbol, coefficient))
+                continue
             }
+            // basic = r.constant + sum(r): c * basic contributes c * row.
+            let row = rows[slot]
+            constant += coefficient * row.constant
+            for (other, inner) in zip(row.symbols, row.coefficients) { terms.append((other, coefficient * inner)) }
         }
-        _ = result.add(Row(constant: 0, terms: plain), times: 1)
-        return result
+        return Row(constant: constant, terms: terms)
     }
 
     // MARK: Rows
@@ -160,8 +166,15 @@ struct Tableau {
     }
 
     /// Adds `0 = row` (over any symbols; basic ones are substituted), solving it for an external
-    /// symbol if it has one, else for `marker` or `other` (fresh restricted symbols of this
-    /// constraint) if that keeps the tableau feasible, else by a phase-one artificial variable.
+    /// symbol if it has one; else, when the row's constant is zero, for any restricted symbol (it is
+    /// basic at zero, so no value moves); else for `marker` or `other` (fresh restricted symbols of this
+    /// constraint) if that keeps the tableau feasible; else by a phase-one artificial variable.
+    /// Among candidates of a kind, the one fewest rows mention, now and to come (`mentions`): its
+    /// definition then fills in the fewest rows, so a chain of equalities added in order stays a set
+    /// of short rows instead of rows that each grow with the chain (Markowitz's rule). Among equals,
+    /// the highest id: IR order follows the arranged order, so that is the symbol furthest along a
+    /// chain, which a stack's long row is best solved for (an item's length there would carry the
+    /// long row into every row its own constraints add later).
     /// On `.infeasible` the tableau still holds exactly the rows it held before (maybe in another basis).
     mutating func add(_ expression: Row, marker: Int?, other: Int?) -> AddResult {
         var row = substituted(expression)
@@ -171,10 +184,18 @@ struct Tableau {
         if row.isEmpty {
             return nearZero(row.constant) ? .redundant : .infeasible
         }
-        var subject: Int?
-        for symbol in row.symbols where kinds[symbol] == .external {
-            subject = symbol
-            break
+        func sparsest(_ eligible: (Int) -> Bool) -> Int? {
+            var best: Int?
+            var bestRows = Int.max
+            for symbol in row.symbols where eligible(symbol) {
+                let rows = columns[symbol].count + (symbol < mentions.count ? mentions[symbol] : 0)
+                if rows <= bestRows { (best, bestRows) = (symbol, rows) }
+            }
+            return best
+        }
+        var subject = sparsest { kinds[$0] == .external }
+        if subject == nil, row.constant == 0 {
+            subject = sparsest { (kinds[$0] == .slack || kinds[$0] == .error) && !frozen[$0] }
         }
         if subject == nil, let marker, row.coefficient(of: marker) < 0 { subject = marker }
         if subject == nil, let other, row.coefficient(of: other) < 0 { subject = other }

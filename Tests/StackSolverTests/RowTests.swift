@@ -4,16 +4,24 @@ import Testing
 /// `Row.add` merges in place from the back (Row.swift). The reference here is the definition: a map
 /// from symbol to coefficient, summed term by term, with the removed symbol and near-zero sums left out.
 @Suite struct RowTests {
-    /// A random sparse row: ascending symbols below `range`, some coefficients near zero (a scaled row
-    /// may carry them until its next merge), and no symbols at all now and then.
+    /// A random sparse row: ascending symbols below `range`, no coefficient near zero (`Row`'s
+    /// promise, which `scale` keeps too), and no symbols at all now and then.
     private func randomRow(_ random: inout SplitMix, range: Int) -> Row {
         var row = Row(constant: Double(Int.random(in: -50...50, using: &random)))
         for symbol in 0..<range where Int.random(in: 0..<3, using: &random) == 0 {
             row.symbols.append(symbol)
-            let tiny = Int.random(in: 0..<12, using: &random) == 0
-            row.coefficients.append(tiny ? 1e-12 : Double(Int.random(in: -4...4, using: &random)) / 2 + 0.25)
+            row.coefficients.append(Double(Int.random(in: -4...4, using: &random)) / 2 + 0.25)
         }
         return row
+    }
+
+    @Test func scalingDropsTheTermsItMakesNearZero() {
+        var row = Row(constant: 2, terms: [(1, 1e-3), (4, 2), (7, -5e-4), (9, 1)])
+        row.scale(by: 1e-7)
+        // 1e-10 and -5e-11 are below the solver's tolerance of 1e-9; 2e-7 and 1e-7 are not.
+        #expect(row.symbols == [4, 9])
+        #expect(row.coefficients == [2e-7, 1e-7])
+        #expect(row.constant == 2e-7)
     }
 
     @Test func addMatchesTheTermByTermDefinition() {

@@ -142,6 +142,14 @@ struct StructuredModel {
     /// `opaqueRoots`; the stacks at and above them are read for their structure alone (see
     /// `tolerant(ir:)`).
     init(ir: ConstraintIR, opaqueRoots: [Int] = []) throws(FallbackReason) {
+        var declining: [FallbackReason] = []
+        try self.init(ir: ir, opaqueRoots: opaqueRoots, declining: &declining)
+    }
+
+    /// As `init(ir:opaqueRoots:)`; the stacks whose own reading declines for a reason of their own
+    /// (`FallbackReason.spineNode`) are all collected in `declining` before the first one is thrown:
+    /// each stack is read by itself, so one reading finds every one of them.
+    init(ir: ConstraintIR, opaqueRoots: [Int], declining: inout [FallbackReason]) throws(FallbackReason) {
         uikit = ir.uikit
         // The arranged items come first, the guides after them (the lowering's order).
         let n = ir.items.firstIndex { $0.kind == .guide } ?? ir.items.count
@@ -197,7 +205,15 @@ struct StructuredModel {
             guard ownership != nil else { throw .irMismatch(item: nil) }
             markOpaque(opaqueRoots, tree: tree)
         }
-        for index in 0..<n where !partial || !opaque[index] { try readStack(index, tree: tree) }
+        for index in 0..<n where !partial || !opaque[index] {
+            do throws(FallbackReason) {
+                try readStack(index, tree: tree)
+            } catch {
+                guard error.spineNode != nil else { throw error }
+                declining.append(error)
+            }
+        }
+        if let first = declining.first { throw first }
         try readGuides(ir, tree: tree)
         var reading = ConstraintReading(count: n)
         for (index, c) in ir.constraints.enumerated() {
@@ -228,18 +244,23 @@ struct StructuredModel {
     /// placed with `>=`, ...) has its own constraints left unread, and a joint group on each axis
     /// writes them out and takes its items by their cost functions (or onto its spine, where a
     /// constraint meets an item at more than its position and length, as a baseline does). Nil when
-    /// the layout cannot be read for another reason, or past 8 such stacks.
+    /// the layout cannot be read for another reason, or after 8 readings that each find more such
+    /// stacks (one reading finds every stack that declines by itself; a reading finds one of those
+    /// that decline in the constraints between stacks).
     static func tolerant(ir: ConstraintIR) -> StructuredModel? {
         var (roots, reasons): ([Int], [FallbackReason]) = ([], [])
-        while roots.count <= 8 {
+        for _ in 0..<8 {
+            var declining: [FallbackReason] = []
             do throws(FallbackReason) {
-                var model = try StructuredModel(ir: ir, opaqueRoots: roots)
+                var model = try StructuredModel(ir: ir, opaqueRoots: roots, declining: &declining)
                 model.opaqueReasons = reasons
                 return model
             } catch {
-                guard case let stack? = error.spineNode, stack >= 0, !roots.contains(stack) else { return nil }
-                roots.append(stack)
-                reasons.append(error)
+                for reason in declining.isEmpty ? [error] : declining {
+                    guard case let stack? = reason.spineNode, stack >= 0, !roots.contains(stack) else { return nil }
+                    roots.append(stack)
+                    reasons.append(reason)
+                }
             }
         }
         return nil
