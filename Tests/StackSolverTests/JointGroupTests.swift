@@ -162,6 +162,32 @@ import Testing
         Self.expectOpaqueRoot(ir, widths: [nil, 40, 90, 300], hanging: 40)
     }
 
+    /// Twelve rows the model cannot read (today's UIKit places each one's hidden item with `>=`) among
+    /// 30 plain rows: one reading finds all twelve (each declines by itself), so both axes are joint
+    /// groups with the plain rows hanging, not the whole layout by the general solver, and the report
+    /// names the first reason and eight more. Frames as the general solver's at natural size and two widths.
+    @Test func everyStackThatDeclinesByItselfIsFoundInOneReading() {
+        let plain = (0..<30).map { "hstack p\($0) {\n label a\($0)(intrinsic: \(10 + $0 % 7) x 10)\n label b\($0)(intrinsic: 20 x 9)\n}" }
+        let toggles = (0..<12).map {
+            "hstack t\($0)(distribution: equalSpacing) {\n label on\($0)(intrinsic: 20 x 10)\n"
+                + " label off\($0)(intrinsic: 20 x 10, hidden: true)\n label c\($0)(intrinsic: \(30 + $0) x 12)\n}"
+        }
+        let ir = Self.lowered("vstack main {\n\((plain + toggles).joined(separator: "\n"))\n}")
+        #expect(StructuredModel.tolerant(ir: ir)?.opaqueRoots.count == 12)
+        for width in [nil, 60.0, 200] {
+            let sized = width == nil ? ir : ir.replacingRootSize(width: true, height: false)
+            let (solution, report) = solveLayoutReporting(ir: sized, width: width)
+            guard case .eachAxis(_, let axes) = report.path, case .solved? = axes[0].joint, case .solved? = axes[1].joint else {
+                Issue.record("\(String(describing: width)): \(report.path)")
+                continue
+            }
+            let lines = report.lines(in: sized)
+            #expect(lines.filter { $0.contains("hidden items placed at 50") }.count == 9, "\(lines)")
+            #expect(lines.contains("and 3 more stacks declined"), "\(lines)")
+            #expect(solutionDifference(solution, solve(sized, width: width), ir: sized) == nil, "\(String(describing: width))")
+        }
+    }
+
     /// A row of 40 labels that the model cannot read (today's UIKit places its hidden item with `>=`),
     /// aligned `fill`: across it, the labels enter the vertical joint group by one function of the
     /// row's height (all but the first take its place), not one by one; aligned `center`, each label is

@@ -30,6 +30,9 @@ public struct SolveReport: Hashable, Sendable {
     }
 
     public var path: Path
+    /// The other stacks the structured model left opaque (`StructuredModel.tolerant`), each on the
+    /// joint groups as `fallback`'s stack is.
+    public var alsoDeclined: [FallbackReason] = []
 
     public init(path: Path) {
         self.path = path
@@ -55,18 +58,24 @@ public struct SolveReport: Hashable, Sendable {
                 return "\(name)\(padding)  \(stack.kind) \(stack.distribution.rawValue)  structured: \(stack.mechanism.rawValue)"
             }
         }
+        // The reason, then the other stacks declined (the first eight, then how many more).
+        func reasons(_ reason: FallbackReason) -> [String] {
+            let shown = alsoDeclined.prefix(8).map { $0.description(in: ir) }
+            let more = alsoDeclined.count - shown.count
+            return [reason.description(in: ir)] + shown + (more > 0 ? ["and \(more) more stacks declined"] : [])
+        }
         switch path {
         case .structured(let stacks):
             return stackLines(stacks)
         case .general(let reason, let items, let constraints):
-            return [reason.description(in: ir), "general solver: \(items) items, \(constraints) constraints, solved as one group"]
+            return reasons(reason) + ["general solver: \(items) items, \(constraints) constraints, solved as one group"]
         case .split(let reason, let axis, let stacks, let constraints, let joint):
             let general = GeneralAxisReport(axis: axis, constraints: constraints, joint: joint)
-            return [reason.description(in: ir)] + general.lines(in: ir, treeAxis: axis.cross) + stackLines(stacks)
+            return reasons(reason) + general.lines(in: ir, treeAxis: axis.cross) + stackLines(stacks)
         case .eachAxis(let reason, let axes):
-            return [reason.description(in: ir)] + axes.flatMap { $0.lines(in: ir, treeAxis: nil) }
+            return reasons(reason) + axes.flatMap { $0.lines(in: ir, treeAxis: nil) }
         case .subtreeConflicts(let reason, let groups, let stacks):
-            return [reason.description(in: ir)] + groups.map { group in
+            return reasons(reason) + groups.map { group in
                 let name = ir.items.indices.contains(group.node) ? ir.items[group.node].name : "#\(group.node)"
                 let scope = group.node == 0 ? "over the whole \(group.axis.rawValue) axis" : "in \(name) alone (\(group.axis.rawValue))"
                 return "conflicts found \(scope), \(group.constraints) required constraints;"
@@ -89,6 +98,7 @@ public struct SolveReport: Hashable, Sendable {
                     reason: reason, generalAxis: axes[0].axis, stacks: split.treeStacks(), constraints: axes[0].constraints,
                     joint: axes[0].joint))
             }
+            alsoDeclined = split.opaqueReasons.filter { $0 != reason }
         case .general:
             self.init(path: .general(reason: reason, items: ir.items.count, constraints: ir.constraints.count))
         }
