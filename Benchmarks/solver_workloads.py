@@ -21,7 +21,9 @@ layout benchmark's shapes, Benchmarks/LayoutBenchmark/main.swift, with the stack
 - kept: one row with a hidden item of a required width, which today's UIKit keeps: a stack whose cost
   function the tree solver does not make (not in the default `--variants`);
 - root: the root itself an equalSpacing stack with a hidden item at its end, which the structured model
-  does not read (not in the default `--variants`).
+  does not read (not in the default `--variants`);
+- toggles: twelve rows like hidden's, more than the eight readings the structured model allows when it
+  finds one unread stack per reading (not in the default `--variants`).
 
 Each binary is run RUNS times per workload, interleaved, and the median wall time and peak memory
 (getrusage of the child) are printed with the ratio old / new. A run over LIMIT seconds is stopped
@@ -130,9 +132,10 @@ def finish(lines, paths, variant, conflict, squeezed):
     elif variant == "root":
         lines[0] = lines[0].replace("(spacing:", "(distribution: equalSpacing, spacing:")
         lines.append("    label gone(intrinsic: 20 x 10, hidden: true)")
-    elif variant == "hidden":
-        lines.append("    hstack toggles(distribution: equalSpacing) {\n        label t1(intrinsic: 20 x 10)\n"
-                     "        label t2(intrinsic: 20 x 10, hidden: true)\n        label t3(intrinsic: 30 x 12)\n    }")
+    elif variant in ("hidden", "toggles"):
+        for k in range(12 if variant == "toggles" else 1):
+            lines.append(f"    hstack toggles{k}(distribution: equalSpacing) {{\n        label t1x{k}(intrinsic: 20 x 10)\n"
+                         f"        label t2x{k}(intrinsic: 20 x 10, hidden: true)\n        label t3x{k}(intrinsic: 30 x 12)\n    }}")
     lines.append("}")
     return "\n".join(lines) + "\n"
 

@@ -144,3 +144,19 @@ func linearize(
     }
     return (result, invalid)
 }
+
+/// `constraints` with every required inequality `expr >= 0` written as `expr - slack == 0` over a
+/// slack symbol of its own, numbered on from `first`; `count` of them.
+func withSlacks(_ constraints: [LinearConstraint], from first: Int) -> (constraints: [LinearConstraint], count: Int) {
+    var count = 0
+    let result = constraints.map { constraint in
+        guard !constraint.isEquality, constraint.priority >= 1000 else { return constraint }
+        var written = constraint
+        _ = written.expression.add(Row(constant: 0, terms: [(first + count, -1)]), times: 1)
+        written.isEquality = true
+        written.slack = first + count
+        count += 1
+        return written
+    }
+    return (result, count)
+}

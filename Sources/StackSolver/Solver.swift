@@ -245,15 +245,13 @@ struct Solver {
         self.parameters = parameters
         let externals = ir.items.count * FrameVariable.perItem
         linearCount = all.count
-        // The required inequalities as equalities over slacks of their own, numbered after the
-        // restricted symbols, so that elimination may solve them for a position too.
-        let slacked = withSlacks(all, from: externals + restricted)
-        func tableau(for constraints: [LinearConstraint]) -> Tableau {
+        /// A tableau for `constraints`, with `slacks` more slack symbols after the restricted ones.
+        func tableau(for constraints: [LinearConstraint], slacks: Int = 0) -> Tableau {
             var tableau = Tableau(externals: externals)
             for symbol in externals..<externals + restricted {
                 _ = tableau.newSymbol(parameters.contains { $0.symbol == symbol } ? .parameter : .slack)
             }
-            for _ in 0..<slacked.count { _ = tableau.newSymbol(.slack) }
+            for _ in 0..<slacks { _ = tableau.newSymbol(.slack) }
             tableau.mentions = [Int](repeating: 0, count: externals)
             for constraint in constraints {
                 for symbol in constraint.expression.symbols where symbol < externals { tableau.mentions[symbol] += 1 }
@@ -270,11 +268,14 @@ struct Solver {
             requiredAdded = false
             return
         }
+        // The required inequalities as equalities over slacks of their own, numbered after the
+        // restricted symbols, so that elimination may solve them for a position too.
+        let slacked = withSlacks(all, from: externals + restricted)
         // The required rows go in at once; only when they cannot all hold are the conflicts found and
         // broken, over the constraints as written (a merged row stands for several of them), and what
         // remains is eliminated again.
         var elimination = Elimination(slacked.constraints, externals: externals)
-        var candidate = tableau(for: elimination.constraints)
+        var candidate = tableau(for: elimination.constraints, slacks: slacked.count)
         if elimination.constraints.allSatisfy({ $0.priority < 1000 || candidate.addRequired($0) != .infeasible }) {
             conflicts = []
             requiredAdded = true
@@ -291,7 +292,7 @@ struct Solver {
             elimination = Elimination(
                 slacked.constraints.indices.filter { !brokenIndices.contains($0) }.map { slacked.constraints[$0] },
                 externals: externals)
-            candidate = tableau(for: elimination.constraints)
+            candidate = tableau(for: elimination.constraints, slacks: slacked.count)
             requiredAdded = false
         }
         self.elimination = elimination
@@ -488,32 +489,5 @@ struct Solver {
         return LayoutSolution(
             frames: frames, determined: determined, baselines: baselines, findings: all,
             brokenConstraints: broken, pivots: tableau.pivots)
-    }
-}
-
-/// `constraints` with every required inequality `expr >= 0` written as `expr - slack == 0` over a
-/// slack symbol of its own, numbered on from `first`; `count` of them.
-func withSlacks(_ constraints: [LinearConstraint], from first: Int) -> (constraints: [LinearConstraint], count: Int) {
-    var count = 0
-    let result = constraints.map { constraint in
-        guard !constraint.isEquality, constraint.priority >= 1000 else { return constraint }
-        var written = constraint
-        _ = written.expression.add(Row(constant: 0, terms: [(first + count, -1)]), times: 1)
-        written.isEquality = true
-        written.slack = first + count
-        count += 1
-        return written
-    }
-    return (result, count)
-}
-
-extension Tableau {
-    /// Adds a required constraint: `expr == 0` as it is, `expr >= 0` as `expr - slack == 0`.
-    mutating func addRequired(_ constraint: LinearConstraint) -> AddResult {
-        if constraint.isEquality { return add(constraint.expression, marker: constraint.slack, other: nil) }
-        let slack = newSymbol(.slack)
-        var row = constraint.expression
-        _ = row.add(Row(constant: 0, terms: [(slack, -1)]), times: 1)
-        return add(row, marker: slack, other: nil)
     }
 }

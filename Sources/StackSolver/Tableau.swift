@@ -166,9 +166,11 @@ struct Tableau {
     }
 
     /// Adds `0 = row` (over any symbols; basic ones are substituted), solving it for an external
-    /// symbol if it has one; else, when the row's constant is zero, for any restricted symbol (it is
-    /// basic at zero, so no value moves); else for `marker` or `other` (fresh restricted symbols of this
-    /// constraint) if that keeps the tableau feasible; else by a phase-one artificial variable.
+    /// symbol if it has one; else, for a required equality at zero (no `marker`: a row elimination
+    /// merged, as `gap2.height == gap1.height` becomes `slack2 == slack1`), for any restricted symbol,
+    /// which is then basic at zero, so no value moves and no phase one runs; else for `marker` or
+    /// `other` (fresh restricted symbols of this constraint) if that keeps the tableau feasible; else
+    /// by a phase-one artificial variable.
     /// Among candidates of a kind, the one fewest rows mention, now and to come (`mentions`): its
     /// definition then fills in the fewest rows, so a chain of equalities added in order stays a set
     /// of short rows instead of rows that each grow with the chain (Markowitz's rule). Among equals,
@@ -194,7 +196,7 @@ struct Tableau {
             return best
         }
         var subject = sparsest { kinds[$0] == .external }
-        if subject == nil, row.constant == 0 {
+        if subject == nil, row.constant == 0, marker == nil, other == nil {
             subject = sparsest { (kinds[$0] == .slack || kinds[$0] == .error) && !frozen[$0] }
         }
         if subject == nil, let marker, row.coefficient(of: marker) < 0 { subject = marker }
@@ -420,5 +422,16 @@ struct Tableau {
         for symbol in changed where kinds[symbol] == .slack || kinds[symbol] == .error {
             frozen[symbol] = slotOf[symbol] < 0 && stages.leadingCost(of: symbol) != 0
         }
+    }
+}
+
+extension Tableau {
+    /// Adds a required constraint: `expr == 0` as it is, `expr >= 0` as `expr - slack == 0`.
+    mutating func addRequired(_ constraint: LinearConstraint) -> AddResult {
+        if constraint.isEquality { return add(constraint.expression, marker: constraint.slack, other: nil) }
+        let slack = newSymbol(.slack)
+        var row = constraint.expression
+        _ = row.add(Row(constant: 0, terms: [(slack, -1)]), times: 1)
+        return add(row, marker: slack, other: nil)
     }
 }
