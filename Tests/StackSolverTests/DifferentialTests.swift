@@ -496,14 +496,15 @@ func runDifferential(seed: UInt64, count: Int, maxNodes: Int, baselineRows: Bool
         #expect(compared > 200)
     }
 
-    /// Hand-written cases with known frames: the tie rule (the first of equal huggers stretches) and a
-    /// layout the structured solver must hand to the general one (ambiguous).
     /// Cases the long mode found, in default runs: a joint group seeded where the tree solver declines
     /// the root, or an ambiguity, bottom-up broke a free item's ties otherwise than the general solver
-    /// (an empty stack's height, a spacer's width); those axes go whole.
+    /// (an empty stack's height, a spacer's width); those axes go whole. And a joint solve whose
+    /// degenerate basis (an optional row at zero solved for another constraint's slack) judged an item
+    /// undecided that the whole solve decided (20,279,497).
     @Test func longModeCases() {
         let cases: [(seed: UInt64, uikit: UIKitTarget)] = [
             (20_278_074, .current), (20_280_451, .current), (20_292_015, .current), (20_316_799, .iOS9),
+            (20_279_497, .current),
         ]
         for (seed, uikit) in cases {
             let result = runDifferential(seed: seed, count: 1, maxNodes: 24, uikit: uikit)
