@@ -31,8 +31,8 @@ struct Tableau {
     private(set) var pinnedParameters: [Int] = []
     /// The most pivots any solve may take (Bland's rule terminates, but numbers may misbehave).
     var pivotLimit = 1_000_000
-    /// Per external symbol, how many of the constraints to be added mention it (empty: unknown). A
-    /// subject is chosen by the rows that mention it now and will (`add`).
+    /// Per external symbol, how many of the solve's constraints mention it (empty: unknown): with the
+    /// rows that mention it now, what `add` weighs a candidate subject by.
     var mentions: [Int] = []
 
     init(externals: Int) {
@@ -171,7 +171,7 @@ struct Tableau {
     /// which is then basic at zero, so no value moves and no phase one runs; else for `marker` or
     /// `other` (fresh restricted symbols of this constraint) if that keeps the tableau feasible; else
     /// by a phase-one artificial variable.
-    /// Among candidates of a kind, the one fewest rows mention, now and to come (`mentions`): its
+    /// Among candidates of a kind, the one fewest rows mention, now and in the solve (`mentions`): its
     /// definition then fills in the fewest rows, so a chain of equalities added in order stays a set
     /// of short rows instead of rows that each grow with the chain (Markowitz's rule). Among equals,
     /// the highest id: IR order follows the arranged order, so that is the symbol furthest along a
