@@ -109,6 +109,7 @@ struct Row {
     /// malloc and free). Unsafe buffers, because in debug builds `Array` subscripts cost a retain, a
     /// release and a uniqueness check each (measured: 3x).
     mutating func add(_ other: Row, times factor: Double, removing skip: Int = -1) -> [Int] {
+        if skip >= 0 { remove(skip) }
         let aCount = symbols.count
         let bCount = other.symbols.count
         let total = aCount + bCount
@@ -151,26 +152,9 @@ struct Row {
                             aCoefficients[write] = value
                             write -= 1
                         }
-                        // `self`'s entries below every one of `other`'s stay as they are, but for
-                        // `skip` (found by binary search: a long row takes a short definition without
-                        // being scanned); then the merged tail moves down after them.
-                        var kept = i + 1
-                        if skip >= 0, kept > 0, skip <= aSymbols[i] {
-                            var low = 0
-                            var high = kept
-                            while low < high {
-                                let middle = (low + high) / 2
-                                if aSymbols[middle] < skip { low = middle + 1 } else { high = middle }
-                            }
-                            if low < kept, aSymbols[low] == skip {
-                                let after = kept - low - 1
-                                if after > 0 {
-                                    (aSymbols.baseAddress! + low).update(from: aSymbols.baseAddress! + low + 1, count: after)
-                                    (aCoefficients.baseAddress! + low).update(from: aCoefficients.baseAddress! + low + 1, count: after)
-                                }
-                                kept -= 1
-                            }
-                        }
+                        // `self`'s entries below every one of `other`'s stay as they are (`skip` is
+                        // out of `self` already): a long row takes a short definition unscanned.
+                        let kept = i + 1
                         let length = total - (write + 1)
                         if kept < write + 1, length > 0 {
                             (aSymbols.baseAddress! + kept).update(from: aSymbols.baseAddress! + write + 1, count: length)
