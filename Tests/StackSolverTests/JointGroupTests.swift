@@ -93,8 +93,8 @@ import Testing
         }
     }
 
-    /// An equalSpacing row with a hidden item under today's UIKit (placed with `>=`, which the
-    /// structured model does not read) among 40 rows of labels: the row is left opaque
+    /// A fillProportionally row with margins under today's UIKit (its shares are of the margins
+    /// guide's length, which the structured model does not read) among 40 rows of labels: the row is left opaque
     /// (StructuredModel.tolerant), its subtree written out in a joint group on each axis, and the other
     /// rows enter by their cost functions, not the whole layout by the general solver. Frames,
     /// determinations and findings are the general solver's, at natural size and at pinned widths.
@@ -103,7 +103,7 @@ import Testing
         let ir = Self.lowered("""
             vstack main {
                 \(rows.joined(separator: "\n    "))
-                hstack odd(distribution: equalSpacing) {
+                hstack odd(distribution: fillProportionally, margins: (4, 8)) {
                     label o1(intrinsic: 20 x 10)
                     label o2(intrinsic: 20 x 10, hidden: true)
                     label o3(intrinsic: 30 x 12)
@@ -118,7 +118,7 @@ import Testing
         for width in [nil, 40.0, 90, 300] {
             let sized = width == nil ? ir : ir.replacingRootSize(width: true, height: false)
             let (solution, report) = solveLayoutReporting(ir: sized, width: width)
-            guard case .eachAxis(.currentUIKit(odd, .hiddenItems), let axes) = report.path,
+            guard case .eachAxis(.currentUIKit(odd, .proportionalToMargins), let axes) = report.path,
                   axes.allSatisfy({ if case .solved? = $0.joint { true } else { false } }) else {
                 Issue.record("\(String(describing: width)): solved by \(report.path)")
                 continue
@@ -147,14 +147,14 @@ import Testing
         }
     }
 
-    /// A root the model cannot read (today's UIKit places the hidden item of an equalSpacing column
-    /// with `>=`) over 40 rows: only the root's own constraints are left unread, so each row enters
+    /// A root the model cannot read (today's UIKit shares a fillProportionally column's margins
+    /// guide) over 40 rows: only the root's own constraints are left unread, so each row enters
     /// both axes' joint groups by its cost functions, not the whole layout by the general solver.
     /// Frames, determinations and findings as the general solver's, at natural size and three widths.
     @Test func aRootTheModelCannotReadKeepsItsItemsCostFunctions() {
         let rows = (0..<40).map { "hstack r\($0) {\n label a\($0)(intrinsic: \(10 + $0 % 7) x 10)\n label b\($0)(intrinsic: 20 x \(8 + $0 % 5))\n}" }
         let ir = Self.lowered("""
-            vstack main(distribution: equalSpacing) {
+            vstack main(distribution: fillProportionally, margins: (4, 8)) {
                 \(rows.joined(separator: "\n"))
                 label gone(intrinsic: 20 x 10, hidden: true)
             }
@@ -162,14 +162,14 @@ import Testing
         Self.expectOpaqueRoot(ir, widths: [nil, 40, 90, 300], hanging: 40)
     }
 
-    /// Twelve rows the model cannot read (today's UIKit places each one's hidden item with `>=`) among
+    /// Twelve rows the model cannot read (today's UIKit shares each one's margins guide) among
     /// 30 plain rows: one reading finds all twelve (each declines by itself), so both axes are joint
     /// groups with the plain rows hanging, not the whole layout by the general solver, and the report
     /// names the first reason and eight more. Frames as the general solver's at natural size and two widths.
     @Test func everyStackThatDeclinesByItselfIsFoundInOneReading() {
         let plain = (0..<30).map { "hstack p\($0) {\n label a\($0)(intrinsic: \(10 + $0 % 7) x 10)\n label b\($0)(intrinsic: 20 x 9)\n}" }
         let toggles = (0..<12).map {
-            "hstack t\($0)(distribution: equalSpacing) {\n label on\($0)(intrinsic: 20 x 10)\n"
+            "hstack t\($0)(distribution: fillProportionally, margins: (2, 4)) {\n label on\($0)(intrinsic: 20 x 10)\n"
                 + " label off\($0)(intrinsic: 20 x 10, hidden: true)\n label c\($0)(intrinsic: \(30 + $0) x 12)\n}"
         }
         let ir = Self.lowered("vstack main {\n\((plain + toggles).joined(separator: "\n"))\n}")
@@ -182,13 +182,13 @@ import Testing
                 continue
             }
             let lines = report.lines(in: sized)
-            #expect(lines.filter { $0.contains("hidden items placed at 50") }.count == 9, "\(lines)")
+            #expect(lines.filter { $0.contains("shares of the margins guide's length") }.count == 9, "\(lines)")
             #expect(lines.contains("and 3 more stacks declined"), "\(lines)")
             #expect(solutionDifference(solution, solve(sized, width: width), ir: sized) == nil, "\(String(describing: width))")
         }
     }
 
-    /// A row of 40 labels that the model cannot read (today's UIKit places its hidden item with `>=`),
+    /// A row of 40 labels that the model cannot read (today's UIKit shares its margins guide's length),
     /// aligned `fill`: across it, the labels enter the vertical joint group by one function of the
     /// row's height (all but the first take its place), not one by one; aligned `center`, each label is
     /// on the spine. The hidden item last, or first (where the row aligns every item to it).
@@ -198,7 +198,7 @@ import Testing
             var labels = (0..<40).map { "label l\($0)(intrinsic: \(10 + $0 % 7) x \(8 + $0 % 5))" }
             labels.insert("label gone(intrinsic: 20 x 30, hidden: true)", at: hiddenFirst ? 0 : labels.count)
             let ir = Self.lowered("""
-                hstack main(distribution: equalSpacing, alignment: \(alignment)) {
+                hstack main(distribution: fillProportionally, alignment: \(alignment), margins: (4, 8)) {
                     \(labels.joined(separator: "\n"))
                 }
                 """)

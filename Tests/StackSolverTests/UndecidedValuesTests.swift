@@ -76,4 +76,51 @@ import Testing
         #expect(Self.frame("main.p", solution, ir).map { ($0.y, $0.height) } ?? (-1, -1) == (0, 30))
         #expect(Self.frame("main.q", solution, ir).map { ($0.y, $0.height) } ?? (-1, -1) == (30, 0))
     }
+
+    /// Today's UIKit places a gap distribution's hidden items only by `>=` at 50, so each one's
+    /// position along the stack is free on one side, and the structured solver settles it by the rule
+    /// (`LooseHidden`), with the same ambiguity reported. In a row at x = 60 (after a 50-wide label and
+    /// a spacing of 10), spacing 4: `a` at 60-80, `b` at 84-114. h0, before the first visible item, has
+    /// `h0.trailing <= a.leading`: nearest 0 is 0. h1 has `h1.leading >= a.trailing + 2` (half the
+    /// spacing): 82. h2, after the last, `h2.leading >= b.trailing`: 114. All are 0 wide. The same in
+    /// a column (y instead of x), and with equalCentering, whose items sit where equalSpacing's do at
+    /// natural size.
+    @Test func aGapDistributionsHiddenItemIsPlacedByTheRuleInTheTreeSolver() {
+        for (outer, inner, distribution) in [("hstack", "hstack", "equalSpacing"), ("vstack", "vstack", "equalSpacing"),
+                                              ("hstack", "hstack", "equalCentering")] {
+            let horizontal = outer == "hstack"
+            func size(_ length: Int) -> String { horizontal ? "\(length) x 10" : "10 x \(length)" }
+            let ir = Self.lowered("""
+                \(outer) main(spacing: 10) {
+                    label pad(intrinsic: \(size(50)))
+                    \(inner) row(distribution: \(distribution), spacing: 4) {
+                        label h0(intrinsic: \(size(20)), hidden: true)
+                        label a(intrinsic: \(size(20)))
+                        label h1(intrinsic: \(size(20)), hidden: true)
+                        label b(intrinsic: \(size(30)))
+                        label h2(intrinsic: \(size(20)), hidden: true)
+                    }
+                }
+                """)
+            let solution = Self.solved(ir)
+            let report = solveLayoutReporting(ir: ir).report
+            guard case .structured = report.path else {
+                Issue.record("\(outer) \(distribution): solved by \(report.path)")
+                continue
+            }
+            func along(_ name: String) -> [Double] {
+                guard let frame = Self.frame(name, solution, ir) else { return [] }
+                return horizontal ? [frame.x, frame.width] : [frame.y, frame.height]
+            }
+            #expect(along("main.row.a") == [60, 20] && along("main.row.b") == [84, 30], "\(outer) \(distribution)")
+            #expect(along("main.row.h0") == [0, 0] && along("main.row.h1") == [82, 0] && along("main.row.h2") == [114, 0],
+                    "\(outer) \(distribution)")
+            let ambiguous = solution.findings.compactMap { finding -> String? in
+                guard case .ambiguous(let item, let attributes) = finding.kind else { return nil }
+                return "\(ir.items[item.index].name) \(attributes.map(\.rawValue))"
+            }
+            let attribute = horizontal ? "leading" : "top"
+            #expect(ambiguous == ["main.row.h0", "main.row.h1", "main.row.h2"].map { "\($0) [\"\(attribute)\"]" }, "\(ambiguous)")
+        }
+    }
 }

@@ -6,12 +6,13 @@ import StackIR
 /// the constraints themselves (the gap distributions' canvas fit along the axis, `lengthFit`).
 extension StructuredModel {
     static func checkCurrentUIKit(
-        _ index: Int, _ stack: StackArrangement, children: [Int], hidden: [Bool]
+        _ index: Int, _ stack: StackArrangement, children: [Int], hidden: [Bool], kinds: [ItemKind]
     ) throws(FallbackReason) {
-        // Hidden items sit beside a visible neighbour at 50: with `>=` in the gap distributions (so not
-        // at one place), from a baseline in a baselineRelative column.
-        if children.contains(where: { hidden[$0] }) && (stack.distribution == .equalSpacing
-            || stack.distribution == .equalCentering || (stack.baselineRelative && stack.axis == .vertical)) {
+        // Hidden items sit beside a visible neighbour at 50: from a baseline in a baselineRelative
+        // column; with `>=` in the gap distributions, which leaves a hidden stack's insides as free as
+        // its place (`LooseHidden` places a leaf).
+        let gapDistribution = stack.distribution == .equalSpacing || stack.distribution == .equalCentering
+        if children.contains(where: { hidden[$0] && ((stack.baselineRelative && stack.axis == .vertical) || (gapDistribution && kinds[$0].isStack)) }) {
             throw .currentUIKit(stack: index, .hiddenItems)
         }
         // fillProportionally shares the margins guide's length, not the stack's.
@@ -55,5 +56,24 @@ extension StructuredModel {
                 offset = 0
             }
         }
+    }
+}
+
+/// A hidden item of a gap distribution in today's UIKit, placed at 50 only by `>=`: after its preceding
+/// visible item (`item.leading >= anchor.trailing + constant`) or, before the first visible one,
+/// `anchor.leading >= item.trailing`. Nothing else places it along the stack's axis, so its position
+/// there is undecided and takes, as UndecidedValues.swift settles what nothing decides, the value
+/// nearest 0 on that half-line (its length is decided: 0 at 999.999, or the stack declines).
+struct LooseHidden {
+    var item: Int
+    var stack: Int
+    var anchor: Int
+    var constant: Double
+    /// Whether the item comes after its anchor.
+    var after: Bool
+
+    /// The item's position, from its anchor's place and its own length along the axis.
+    func position(anchorStart: Double, anchorLength: Double, length: Double) -> Double {
+        after ? max(0, anchorStart + anchorLength + constant) : min(0, anchorStart - constant - length)
     }
 }

@@ -128,6 +128,12 @@ struct StructuredModel {
     /// An equalCentering stack whose gap equalities have different priorities (today's UIKit); `gapPriority`
     /// is then the highest.
     var descendingGaps: [Bool]
+    /// Today's UIKit: the hidden items of the gap distributions, which `>=` at 50 only bounds on one
+    /// side (`LooseHidden`).
+    var looseHidden: [LooseHidden] = []
+    /// The ambiguity each of `looseHidden` is reported with (in item order, as `ambiguityFindings`
+    /// reports it): every solve of the layout has it.
+    private(set) var looseFindings: [SolverFinding] = []
     let itemCount: Int
     /// The stacks whose own constraints are left unread (`tolerant(ir:)`), and per node whether it is
     /// one, or above one (`unsolved`: the tree solver gives it no cost function). Empty when every
@@ -236,12 +242,14 @@ struct StructuredModel {
         }
         childStart.append(childList.count)
         baselineNodes = (0..<n).filter { firstBaseline[$0] != nil || lastBaseline[$0] != nil }
+        looseHidden.sort { $0.item < $1.item }
+        looseFindings = looseHidden.map { .ambiguous($0.item, [stackAxis[$0.stack] == 0 ? .leading : .top], ir: ir) }
         for index in 0..<n where !partial || !unsolved[index] { try checkLowering(index, tree: tree) }
     }
 
     /// The model of a layout with the stacks it cannot read left opaque: a stack of a shape only the
     /// general solver solves (`FallbackReason.spineNode`: a baseline shape, today's UIKit's hidden items
-    /// placed with `>=`, ...) has its own constraints left unread, and a joint group on each axis
+    /// placed from a baseline, ...) has its own constraints left unread, and a joint group on each axis
     /// writes them out and takes its items by their cost functions (or onto its spine, where a
     /// constraint meets an item at more than its position and length, as a baseline does). Nil when
     /// the layout cannot be read for another reason, or after 8 readings that each find more such

@@ -82,7 +82,7 @@ extension StructuredModel {
             baselineChain[index] = true
         }
         if !children.isEmpty && children.allSatisfy({ hidden[$0] }) { throw .allItemsHidden(stack: index) }
-        if uikit == .current { try Self.checkCurrentUIKit(index, stack, children: children, hidden: hidden) }
+        if uikit == .current { try Self.checkCurrentUIKit(index, stack, children: children, hidden: hidden, kinds: tree.kinds) }
     }
 
     /// Notes each guide by its owner and role.
@@ -194,16 +194,23 @@ extension StructuredModel {
         leafAxes[slot] = entry
     }
 
-    /// Today's UIKit: a hidden item sits after its preceding visible item, which meets the next visible one.
-    private func readHiddenSpacing(_ c: IRConstraint, tree: ItemTree, into reading: inout ConstraintReading) throws(FallbackReason) {
+    /// Today's UIKit: a hidden item sits after its preceding visible item, which meets the next visible
+    /// one; in the gap distributions only at `>=` (`LooseHidden`).
+    private mutating func readHiddenSpacing(_ c: IRConstraint, tree: ItemTree, into reading: inout ConstraintReading) throws(FallbackReason) {
         let first = c.first.item.index
         let owner = tree.parents[first < count ? first : 0] ?? 0
-        guard let second = c.second?.item.index, first < count, second < count, c.relation == .equal, c.multiplier == 1,
+        let distribution = tree.arrangements[owner]?.distribution
+        let loose = c.relation == .greaterThanOrEqual && uikit == .current
+            && (distribution == .equalSpacing || distribution == .equalCentering)
+        guard let second = c.second?.item.index, first < count, second < count, c.relation == .equal || loose, c.multiplier == 1,
               c.first.attribute == .leading || c.first.attribute == .top,
               c.second?.attribute == .trailing || c.second?.attribute == .bottom else { throw .currentUIKit(stack: owner, .hiddenItems) }
         if hidden[first] && !hidden[second] {
             reading.placementAfter[first] = c.constant
-        } else if !(hidden[second] && !hidden[first] && c.constant == 0) {
+            if loose { looseHidden.append(LooseHidden(item: first, stack: owner, anchor: second, constant: c.constant, after: true)) }
+        } else if hidden[second] && !hidden[first] && c.constant == 0 {
+            if loose { looseHidden.append(LooseHidden(item: second, stack: owner, anchor: first, constant: 0, after: false)) }
+        } else {
             throw .currentUIKit(stack: owner, .hiddenItems)
         }
     }

@@ -52,7 +52,7 @@ extension StructuredLayout {
         }
         return LayoutSolution(
             frames: scratch.frames, determined: scratch.determined, baselines: scratch.baselines,
-            findings: [], brokenConstraints: [], pivots: 0)
+            findings: axes.count == 2 ? model.looseFindings : [], brokenConstraints: [], pivots: 0)
     }
 
     /// One axis of the top-down pass: splits the root length down the tree and writes the rounded
@@ -152,6 +152,14 @@ extension StructuredLayout {
             } catch {
                 return error
             }
+        }
+        for loose in model.looseHidden where Int(stackAxes[loose.stack]) == axis && joint?.spine[loose.stack] != true {
+            let slot = 2 * loose.item + axis
+            let anchor = 2 * loose.anchor + axis
+            buffers.position[slot] = loose.position(
+                anchorStart: buffers.position[anchor], anchorLength: buffers.length[anchor], length: buffers.length[slot])
+            buffers.frames.set(loose.item, rounded(buffers.position[slot], buffers.length[slot]))
+            if axis == 0 { determined[loose.item].x = false } else { determined[loose.item].y = false }
         }
         if axis == 1 {
             // The baselines the IR defines: a fixed depth below the top or the bottom (a stack's
