@@ -145,8 +145,6 @@ func reasonMismatch(_ reason: FallbackReason, tree: LayoutTree) -> String? {
         case .firstBaselineRow: return stack?.alignment == .firstBaseline && stack?.axis == .horizontal ? nil : "\(reason): not a firstBaseline row"
         case .verticalBaselineStack: return stack?.alignment.isBaseline == true && stack?.axis == .vertical ? nil : "\(reason): not a vertical baseline stack"
         case .multilineWidthShares: return stack?.axis == .horizontal ? nil : "\(reason): not a row"
-        case .proportionalToMargins:
-            return stack?.distribution == .fillProportionally && stack?.layoutMarginsRelative == true ? nil : "\(reason): not fillProportionally with margins"
         }
     }
 }

@@ -93,8 +93,8 @@ import Testing
         }
     }
 
-    /// A fillProportionally row with margins under today's UIKit (its shares are of the margins
-    /// guide's length, which the structured model does not read) among 40 rows of labels: the row is left opaque
+    /// An equalSpacing row with a hidden stack under today's UIKit (placed with `>=`, so its insides
+    /// are as free as its place, which the structured model does not read) among 40 rows of labels: the row is left opaque
     /// (StructuredModel.tolerant), its subtree written out in a joint group on each axis, and the other
     /// rows enter by their cost functions, not the whole layout by the general solver. Frames,
     /// determinations and findings are the general solver's, at natural size and at pinned widths.
@@ -103,9 +103,11 @@ import Testing
         let ir = Self.lowered("""
             vstack main {
                 \(rows.joined(separator: "\n    "))
-                hstack odd(distribution: fillProportionally, margins: (4, 8)) {
+                hstack odd(distribution: equalSpacing) {
                     label o1(intrinsic: 20 x 10)
-                    label o2(intrinsic: 20 x 10, hidden: true)
+                    hstack o2(hidden: true) {
+                        label o2a(intrinsic: 20 x 10)
+                    }
                     label o3(intrinsic: 30 x 12)
                 }
             }
@@ -118,7 +120,7 @@ import Testing
         for width in [nil, 40.0, 90, 300] {
             let sized = width == nil ? ir : ir.replacingRootSize(width: true, height: false)
             let (solution, report) = solveLayoutReporting(ir: sized, width: width)
-            guard case .eachAxis(.currentUIKit(odd, .proportionalToMargins), let axes) = report.path,
+            guard case .eachAxis(.currentUIKit(odd, .hiddenItems), let axes) = report.path,
                   axes.allSatisfy({ if case .solved? = $0.joint { true } else { false } }) else {
                 Issue.record("\(String(describing: width)): solved by \(report.path)")
                 continue
@@ -147,30 +149,32 @@ import Testing
         }
     }
 
-    /// A root the model cannot read (today's UIKit shares a fillProportionally column's margins
-    /// guide) over 40 rows: only the root's own constraints are left unread, so each row enters
+    /// A root the model cannot read (today's UIKit places the hidden stack of an equalSpacing column
+    /// with `>=`) over 40 rows: only the root's own constraints are left unread, so each row enters
     /// both axes' joint groups by its cost functions, not the whole layout by the general solver.
     /// Frames, determinations and findings as the general solver's, at natural size and three widths.
     @Test func aRootTheModelCannotReadKeepsItsItemsCostFunctions() {
         let rows = (0..<40).map { "hstack r\($0) {\n label a\($0)(intrinsic: \(10 + $0 % 7) x 10)\n label b\($0)(intrinsic: 20 x \(8 + $0 % 5))\n}" }
         let ir = Self.lowered("""
-            vstack main(distribution: fillProportionally, margins: (4, 8)) {
+            vstack main(distribution: equalSpacing) {
                 \(rows.joined(separator: "\n"))
-                label gone(intrinsic: 20 x 10, hidden: true)
+                hstack gone(hidden: true) {
+                    label g(intrinsic: 20 x 10)
+                }
             }
             """)
         Self.expectOpaqueRoot(ir, widths: [nil, 40, 90, 300], hanging: 40)
     }
 
-    /// Twelve rows the model cannot read (today's UIKit shares each one's margins guide) among
+    /// Twelve rows the model cannot read (today's UIKit places each one's hidden stack with `>=`) among
     /// 30 plain rows: one reading finds all twelve (each declines by itself), so both axes are joint
     /// groups with the plain rows hanging, not the whole layout by the general solver, and the report
     /// names the first reason and eight more. Frames as the general solver's at natural size and two widths.
     @Test func everyStackThatDeclinesByItselfIsFoundInOneReading() {
         let plain = (0..<30).map { "hstack p\($0) {\n label a\($0)(intrinsic: \(10 + $0 % 7) x 10)\n label b\($0)(intrinsic: 20 x 9)\n}" }
         let toggles = (0..<12).map {
-            "hstack t\($0)(distribution: fillProportionally, margins: (2, 4)) {\n label on\($0)(intrinsic: 20 x 10)\n"
-                + " label off\($0)(intrinsic: 20 x 10, hidden: true)\n label c\($0)(intrinsic: \(30 + $0) x 12)\n}"
+            "hstack t\($0)(distribution: equalSpacing) {\n label on\($0)(intrinsic: 20 x 10)\n"
+                + " hstack off\($0)(hidden: true) {\n label x\($0)(intrinsic: 20 x 10)\n }\n label c\($0)(intrinsic: \(30 + $0) x 12)\n}"
         }
         let ir = Self.lowered("vstack main {\n\((plain + toggles).joined(separator: "\n"))\n}")
         #expect(StructuredModel.tolerant(ir: ir)?.opaqueRoots.count == 12)
@@ -182,13 +186,13 @@ import Testing
                 continue
             }
             let lines = report.lines(in: sized)
-            #expect(lines.filter { $0.contains("shares of the margins guide's length") }.count == 9, "\(lines)")
+            #expect(lines.filter { $0.contains("a hidden stack placed at 50") }.count == 9, "\(lines)")
             #expect(lines.contains("and 3 more stacks declined"), "\(lines)")
             #expect(solutionDifference(solution, solve(sized, width: width), ir: sized) == nil, "\(String(describing: width))")
         }
     }
 
-    /// A row of 40 labels that the model cannot read (today's UIKit shares its margins guide's length),
+    /// A row of 40 labels that the model cannot read (today's UIKit places its hidden stack with `>=`),
     /// aligned `fill`: across it, the labels enter the vertical joint group by one function of the
     /// row's height (all but the first take its place), not one by one; aligned `center`, each label is
     /// on the spine. The hidden item last, or first (where the row aligns every item to it).
@@ -196,9 +200,9 @@ import Testing
     @Test func labelsAcrossAnOpaqueRowFollowTheFirst() {
         for (alignment, hiddenFirst) in [("fill", false), ("fill", true), ("center", false)] {
             var labels = (0..<40).map { "label l\($0)(intrinsic: \(10 + $0 % 7) x \(8 + $0 % 5))" }
-            labels.insert("label gone(intrinsic: 20 x 30, hidden: true)", at: hiddenFirst ? 0 : labels.count)
+            labels.insert("hstack gone(hidden: true) {\n label g(intrinsic: 20 x 30)\n}", at: hiddenFirst ? 0 : labels.count)
             let ir = Self.lowered("""
-                hstack main(distribution: fillProportionally, alignment: \(alignment), margins: (4, 8)) {
+                hstack main(distribution: equalSpacing, alignment: \(alignment)) {
                     \(labels.joined(separator: "\n"))
                 }
                 """)

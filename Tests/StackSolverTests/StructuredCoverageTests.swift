@@ -236,6 +236,33 @@ func solveClean(_ text: String, width: Double?, height: Double? = nil) throws ->
         }
     }
 
+    /// Today's UIKit shares a fillProportionally stack's margins guide, not the stack: with margins 8
+    /// each side and spacing 2, `a.width == 20/52 * guide.width @999` and `b.width == 30/52 *
+    /// guide.width @998`. At natural width every share holds: the guide 52 (a 20 at x = 8, b 30 at
+    /// 30), the stack 68. At 100 the guide is 84 and the items 82: `a` takes its share, 84 * 20/52 at
+    /// x = 8, and `b` the rest, 82 - 84 * 20/52, at 10 + 84 * 20/52. At 40 the same with a guide of 24.
+    @Test func fillProportionallySharesTheMarginsGuide() throws {
+        let file = SourceFile(path: "margins.stack", text: """
+            hstack main(distribution: fillProportionally, spacing: 2, margins: (4, 8)) {
+                label a(intrinsic: 20 x 10)
+                label b(intrinsic: 30 x 10)
+            }
+            """)
+        let lowered = lower(check(file).model.roots[0], in: file, uikit: .current)
+        for (width, guide) in [(nil, 52.0), (100, 84), (40, 24)] as [(Double?, Double)] {
+            let ir = lowered.replacingRootSize(width: width != nil, height: false)
+            let (solution, report) = solveLayoutReporting(ir: ir, width: width)
+            guard case .structured = report.path else {
+                Issue.record("\(String(describing: width)): solved by \(report.path)")
+                continue
+            }
+            #expect(solutionDifference(solution, solve(ir, width: width), ir: ir) == nil)
+            let a = guide * 20 / 52
+            expectFrames([("main", 0, guide + 16), ("main.a", 8, a), ("main.b", 10 + a, guide - 2 - a), ("main#margins", 8, guide)],
+                         along: 0, in: solution, ir: ir)
+        }
+    }
+
     /// fillProportionally with an item's compression resistance (999) as strong as the first share:
     /// at 50 wide the shares ask 25, 15, 10. Level 999 holds `a` at 25 and `c` at 20 or more (its
     /// compression, level with `a`'s share); level 998 then gets `b` as near 15 as that leaves: 5;

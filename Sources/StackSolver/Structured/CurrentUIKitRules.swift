@@ -15,10 +15,6 @@ extension StructuredModel {
         if children.contains(where: { hidden[$0] && ((stack.baselineRelative && stack.axis == .vertical) || (gapDistribution && kinds[$0].isStack)) }) {
             throw .currentUIKit(stack: index, .hiddenItems)
         }
-        // fillProportionally shares the margins guide's length, not the stack's.
-        if stack.distribution == .fillProportionally && stack.layoutMarginsRelative && !children.isEmpty {
-            throw .currentUIKit(stack: index, .proportionalToMargins)
-        }
         guard children.count > 1 else { return }
         // A firstBaseline row's top is bounded by its first item only, and views without a baseline
         // align by their tops.

@@ -46,7 +46,8 @@ public enum FallbackReason: Error, Hashable, Sendable {
 
     /// The rules of today's UIKit the structured solver leaves to the general one.
     public enum CurrentUIKitRule: String, Hashable, Sendable {
-        /// Hidden items placed with `>=` (the gap distributions) or from a baseline (baselineRelative).
+        /// Hidden items placed from a baseline (baselineRelative), or a hidden stack placed with `>=`
+        /// (the gap distributions), whose insides are as free as its place.
         case hiddenItems
         /// A hidden item whose required size keeps it from collapsing, so it takes room where it is placed.
         case hiddenItemWithSize
@@ -54,8 +55,6 @@ public enum FallbackReason: Error, Hashable, Sendable {
         case firstBaselineRow
         /// A vertical stack of several items with a baseline alignment, which aligns nothing.
         case verticalBaselineStack
-        /// A layoutMarginsRelative fillProportionally stack, whose shares are of its margins guide's length.
-        case proportionalToMargins
         /// A row of multiline labels sharing its width with `<=` at 950 and above.
         case multilineWidthShares
     }
@@ -145,11 +144,10 @@ public enum FallbackReason: Error, Hashable, Sendable {
         case .proportionalSplit(_, let axis): "fillProportionally split not settled exactly: tied shares, a required share with spacing, or a level split of stacks or too many items (\(axis.rawValue))"
         case .currentUIKit(_, let rule):
             switch rule {
-            case .hiddenItems: "hidden items placed at 50 with >= or from a baseline, as today's UIKit does"
+            case .hiddenItems: "a hidden stack placed at 50 with >=, or hidden items placed from a baseline, as today's UIKit does"
             case .hiddenItemWithSize: "a hidden item with a required size, which today's UIKit keeps (it hides at 999.999)"
             case .firstBaselineRow: "firstBaseline row as today's UIKit lowers it (its top bounded by the first item only)"
             case .verticalBaselineStack: "baseline alignment in a vertical stack, which today's UIKit aligns nothing by"
-            case .proportionalToMargins: "fillProportionally shares of the margins guide's length (today's UIKit)"
             case .multilineWidthShares: "multiline labels sharing the row's width (today's text-width disambiguation)"
             }
         }

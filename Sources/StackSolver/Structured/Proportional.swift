@@ -200,7 +200,7 @@ extension StructuredLayout {
         let slot = 2 * child + axis
         var item = LevelItem(lower: outerLower[slot], upper: outerUpper[slot])
         for share in [model.proportionalShare[child], model.widthShare[child]] {
-            if let share { item.shares.append(LevelShare(multiplier: share.multiplier, priority: share.priority)) }
+            if let share { item.shares.append(LevelShare(multiplier: share.multiplier, priority: share.priority, constant: -share.multiplier * share.inset)) }
         }
         if model.explicit[slot] == nil, let data = model.leafAxes[slot] {
             item.intrinsic = data.intrinsic
@@ -228,7 +228,7 @@ extension StructuredLayout {
         var remaining = total
         lengths.removeAll(keepingCapacity: true)
         for (k, child) in items.enumerated() {
-            let share = model.proportionalShare[child]!.multiplier * stack
+            let share = model.proportionalShare[child]!.target(at: stack)
             let length = min(max(share, outerLower[2 * child + axis], remaining - laterHighs[k + 1]),
                              outerUpper[2 * child + axis], remaining - laterLows[k + 1])
             lengths.append(length)
@@ -261,8 +261,9 @@ extension StructuredLayout {
     func proportionalFunction(_ index: Int, axis: Int, items: [Int], fixed: Double, gapSlack: Bool = false) -> CostFunction? {
         guard let first = items.first else { return .point(fixed) }
         if let share = model.proportionalShare[first], share.priority >= 1000 {
-            // `item.length == stack.length` and `item.length == stack.length - fixed`: only with nothing fixed.
-            return abs(fixed) <= structuredTolerance ? outer[2 * first + axis] : nil
+            // `item.length == stack.length - inset` (the share) and `item.length == stack.length - fixed`
+            // (the chain): only when the two agree.
+            return abs(fixed - share.inset) <= structuredTolerance ? outer[2 * first + axis].shifted(by: fixed) : nil
         }
         let lows = items.map { outerLower[2 * $0 + axis] }
         let highs = items.map { outerUpper[2 * $0 + axis] }
@@ -283,7 +284,7 @@ extension StructuredLayout {
             let remaining = LinearPieces.linear(intercept: -fixed, slope: 1) - assigned
             let laterLows = lows[(k + 1)...].reduce(0, +)
             let laterHighs = highs[(k + 1)...].reduce(0, +)
-            var length = LinearPieces.linear(intercept: 0, slope: model.proportionalShare[child]!.multiplier)
+            var length = model.proportionalShare[child]!.line
             if lows[k] > -.infinity { length = .extremum(length, .linear(intercept: lows[k], slope: 0), larger: true) }
             if laterHighs < .infinity {
                 length = .extremum(length, remaining - .linear(intercept: laterHighs, slope: 0), larger: true)
@@ -302,7 +303,7 @@ extension StructuredLayout {
         for (k, child) in items.enumerated() {
             points += lengths[k].xs
             if let share = model.proportionalShare[child] {
-                points += (lengths[k] - .linear(intercept: 0, slope: share.multiplier)).crossings(of: 0)
+                points += (lengths[k] - share.line).crossings(of: 0)
             }
             let pieces = outer[2 * child + axis].ascendingPieces().pieces
             for piece in pieces.dropLast() { points += lengths[k].crossings(of: piece.end) }

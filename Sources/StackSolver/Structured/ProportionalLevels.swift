@@ -76,11 +76,12 @@ struct RegimeProbe {
     mutating func smaller(_ u: AffineLength, _ v: AffineLength) -> AffineLength { compare(u, v) <= 0 ? u : v }
 }
 
-/// `item.length == multiplier * stack.length @priority`: a fillProportionally share, or a baseline
-/// row's width share.
+/// `item.length == multiplier * stack.length + constant @priority`: a fillProportionally share (the
+/// constant from a margins guide's insets), or a baseline row's width share.
 struct LevelShare {
     var multiplier: Double
     var priority: Double
+    var constant = 0.0
 }
 
 /// A share item as the level-by-level split sees it: required bounds, its shares, and the priorities
@@ -130,7 +131,7 @@ func levelSplit(_ items: [LevelItem], fixed: Double, probe: inout RegimeProbe) -
             kinks[i].removeAll(keepingCapacity: true)
             firstSlopes[i] = 0
             for share in item.shares where share.priority == level {
-                kinks[i].append(Kink(place: AffineLength(constant: 0, rate: share.multiplier), rise: 2))
+                kinks[i].append(Kink(place: AffineLength(constant: share.constant, rate: share.multiplier), rise: 2))
                 firstSlopes[i] -= 1
             }
             if item.hugging == level { kinks[i].append(Kink(place: .fixed(item.intrinsic), rise: 1)) }

@@ -24,11 +24,11 @@ struct SlopeSum {
         add(.constraint(priority: priority, index: index, sign: sign), of: nil, times: factor)
     }
 
-    /// Adds the slope of a share, `item.length == share.multiplier * stack.length`, where the stack
+    /// Adds the slope of a share, `item.length == share.target(at: stack.length)`, where the stack
     /// is `x` long and the item `length`, moving at `rate` per unit of the stack's length. Rates
     /// within `rateNoise` of the share's and violations within `lengthNoise` count as none.
     mutating func addShare(_ share: ProportionalShare, length: Double, rate: Double, at x: Double, rateNoise: Double, lengthNoise: Double) {
-        let violation = length - share.multiplier * x
+        let violation = length - share.target(at: x)
         let violationRate = rate - share.multiplier
         guard abs(violationRate) > rateNoise && abs(violation) > lengthNoise else { return }
         add(constraint: share.priority, index: share.index, sign: violation > 0 ? 1 : -1, times: violationRate)

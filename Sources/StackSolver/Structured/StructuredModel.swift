@@ -6,11 +6,20 @@ struct OptionalRef {
     var index: Int
 }
 
-/// A fillProportionally item's share: `item.length == multiplier * stack.length @priority`.
+/// A fillProportionally item's share: `item.length == multiplier * stack.length @priority`, or, where
+/// today's UIKit shares the margins guide, `multiplier * (stack.length - inset)` with the guide's
+/// insets along the stack.
 struct ProportionalShare {
     var multiplier: Double
     var priority: Double
     var index: Int
+    var inset = 0.0
+
+    /// The length the share asks of its item when the stack is `stack` long.
+    func target(at stack: Double) -> Double { multiplier * (stack - inset) }
+
+    /// `target` as a function of the stack's length.
+    var line: LinearPieces { .linear(intercept: -multiplier * inset, slope: multiplier) }
 }
 
 /// Where a leaf's baseline is, as the IR defines it: a distance below its top, or its bottom.
@@ -228,6 +237,11 @@ struct StructuredModel {
         }
         for (owner, values) in reading.marginValues {
             margins[owner] = Insets(top: values[0], leading: values[1], bottom: values[2], trailing: values[3])
+        }
+        for item in reading.sharesOfMargins {
+            guard let stack = tree.parents[item], let arrangement = tree.arrangements[stack] else { throw .irMismatch(item: item) }
+            let inset = insets(stack, axis: arrangement.axis == .horizontal ? 0 : 1).total
+            proportionalShare[item]?.inset = inset
         }
         try readStackBaselines(reading.baselineSources, tree: tree)
         for index in 0..<n {

@@ -45,6 +45,8 @@ struct ConstraintReading {
     var proportionalLowered: [Bool]
     /// Per stack with margins: (top, leading, bottom, trailing).
     var marginValues: [Int: [Double]] = [:]
+    /// The fillProportionally items whose shares are of their stack's margins guide (today's UIKit).
+    var sharesOfMargins: [Int] = []
 
     init(count: Int) {
         equalFallback = Array(repeating: false, count: count)
@@ -239,9 +241,11 @@ extension StructuredModel {
         else { throw .irMismatch(item: first) }
         reading.proportionalLowered[parent] = true
         if let second = c.second {
-            guard second.item.index == parent, second.attribute == c.first.attribute, c.constant == 0,
+            let ofMargins = second.item.index == marginsGuide[parent] && uikit == .current
+            guard second.item.index == parent || ofMargins, second.attribute == c.first.attribute, c.constant == 0,
                   c.relation == .equal, c.multiplier > 0 else { throw .irMismatch(item: first) }
             proportionalShare[first] = ProportionalShare(multiplier: c.multiplier, priority: ref.priority, index: ref.index)
+            if ofMargins { reading.sharesOfMargins.append(first) }
         } else {
             guard c.constant == 0, c.relation == .equal, ref.priority >= 1000 else { throw .irMismatch(item: first) }
             zeroLength[first] = true
