@@ -503,11 +503,14 @@ func runDifferential(seed: UInt64, count: Int, maxNodes: Int, baselineRows: Bool
     /// the root, or an ambiguity, bottom-up broke a free item's ties otherwise than the general solver
     /// (an empty stack's height, a spacer's width); those axes go whole. And a joint solve whose
     /// degenerate basis (an optional row at zero solved for another constraint's slack) judged an item
-    /// undecided that the whole solve decided (20,279,497).
+    /// undecided that the whole solve decided (20,279,497). And a fillProportionally column whose cost
+    /// had a first piece only rounding long (a share's crossing 1.4e-14 past the least length), whose
+    /// slope, read inside it, made the tree solver take that least length: 121 tall, not the 785.7 at
+    /// which the strongest share holds (20,270,918).
     @Test func longModeCases() {
         let cases: [(seed: UInt64, uikit: UIKitTarget)] = [
             (20_278_074, .current), (20_280_451, .current), (20_292_015, .current), (20_316_799, .iOS9),
-            (20_279_497, .current),
+            (20_279_497, .current), (20_270_918, .current),
         ]
         for (seed, uikit) in cases {
             let result = runDifferential(seed: seed, count: 1, maxNodes: 24, uikit: uikit)

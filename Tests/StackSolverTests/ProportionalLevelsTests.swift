@@ -6,6 +6,16 @@ import Testing
 @Suite struct ProportionalLevelsTests {
     /// Comparisons just above a stack length: `S` against 10 is below it until S = 10, and just
     /// above S = 10 it is above it from then on (no further change).
+    /// A cost's pieces run between its ends and the breakpoints strictly inside: a point within
+    /// rounding of an end is that end (a piece only rounding long has a slope that is noise), points
+    /// within rounding of each other are one, and an infinite end is never within rounding of anything.
+    @Test func pieceBoundsDropWhatIsOnlyRoundingFromAnEnd() {
+        #expect(pieceBounds([121 + 1.4e-14, 127.25, 785.7, 785.7 + 1e-13, 90, 900], start: 121, end: .infinity)
+                == [121, 127.25, 785.7, 900, .infinity])
+        #expect(pieceBounds([-.infinity, 3, 10 - 1e-13], start: -.infinity, end: 10) == [-.infinity, 3, 10])
+        #expect(pieceBounds([], start: 0, end: 1) == [0, 1])
+    }
+
     @Test func probeRecordsWhereAnOutcomeChanges() {
         let s = AffineLength(constant: 0, rate: 1)
         var probe = RegimeProbe(at: 0)

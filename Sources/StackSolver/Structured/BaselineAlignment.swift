@@ -213,9 +213,9 @@ extension StructuredLayout {
             let rate = rates.reduce(0, +) - 1
             return (targets, rates, targets.reduce(0, +) - (x - fixed), abs(rate) < 1e-9 ? 0 : rate)
         }
-        var points = sortedBreakpoints(events.filter { $0 > start && $0 < end })
+        var bounds = pieceBounds(events, start: start, end: end)
+        var points = Array(bounds.dropFirst().dropLast())
         // Where the total meets the targets' sum, between those events.
-        var bounds = [start] + points + [end]
         for k in 0..<(bounds.count - 1) where bounds[k + 1] > bounds[k] {
             let x = pointInside(bounds[k], bounds[k + 1])
             let line = excessLine(at: x)
@@ -224,9 +224,8 @@ extension StructuredLayout {
                 if root > bounds[k] && root < bounds[k + 1] { points.append(root) }
             }
         }
-        points = sortedBreakpoints(points)
         // Where the merge's takings pass a piece end, on each interval with a constant excess sign.
-        bounds = [start] + points + [end]
+        bounds = pieceBounds(points, start: start, end: end)
         for k in 0..<(bounds.count - 1) where bounds[k + 1] > bounds[k] {
             let x = pointInside(bounds[k], bounds[k + 1])
             let line = excessLine(at: x)
@@ -249,7 +248,7 @@ extension StructuredLayout {
                 }
             }
         }
-        bounds = [start] + sortedBreakpoints(points) + [end]
+        bounds = pieceBounds(points, start: start, end: end)
         // One piece of cost per interval, its slope from the solution at two points inside.
         var pieces: [(end: Double, slope: Slope)] = []
         var extra: [LevelTerm] = []

@@ -111,10 +111,20 @@ func sortedBreakpoints(_ points: [Double]) -> [Double] {
     var result: [Double] = []
     result.reserveCapacity(points.count)
     for x in points.sorted() where x.isFinite {
-        if let last = result.last, x - last <= 1e-12 * max(1, abs(x)) { continue }
+        if let last = result.last, sameBreakpoint(last, x) { continue }
         result.append(x)
     }
     return result
+}
+
+/// Whether two finite breakpoints are one (their distance is rounding).
+func sameBreakpoint(_ a: Double, _ b: Double) -> Bool { a.isFinite && b.isFinite && abs(b - a) <= 1e-12 * max(1, abs(b)) }
+
+/// `start`, the points strictly between `start` and `end` (`sortedBreakpoints`), and `end`: a point
+/// within rounding of an end is that end, so no piece is only rounding long (a slope read inside one
+/// is noise, and can make a convex function look as if it turned down).
+func pieceBounds(_ points: [Double], start: Double, end: Double) -> [Double] {
+    [start] + sortedBreakpoints(points.filter { $0 > start && $0 < end && !sameBreakpoint(start, $0) && !sameBreakpoint($0, end) }) + [end]
 }
 
 /// A point inside the interval (a, b), either end possibly infinite.
@@ -327,8 +337,7 @@ extension StructuredLayout {
                 points.append(0)
             }
         }
-        let inside = sortedBreakpoints(points.filter { $0 > start && $0 < end })
-        let bounds = [start] + inside + [end]
+        let bounds = pieceBounds(points, start: start, end: end)
         var pieces: [(end: Double, slope: Slope)] = []
         var extra: [LevelTerm] = []
         for k in 0..<(bounds.count - 1) {
