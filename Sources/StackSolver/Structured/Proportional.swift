@@ -2,7 +2,8 @@ import StackIR
 // fillProportionally in the structured solver.
 //
 // Along a fillProportionally stack of length S, each item with an intrinsic length has a share
-// `item.length == m * S` at its own priority (999, 998, ... in arranged order), an item without one
+// `item.length == m * S` at its own priority (999, 998, ... in arranged order; with margins, today's
+// UIKit shares the margins guide, `m * (S - insets)`: `ProportionalShare.target`), an item without one
 // has length 0 (required), and the items and spacings fill the canvas: sum of lengths = S - C (C:
 // spacings and margins). When every optional constraint inside the items is weaker than every share
 // (the usual case: hugging 250 and compression 750 against 999, 998, ...), the general solver's
@@ -13,7 +14,7 @@ import StackIR
 // the cost of those lengths: piecewise linear in S, with breakpoints where a length meets a bound,
 // its share or a breakpoint of its item's own cost (`proportionalFunction`). When an item's constraint
 // is as strong as a share, the lengths come level by level instead (ProportionalLevels.swift); two
-// shares at one priority (past 999 items) go to the general solver.
+// shares at one priority (today's UIKit past 248 items, iOS 9/10 past 999) go to the general solver.
 
 /// A piecewise-linear real function on the whole line: values at sorted breakpoints, and the slopes
 /// before the first and after the last.
