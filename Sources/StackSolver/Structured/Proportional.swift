@@ -211,7 +211,7 @@ extension StructuredLayout {
         let slot = 2 * child + axis
         var item = LevelItem(lower: outerLower[slot], upper: outerUpper[slot])
         for share in [model.proportionalShare[child], model.widthShare[child]] {
-            if let share { item.shares.append(LevelShare(multiplier: share.multiplier, priority: share.priority, constant: -share.multiplier * share.inset)) }
+            if let share { item.shares.append(LevelShare(multiplier: share.multiplier, priority: share.priority, constant: share.target(at: 0))) }
         }
         if model.explicit[slot] == nil, let data = model.leafAxes[slot] {
             item.intrinsic = data.intrinsic

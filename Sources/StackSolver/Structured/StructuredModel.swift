@@ -19,7 +19,7 @@ struct ProportionalShare {
     func target(at stack: Double) -> Double { multiplier * (stack - inset) }
 
     /// `target` as a function of the stack's length.
-    var line: LinearPieces { .linear(intercept: -multiplier * inset, slope: multiplier) }
+    var line: LinearPieces { .linear(intercept: target(at: 0), slope: multiplier) }
 }
 
 /// Where a leaf's baseline is, as the IR defines it: a distance below its top, or its bottom.
@@ -140,8 +140,7 @@ struct StructuredModel {
     /// Today's UIKit: the hidden items of the gap distributions, which `>=` at 50 only bounds on one
     /// side (`LooseHidden`).
     var looseHidden: [LooseHidden] = []
-    /// The ambiguity each of `looseHidden` is reported with (in item order, as `ambiguityFindings`
-    /// reports it): every solve of the layout has it.
+    /// The ambiguity `looseHidden` is reported with (`ambiguityFindings`): every solve of the layout has it.
     private(set) var looseFindings: [SolverFinding] = []
     let itemCount: Int
     /// The stacks whose own constraints are left unread (`tolerant(ir:)`), and per node whether it is
@@ -256,8 +255,13 @@ struct StructuredModel {
         }
         childStart.append(childList.count)
         baselineNodes = (0..<n).filter { firstBaseline[$0] != nil || lastBaseline[$0] != nil }
-        looseHidden.sort { $0.item < $1.item }
-        looseFindings = looseHidden.map { .ambiguous($0.item, [stackAxis[$0.stack] == 0 ? .leading : .top], ir: ir) }
+        if !looseHidden.isEmpty {
+            var determined = [Determination](repeating: .all, count: ir.items.count)
+            for loose in looseHidden {
+                if stackAxis[loose.stack] == 0 { determined[loose.item].x = false } else { determined[loose.item].y = false }
+            }
+            looseFindings = ambiguityFindings(determined: determined, ir: ir)
+        }
         for index in 0..<n where !partial || !unsolved[index] { try checkLowering(index, tree: tree) }
     }
 

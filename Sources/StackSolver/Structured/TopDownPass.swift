@@ -50,6 +50,8 @@ extension StructuredLayout {
             if let reason = layOut(axis: axis, rootLength: value, scratch: &scratch) { throw reason }
             if axis == 0 { scratch.solvedLength.0 = value } else { scratch.solvedLength.1 = value }
         }
+        // One axis alone is merged with the other's solve, which reports ambiguity from both axes'
+        // determinations (AxisSplit.swift).
         return LayoutSolution(
             frames: scratch.frames, determined: scratch.determined, baselines: scratch.baselines,
             findings: axes.count == 2 ? model.looseFindings : [], brokenConstraints: [], pivots: 0)
