@@ -141,7 +141,7 @@ public enum FallbackReason: Error, Hashable, Sendable {
         case .ambiguous(_, let axis): "no unique optimal length (\(axis.rawValue))"
         case .equalCenteringSqueezed(_, let axis): "equalCentering squeezed below where its gaps can be equal (\(axis.rawValue))"
         case .outsideExactRange(_, let axis): "squeezed or stretched outside where its items keep their own lengths (\(axis.rawValue))"
-        case .proportionalSplit(_, let axis): "fillProportionally split not settled exactly: tied shares, a required share with spacing, or a level split of stacks or too many items (\(axis.rawValue))"
+        case .proportionalSplit(_, let axis): "fillProportionally split not settled exactly: tied shares whose items' own costs move the residue, a required share with spacing, or a level split of stacks or too many items (\(axis.rawValue))"
         case .currentUIKit(_, let rule):
             switch rule {
             case .hiddenItems: "a hidden stack placed at 50 with >=, or hidden items placed from a baseline, as today's UIKit does"

@@ -13,8 +13,9 @@ import StackIR
 // left. So the lengths are a function of S alone (`proportionalLengths`), and the stack's cost is
 // the cost of those lengths: piecewise linear in S, with breakpoints where a length meets a bound,
 // its share or a breakpoint of its item's own cost (`proportionalFunction`). When an item's constraint
-// is as strong as a share, the lengths come level by level instead (ProportionalLevels.swift); two
-// shares at one priority (today's UIKit past 248 items, iOS 9/10 past 999) go to the general solver.
+// is as strong as a share, the lengths come level by level instead (ProportionalLevels.swift). Shares
+// tied at one priority (today's UIKit past 248 items, iOS 9/10 past 999) take the same greedy rule,
+// later IR constraints first, where the items' own costs agree with it (TiedShares.swift).
 
 /// A piecewise-linear real function on the whole line: values at sorted breakpoints, and the slopes
 /// before the first and after the last.
@@ -133,6 +134,19 @@ func pointInside(_ a: Double, _ b: Double) -> Double {
     a.isFinite && b.isFinite ? (a + b) / 2 : (a.isFinite ? a + 1 : (b.isFinite ? b - 1 : 0))
 }
 
+/// The sums of the lower and of the upper bounds of the items from each position on (a last 0 after
+/// the end). Lower bounds are finite or -infinity, upper ones finite or +infinity, so no sum meets
+/// infinities of both signs.
+private func laterBoundSums(_ lows: [Double], _ highs: [Double]) -> (lows: [Double], highs: [Double]) {
+    var laterLows = [Double](repeating: 0, count: lows.count + 1)
+    var laterHighs = [Double](repeating: 0, count: highs.count + 1)
+    for k in stride(from: lows.count - 1, through: 0, by: -1) {
+        laterLows[k] = laterLows[k + 1] + lows[k]
+        laterHighs[k] = laterHighs[k + 1] + highs[k]
+    }
+    return (laterLows, laterHighs)
+}
+
 /// A breakpoint list with at least one point (a line gets an arbitrary one).
 private func nonEmpty(_ xs: [Double]) -> [Double] { xs.isEmpty ? [0] : xs }
 
@@ -161,7 +175,11 @@ extension StructuredLayout {
             guard model.proportionalShare[child] != nil else { throw .irMismatch(item: child) }
             items.append(child)
         }
-        items.sort { model.proportionalShare[$0]!.priority > model.proportionalShare[$1]!.priority }
+        // Strongest share first; within a priority, the later share in IR order first (TiedShares.swift).
+        items.sort {
+            let (a, b) = (model.proportionalShare[$0]!, model.proportionalShare[$1]!)
+            return a.priority != b.priority ? a.priority > b.priority : a.index > b.index
+        }
         // A required share: the lowering makes one only for the single item with an intrinsic
         // length, when it is the only visible item or the spacing is 0, so its share is the whole
         // stack (multiplier 1). Its length is then the stack's, with no cost of its own.
@@ -172,11 +190,6 @@ extension StructuredLayout {
             return items
         }
         guard let weakest = items.last.flatMap({ model.proportionalShare[$0]?.priority }) else { return items }
-        for (position, child) in items.enumerated() {
-            if position > 0 && model.proportionalShare[items[position - 1]]!.priority == model.proportionalShare[child]!.priority {
-                throw .proportionalSplit(stack: index, axis: Axis(slot: axis))
-            }
-        }
         // The greedy split holds when every share outranks every item's own constraint. In a
         // baseline row every visible item also has `width == stack.width / n @760`: after the
         // shares (which fix every width), so only a cost, when every share is stronger and every
@@ -226,14 +239,7 @@ extension StructuredLayout {
     /// sum of the lengths (S - C); false when it is outside the items' required bounds.
     func proportionalLengths(_ items: [Int], axis: Int, stack: Double, total: Double, byLevels: Bool, into lengths: inout [Double]) -> Bool {
         if byLevels { return levelLengths(items, axis: axis, stack: stack, total: total, gapSlack: false, into: &lengths) }
-        // Sums of the bounds of the items after each one (lower bounds are finite or -infinity,
-        // upper ones finite or +infinity, so no sum meets infinities of both signs).
-        var laterLows = [Double](repeating: 0, count: items.count + 1)
-        var laterHighs = [Double](repeating: 0, count: items.count + 1)
-        for k in stride(from: items.count - 1, through: 0, by: -1) {
-            laterLows[k] = laterLows[k + 1] + outerLower[2 * items[k] + axis]
-            laterHighs[k] = laterHighs[k + 1] + outerUpper[2 * items[k] + axis]
-        }
+        let (laterLows, laterHighs) = laterBoundSums(items.map { outerLower[2 * $0 + axis] }, items.map { outerUpper[2 * $0 + axis] })
         let slack = structuredTolerance * max(1, abs(total))
         guard total >= laterLows[0] - slack, total <= laterHighs[0] + slack else { return false }
         var remaining = total
@@ -291,10 +297,11 @@ extension StructuredLayout {
         // l_k(S) = clamp(m_k S, max(lo_k, R_k - sum of later highs), min(hi_k, R_k - sum of later lows)),
         // R_k = S - fixed - (earlier lengths).
         var assigned = LinearPieces.linear(intercept: 0, slope: 0)
+        let (laterLowSums, laterHighSums) = laterBoundSums(lows, highs)
         for (k, child) in items.enumerated() where !splitByLevels[index] {
             let remaining = LinearPieces.linear(intercept: -fixed, slope: 1) - assigned
-            let laterLows = lows[(k + 1)...].reduce(0, +)
-            let laterHighs = highs[(k + 1)...].reduce(0, +)
+            let laterLows = laterLowSums[k + 1]
+            let laterHighs = laterHighSums[k + 1]
             var length = model.proportionalShare[child]!.line
             if lows[k] > -.infinity { length = .extremum(length, .linear(intercept: lows[k], slope: 0), larger: true) }
             if laterHighs < .infinity {
@@ -341,11 +348,19 @@ extension StructuredLayout {
         let bounds = pieceBounds(points, start: start, end: end)
         var pieces: [(end: Double, slope: Slope)] = []
         var extra: [LevelTerm] = []
+        let tied = !splitByLevels[index] && zip(items, items.dropFirst()).contains {
+            model.proportionalShare[$0]!.priority == model.proportionalShare[$1]!.priority
+        }
+        var values: [Double] = []
         for k in 0..<(bounds.count - 1) {
             let a = bounds[k]
             let b = bounds[k + 1]
             guard b > a else { continue }
             let x = pointInside(a, b)
+            if tied {
+                values = lengths.map { $0.value(at: x) }
+                guard tiedSharesSettle(items, axis: axis, stack: x, lengths: values, pieces: itemPieces) else { return nil }
+            }
             var slope = SlopeSum()
             for (j, child) in items.enumerated() {
                 let rate = lengths[j].slope(at: x)

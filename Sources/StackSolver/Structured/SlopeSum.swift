@@ -12,7 +12,7 @@ struct SlopeSum {
     /// Adds `factor` times `slope`, a slope of `function` (nil: a slope of its own).
     mutating func add(_ slope: Slope, of function: CostFunction?, times factor: Double) {
         guard factor != 0 else { return }
-        addTerms(levelTerms(of: slope, in: function), times: factor)
+        add(terms: levelTerms(of: slope, in: function), times: factor)
         if let key = slope.tie, tie.map({ $0 < key }) ?? true {
             tie = key
             tieSign = factor > 0 ? slope.tieSign : -slope.tieSign
@@ -41,7 +41,8 @@ struct SlopeSum {
         add(piece.slope, of: function, times: rate)
     }
 
-    private mutating func addTerms(_ other: [LevelTerm], times factor: Double) {
+    /// Adds `factor` times sum-part terms (priorities descending).
+    mutating func add(terms other: [LevelTerm], times factor: Double) {
         var merged: [LevelTerm] = []
         merged.reserveCapacity(terms.count + other.count)
         var i = 0

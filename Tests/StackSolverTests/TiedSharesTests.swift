@@ -1,0 +1,148 @@
+import Foundation
+import StackIR
+import StackSemantics
+import StackSyntax
+import Testing
+@testable import StackSolver
+
+/// fillProportionally stacks whose shares tie at one priority: today's UIKit gives the visible items
+/// from index 248 on the same priority, 751 (uikit-current.md, `max(999 - i, 751)`).
+@Suite struct TiedSharesTests {
+    /// A row of `count` labels, each `width` wide, spacing 2, in a fillProportionally stack; `extra`
+    /// adds attributes to a label by index.
+    static func row(count: Int, width: Int = 10, extra: [Int: String] = [:]) -> String {
+        var lines = ["hstack main(distribution: fillProportionally, spacing: 2) {"]
+        for i in 0..<count { lines.append("    label v\(i)(intrinsic: \(width) x 12\(extra[i].map { ", " + $0 } ?? ""))") }
+        return (lines + ["}"]).joined(separator: "\n")
+    }
+
+    static func lowered(_ text: String, width: Double?) -> ConstraintIR {
+        let file = SourceFile(path: "tied.stack", text: text)
+        return lower(check(file).model.roots[0], in: file, uikit: .current).replacingRootSize(width: width != nil, height: false)
+    }
+
+    /// 251 labels 10 wide: D = 2,510 + 2 x 250 = 3,010, every multiplier 1/301, and v248, v249 and
+    /// v250 share priority 751. At the natural width (3,010) every share holds: 10 each. At 4,010
+    /// each share asks t = 4,010 / 301; the 248 untied items take it, and of the 3,510 the labels
+    /// get, the tied three keep 3,510 - 248 t. Their level's least violation leaves the residue to
+    /// one of them, every label's hugging (250) costs the same wherever it goes, and the tie rule
+    /// gives it to the earliest constraint: v248 = 3,510 - 250 t, v249 = v250 = t. At 1,505 the
+    /// residue is negative and v248 goes below zero: 1,005 - 250 x 5.
+    @Test func theEarliestTiedShareTakesTheResidue() {
+        let text = Self.row(count: 251)
+        for (width, t) in [(nil, 10.0), (4010.0, 4010.0 / 301), (1505, 5)] as [(Double?, Double)] {
+            let ir = Self.lowered(text, width: width)
+            let (solution, report) = solveLayoutReporting(ir: ir, width: width)
+            guard case .structured = report.path else {
+                Issue.record("\(String(describing: width)): solved by \(report.path)")
+                continue
+            }
+            let labels = (width ?? 3010) - 500
+            let first = labels - 250 * t
+            var expected: [(String, Double, Double)] = [("main", 0, width ?? 3010)]
+            for i in 0..<248 { expected.append(("main.v\(i)", Double(i) * (t + 2), t)) }
+            let x248 = 248 * (t + 2)
+            expected += [("main.v248", x248, first), ("main.v249", x248 + first + 2, t), ("main.v250", x248 + first + t + 4, t)]
+            expectFrames(expected, along: 0, in: solution, ir: ir)
+            #expect(solutionDifference(solution, solve(ir, width: width), ir: ir) == nil, "\(String(describing: width))")
+        }
+    }
+
+    /// The same row with v260's hugging at 240: the residue of 4,010 wide costs less on v260 (its
+    /// hugging is weaker than the others' 250), so the general solver gives it all to v260, not to
+    /// the earliest tied share, and the tree solver declines with its reason.
+    @Test func aWeakerHuggingTakesTheResidueAndTheTreeDeclines() {
+        let ir = Self.lowered(Self.row(count: 261, extra: [260: "hugging: 240"]), width: 4010)
+        let (solution, report) = solveLayoutReporting(ir: ir, width: 4010)
+        #expect(report.fallback?.kind == "proportionalSplit", "\(report.path)")
+        // D = 2,610 + 520 = 3,130; 261 shares of t = 4,010 / 313 each; the labels get 3,490.
+        let t = 4010.0 / 313
+        let x260 = 260 * (t + 2)
+        expectFrames([("main.v248", 248 * (t + 2), t), ("main.v259", 259 * (t + 2), t), ("main.v260", x260, 3490 - 260 * t)],
+                     along: 0, in: solution, ir: ir)
+    }
+
+    /// Tied shares whose items hold required bounds (v248 resists compression at 1000, v250 hugs at
+    /// 1000), a hugging weaker than the rest on the earliest tied item (where the residue goes anyway),
+    /// and the row nested beside a view, where the tree splits the row by the stack's cost as a
+    /// function of its width: the same frames as the general solver, on the tree.
+    @Test func requiredBoundsAndNestingAgreeWithTheGeneralSolver() {
+        let rows = [
+            Self.row(count: 260, width: 12, extra: [248: "compression: required", 250: "hugging: required", 255: "hugging: required"]),
+            Self.row(count: 252, extra: [248: "hugging: 240"]),
+        ]
+        for text in rows {
+            let nested = "hstack outer {\n" + text + "\n    view d(intrinsic: 50 x 12)\n}"
+            for (layout, widths) in [(text, [nil, 900, 2500, 4000, 9000]), (nested, [nil, 1000, 4000])] as [(String, [Double?])] {
+                for width in widths {
+                    let ir = Self.lowered(layout, width: width)
+                    let (solution, report) = solveLayoutReporting(ir: ir, width: width)
+                    guard case .structured = report.path else {
+                        Issue.record("\(String(describing: width)): solved by \(report.path)")
+                        continue
+                    }
+                    #expect(solutionDifference(solution, solve(ir, width: width), ir: ir) == nil, "\(String(describing: width))")
+                }
+            }
+        }
+    }
+
+    /// A random fillProportionally row past 248 visible items: labels of random widths (some 0 wide,
+    /// which get no share), and in some rows a few items with their own hugging or compression
+    /// priority (weaker than the shares, as strong as each other or required), of a fixed width,
+    /// hidden, or small stacks; random spacing and margins.
+    static func randomRow(seed: UInt64) -> String {
+        var rng = SplitMix(seed: seed)
+        let count = Int.random(in: 249...264, using: &rng)
+        let spacing = Int.random(in: 0...4, using: &rng)
+        let margins = Bool.random(using: &rng) ? ", margins: (\(Int.random(in: 0...6, using: &rng)), \(Int.random(in: 0...9, using: &rng)))" : ""
+        // One item in `rarity` (on average) gets one of the seven changes below; in a third of the
+        // rows, none.
+        let rarity = [Int.max, 60, 12].randomElement(using: &rng)!
+        var lines = ["hstack main(distribution: fillProportionally, spacing: \(spacing)\(margins)) {"]
+        for i in 0..<count {
+            let width = Int.random(in: 0...4, using: &rng) == 0 ? 0 : Int.random(in: 1...40, using: &rng)
+            var attributes = ["intrinsic: \(width) x 12"]
+            switch Int.random(in: 0..<rarity, using: &rng) == 0 ? Int.random(in: 0...6, using: &rng) : -1 {
+            case 0: attributes.append("hugging: \([240, 249, 250, 251].randomElement(using: &rng)!)")
+            case 1: attributes.append("compression: \([700, 749, 750].randomElement(using: &rng)!)")
+            case 2: attributes.append("hugging: required")
+            case 3: attributes.append("compression: required")
+            case 4: attributes.append("width: \(Int.random(in: 0...30, using: &rng))")
+            case 5: attributes.append("hidden: true")
+            case 6:
+                lines.append("    vstack s\(i) {\n        label a\(i)(intrinsic: \(width) x 12)\n        label b\(i)(intrinsic: \(width / 2) x 12)\n    }")
+                continue
+            default: break
+            }
+            lines.append("    label v\(i)(\(attributes.joined(separator: ", ")))")
+        }
+        return (lines + ["}"]).joined(separator: "\n")
+    }
+
+    /// Random rows (above) at their natural width and at random widths from far below to far above
+    /// it, the tree solver against the general solver (frames, determinations and findings); rows
+    /// whose own costs all agree with the tie rule must be on the tree.
+    @Test func randomTiedRowsAgreeWithTheGeneralSolver() {
+        let environment = ProcessInfo.processInfo.environment
+        let count = environment["STACKC_LONG_TESTS"] == "1" ? 300 : 8
+        let seed = UInt64(environment["STACKC_TIED_SEED"] ?? "") ?? 20_261_128
+        print("TiedSharesTests: seed \(seed), \(count) rows")
+        var structured = 0
+        var general = 0
+        for offset in 0..<UInt64(count) {
+            var rng = SplitMix(seed: (seed &+ offset) ^ 0x71ED)
+            let text = Self.randomRow(seed: seed &+ offset)
+            for width in [nil, Double(Int.random(in: 0...2000, using: &rng)), Double(Int.random(in: 2000...12000, using: &rng))] {
+                let ir = Self.lowered(text, width: width)
+                let (solution, report) = solveLayoutReporting(ir: ir, width: width)
+                if case .structured = report.path { structured += 1 } else { general += 1 }
+                let difference = solutionDifference(solution, solve(ir, width: width), ir: ir)
+                #expect(difference == nil, "row seed \(seed &+ offset) width \(String(describing: width)): \(difference ?? "")")
+            }
+        }
+        print("TiedSharesTests: \(structured) solves on the tree, \(general) by the general solver")
+        #expect(structured > 0)
+    }
+}
+
