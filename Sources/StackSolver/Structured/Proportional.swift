@@ -275,7 +275,8 @@ extension StructuredLayout {
     /// as piecewise-linear functions of S, then one piece of cost between consecutive breakpoints,
     /// its slope read at the piece's middle. Nil when the case is not handled or S has no minimum.
     /// Baseline rows split level by level use it too (`gapSlack` for equalSpacing).
-    func proportionalFunction(_ index: Int, axis: Int, items: [Int], fixed: Double, gapSlack: Bool = false) -> CostFunction? {
+    mutating func proportionalFunction(_ index: Int, axis: Int, items: [Int], fixed: Double, gapSlack: Bool = false) -> CostFunction? {
+        proportionalExact[index] = nil
         guard let first = items.first else { return .point(fixed) }
         if let share = model.proportionalShare[first], share.priority >= 1000 {
             // `item.length == stack.length - inset` (the share) and `item.length == stack.length - fixed`
@@ -348,19 +349,19 @@ extension StructuredLayout {
         let bounds = pieceBounds(points, start: start, end: end)
         var pieces: [(end: Double, slope: Slope)] = []
         var extra: [LevelTerm] = []
-        let tied = !splitByLevels[index] && zip(items, items.dropFirst()).contains {
-            model.proportionalShare[$0]!.priority == model.proportionalShare[$1]!.priority
+        let tied = !splitByLevels[index] && zip(items, items.dropFirst()).contains { a, b in
+            model.proportionalShare[a].map { $0.priority == model.proportionalShare[b]?.priority } ?? false
         }
-        var values: [Double] = []
+        func settles(_ x: Double) -> Bool {
+            tiedSharesSettle(items, axis: axis, stack: x, lengths: lengths.map { $0.value(at: x) }, pieces: itemPieces)
+        }
+        var exact: [Bool] = []
         for k in 0..<(bounds.count - 1) {
             let a = bounds[k]
             let b = bounds[k + 1]
             guard b > a else { continue }
             let x = pointInside(a, b)
-            if tied {
-                values = lengths.map { $0.value(at: x) }
-                guard tiedSharesSettle(items, axis: axis, stack: x, lengths: values, pieces: itemPieces) else { return nil }
-            }
+            if tied { exact.append(settles(x)) }
             var slope = SlopeSum()
             for (j, child) in items.enumerated() {
                 let rate = lengths[j].slope(at: x)
@@ -375,6 +376,13 @@ extension StructuredLayout {
                 slope.addShare(model.widthShare[child]!, length: w.value, rate: w.rate, at: x, rateNoise: 1e-12, lengthNoise: 0)
             }
             pieces.append((b, slope.slope(extra: &extra)))
+        }
+        if exact.contains(false) {
+            let weakest = model.proportionalShare[items[items.count - 1]]!.priority
+            guard let bounded = boundedOutsideExact(start: start, pieces, exact: exact, weakest: weakest, extra: extra, settles: settles)
+            else { return nil }
+            pieces = bounded.pieces
+            proportionalExact[index] = bounded.exact
         }
         return CostFunction.fromPieces(start: start, pieces, extra: extra)
     }

@@ -107,3 +107,84 @@ extension SlopeSum {
         return 0
     }
 }
+
+// Where the exchange condition fails on some pieces of the stack's length, the greedy split there is
+// not the general solver's, but the shares' own levels (priority `weakest` and up) are: every split of
+// the residue violates them alike. Those levels' leading term fixes the sign of the true slope, and
+// a multiple of it bounds the true slope (half below a rise, twice below a fall), so outside the
+// exact pieces around the minimiser a convex bound below the true cost stands in (as MoveBound.swift
+// does for equalCentering): a parent that settles the stack inside the exact interval has the true
+// optimum, and the top-down pass declines any length outside it (`proportionalExact`).
+extension StructuredLayout {
+    /// The stack's cost pieces, exact on the interval returned and a bound below the true cost
+    /// outside it (see above); nil when the shares' levels do not fix where the minimiser is.
+    /// `settles` checks the exchange condition at one length.
+    func boundedOutsideExact(start: Double, _ pieces: [(end: Double, slope: Slope)], exact: [Bool], weakest: Double,
+                             extra: [LevelTerm], settles: (Double) -> Bool) -> (pieces: [(end: Double, slope: Slope)], exact: ClosedRange<Double>)? {
+        func startOf(_ k: Int) -> Double { k == 0 ? start : pieces[k - 1].end }
+        let leading = pieces.map { leadingTerm(of: $0.slope, extra: extra, atLeast: weakest) }
+        // The true slope's sign on each piece, where it is known; the minimiser is where it turns
+        // from negative.
+        func sign(_ k: Int) -> Int? {
+            if exact[k] { return pieces[k].slope.sign(extra) }
+            return leading[k].map { $0.coefficient > 0 ? 1 : -1 }
+        }
+        var turn = 0
+        while turn < pieces.count {
+            guard let s = sign(turn) else { return nil }
+            if s >= 0 { break }
+            turn += 1
+        }
+        let minimiser = turn < pieces.count ? startOf(turn) : pieces[pieces.count - 1].end
+        guard minimiser.isFinite else { return nil }
+        var first = turn
+        while first > 0 && exact[first - 1] { first -= 1 }
+        var last = turn
+        while last < pieces.count && exact[last] { last += 1 }
+        // Pieces first..<last are exact; with none, the interval is the minimiser alone.
+        if first == last && !settles(minimiser) { return nil }
+        var result = Array(pieces[first..<last])
+        var bound: Slope? = last > first ? pieces[last - 1].slope : nil
+        for k in last..<pieces.count {
+            let here = exact[k] ? pieces[k].slope : leading[k].map { scaledTerm($0, below: true) }
+            guard let slope = larger(bound, here, extra: extra) else { return nil }
+            bound = slope
+            result.append((pieces[k].end, slope))
+        }
+        var before: [(end: Double, slope: Slope)] = []
+        bound = last > first ? pieces[first].slope : nil
+        for k in stride(from: first - 1, through: 0, by: -1) {
+            let here = exact[k] ? pieces[k].slope : leading[k].map { scaledTerm($0, below: false) }
+            guard let slope = smaller(bound, here, extra: extra) else { return nil }
+            bound = slope
+            before.append((pieces[k].end, slope))
+        }
+        return (before.reversed() + result, startOf(first)...(last > first ? pieces[last - 1].end : minimiser))
+    }
+
+    /// The slope's first nonzero term when its priority is `level` or more (nil otherwise).
+    private func leadingTerm(of slope: Slope, extra: [LevelTerm], atLeast level: Double) -> LevelTerm? {
+        for i in 0..<Int(slope.levels.count) {
+            let term = slope.levels.term(i, extra)
+            guard abs(term.coefficient) > structuredTolerance else { continue }
+            return term.priority >= level ? term : nil
+        }
+        return nil
+    }
+
+    /// A slope of one term at `term`'s priority, below (`below`) or above any slope that `term` leads.
+    private func scaledTerm(_ term: LevelTerm, below: Bool) -> Slope {
+        let factor = (term.coefficient > 0) == below ? 0.5 : 2
+        return Slope(levels: Levels(LevelTerm(priority: term.priority, coefficient: term.coefficient * factor)), tie: nil, tieSign: 0)
+    }
+
+    private func larger(_ a: Slope?, _ b: Slope?, extra: [LevelTerm]) -> Slope? {
+        guard let a, let b else { return a ?? b }
+        return Slope.compare(a, b, extra) >= 0 ? a : b
+    }
+
+    private func smaller(_ a: Slope?, _ b: Slope?, extra: [LevelTerm]) -> Slope? {
+        guard let a, let b else { return a ?? b }
+        return Slope.compare(a, b, extra) <= 0 ? a : b
+    }
+}
