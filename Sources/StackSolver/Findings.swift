@@ -14,6 +14,9 @@ public struct SolverFinding: Hashable, Sendable {
         case invalidConstraint(index: Int, reason: InvalidReason)
         /// The simplex stopped at its pivot limit; the frames may not be optimal.
         case pivotLimit(pivots: Int)
+        /// The simplex stopped when its rows grew past its term limit (`Tableau.termLimit`); the frames
+        /// may not be optimal.
+        case termLimit(terms: Int)
     }
 
     /// A secondary location.
@@ -62,6 +65,13 @@ extension SolverFinding {
         SolverFinding(
             kind: .pivotLimit(pivots: pivots), id: .ambiguousLayout,
             message: "the solver stopped after \(pivots) pivots; frames may not be optimal",
+            origin: ir.items.first?.origin ?? Origin(line: 1, column: 1), notes: [])
+    }
+
+    static func termLimit(_ terms: Int, ir: ConstraintIR) -> SolverFinding {
+        SolverFinding(
+            kind: .termLimit(terms: terms), id: .ambiguousLayout,
+            message: "the solver stopped when its rows held \(terms) terms (their constraints all meet in one length); frames may not be optimal",
             origin: ir.items.first?.origin ?? Origin(line: 1, column: 1), notes: [])
     }
 

@@ -40,6 +40,17 @@
 
 import StackIR
 
+/// How far the general solver's rows may grow. Stack-shaped rows stay short: the workloads
+/// end with at most one term per symbol (0.8 at 10,000 views in an opaque row, 0.1 nested with spread
+/// user constraints at 100,000), so sixteen per symbol and constraint row is far from any of them,
+/// while rows that all come to mention one shared length grow as the square of the layout (a
+/// fillProportionally row of tied shares with a free length: 10 GB at 3,000 labels). 2^24 terms, the
+/// least limit, take about 600 MB.
+enum SolverLimits {
+    /// The term limit, when a test sets one (nil: from the problem's size).
+    @TaskLocal static var terms: Int? = nil
+}
+
 /// The frame of one item, in root coordinates.
 public struct Frame: Hashable, Sendable {
     public var x: Double
@@ -258,6 +269,7 @@ struct Solver {
             }
             for parameter in parameters { tableau.freeze(parameter.symbol) }
             tableau.pivotLimit = 10_000 + 40 * (tableau.kinds.count + 4 * constraints.count)
+            tableau.termLimit = SolverLimits.terms ?? max(1 << 24, 16 * (tableau.kinds.count + 4 * constraints.count))
             return tableau
         }
         guard eliminating else {
@@ -326,7 +338,7 @@ struct Solver {
     /// The solution, after `breakTies`; `solving` as in `makeSolution`.
     mutating func finish(solving: ((Int) -> Bool)? = nil) -> LayoutSolution {
         if tableau.hitPivotLimit {
-            findings.append(.pivotLimit(tableau.pivots, ir: ir))
+            findings.append(tableau.hitTermLimit ? .termLimit(tableau.terms, ir: ir) : .pivotLimit(tableau.pivots, ir: ir))
         }
         return makeSolution(solving: solving)
     }
@@ -358,6 +370,9 @@ struct Solver {
     private mutating func addOptional() -> [Int: [Int]] {
         var errors: [Int: [Int]] = [:]
         for (index, constraint) in constraints.enumerated() where constraint.priority < 1000 {
+            // Rows that fill in as they come stop the solve here (`termLimit`): the required
+            // constraints are in, so the frames still satisfy them.
+            guard !tableau.limitReached() else { break }
             var row = constraint.expression
             if constraint.isEquality {
                 // expr == 0 @p  ->  expr - plus + minus = 0, violation plus + minus

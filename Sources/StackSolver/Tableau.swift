@@ -25,12 +25,19 @@ struct Tableau {
     private var freeSlots: [Int] = []
     /// Pivots done so far, against `pivotLimit`.
     private(set) var pivots = 0
-    /// Set when `pivotLimit` stopped an optimisation.
+    /// Set when `pivotLimit` or `termLimit` stopped an optimisation (and no pivot follows).
     private(set) var hitPivotLimit = false
+    /// Set when it was `termLimit`.
+    private(set) var hitTermLimit = false
+    /// How many terms the rows hold, against `termLimit`.
+    private(set) var terms = 0
     /// Parameters a required row pins at their values (`moveParameter` cannot move them).
     private(set) var pinnedParameters: [Int] = []
     /// The most pivots any solve may take (Bland's rule terminates, but numbers may misbehave).
     var pivotLimit = 1_000_000
+    /// The most terms the rows may hold before an optimisation stops: rows that all come to mention
+    /// one shared symbol grow as the square of the layout, and memory must not run away.
+    var termLimit = Int.max
     /// Per external symbol, how many of the solve's constraints mention it (empty: unknown): with the
     /// rows that mention it now, what `add` weighs a candidate subject by.
     var mentions: [Int] = []
@@ -96,11 +103,13 @@ struct Tableau {
         }
         slotOf[basic] = slot
         for symbol in row.symbols { columns[symbol].append(slot) }
+        terms += row.symbols.count
         return slot
     }
 
     private mutating func removeRow(at slot: Int) -> Row {
         let row = rows[slot]
+        terms -= row.symbols.count
         slotOf[basicOf[slot]] = -1
         basicOf[slot] = -1
         rows[slot] = Row()
@@ -133,7 +142,9 @@ struct Tableau {
     private mutating func substitute(_ symbol: Int, by definition: Row, objective: inout Row) {
         for (slot, factor) in rowsContaining(symbol) {
             // row = k + a*symbol + rest  ->  row = k + rest + a*definition
+            let before = rows[slot].symbols.count
             for added in rows[slot].add(definition, times: factor, removing: symbol) { columns[added].append(slot) }
+            terms += rows[slot].symbols.count - before
         }
         columns[symbol] = []
         let factor = objective.coefficient(of: symbol)
@@ -224,7 +235,10 @@ struct Tableau {
             // art > 0 means art is basic, so no other row mentions it: dropping its row leaves a
             // feasible tableau of exactly the constraints present before (in another basis).
             if slotOf[artificial] >= 0 { _ = removeRow(at: slotOf[artificial]) }
-            for (slot, _) in rowsContaining(artificial) { rows[slot].remove(artificial) }
+            for (slot, _) in rowsContaining(artificial) {
+                rows[slot].remove(artificial)
+                terms -= 1
+            }
             columns[artificial] = []
             frozen[artificial] = true
             return .infeasible
@@ -253,6 +267,7 @@ struct Tableau {
         // art is nonbasic at zero: drop its column everywhere.
         for (slot, _) in rowsContaining(artificial) {
             rows[slot].remove(artificial)
+            terms -= 1
         }
         columns[artificial] = []
         frozen[artificial] = true
@@ -261,16 +276,31 @@ struct Tableau {
 
     // MARK: Optimising
 
+    /// Whether a limit stops the next pivot (`pivotLimit`, `termLimit`); once one has, every later
+    /// pivot stops too.
+    mutating func limitReached() -> Bool {
+        if terms >= termLimit { hitTermLimit = true }
+        if pivots >= pivotLimit || hitTermLimit { hitPivotLimit = true }
+        return hitPivotLimit
+    }
+
+    /// Whether a pivot that substitutes a row of `length` terms into `count` rows keeps the rows
+    /// within `termLimit` at worst (one pivot can fill in the square of the layout); records the
+    /// stop when not.
+    private mutating func fillFits(rows count: Int, length: Int) -> Bool {
+        guard terms + count * length > termLimit else { return true }
+        hitTermLimit = true
+        hitPivotLimit = true
+        return false
+    }
+
     /// Minimises `objective` (over nonbasic symbols, kept up to date across pivots) by the primal
     /// simplex with Bland's rule: the lowest-id improving symbol enters, the lowest-id basic symbol
     /// among the tightest ratios leaves. Frozen symbols never enter. Returns false if the pivot
     /// limit was hit or the objective looked unbounded (neither happens with sound numbers).
     mutating func optimize(_ objective: inout Row) -> Bool {
         while true {
-            guard pivots < pivotLimit else {
-                hitPivotLimit = true
-                return false
-            }
+            guard !limitReached() else { return false }
             // Entering: a restricted symbol with negative cost grows; an external one moves against
             // the sign of its cost.
             var entering = -1
@@ -292,7 +322,8 @@ struct Tableau {
             var bestSlot = -1
             var bestRatio = Double.infinity
             var bestBasic = Int.max
-            for (slot, coefficient) in rowsContaining(entering) {
+            let column = rowsContaining(entering)
+            for (slot, coefficient) in column {
                 let basic = basicOf[slot]
                 guard kinds[basic] != .external else { continue }
                 let rate = coefficient * direction
@@ -305,6 +336,7 @@ struct Tableau {
                 }
             }
             if bestSlot < 0 { return false }
+            guard fillFits(rows: column.count, length: rows[bestSlot].symbols.count) else { return false }
             pivot(entering: entering, slot: bestSlot, objective: &objective)
         }
     }
@@ -379,10 +411,7 @@ struct Tableau {
     /// raises the row or the pivot limit is hit. `changed` collects the symbols whose frozen state
     /// `refreeze` must set again; `touched`, the slots of the rows the pivot rewrites.
     mutating func dualPivot(leaving: Int, stages: inout Stages, changed: inout [Int], touched: inout [Int]) -> Bool {
-        guard pivots < pivotLimit else {
-            hitPivotLimit = true
-            return false
-        }
+        guard !limitReached() else { return false }
         var entering = -1
         var enteringRate = 0.0
         for (symbol, a) in zip(rows[leaving].symbols, rows[leaving].coefficients) {
@@ -400,7 +429,9 @@ struct Tableau {
             (entering, enteringRate) = (symbol, a)
         }
         guard entering >= 0 else { return false }
-        touched += rowsContaining(entering).map(\.slot)
+        let column = rowsContaining(entering)
+        guard fillFits(rows: column.count, length: rows[leaving].symbols.count) else { return false }
+        touched += column.map(\.slot)
         var none = Row()
         pivot(entering: entering, slot: leaving, objective: &none)
         let definition = rows[slotOf[entering]]

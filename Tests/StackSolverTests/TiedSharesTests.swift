@@ -161,5 +161,31 @@ import Testing
         print("TiedSharesTests: \(structured) solves on the tree, \(general) by the general solver")
         #expect(structured > 0)
     }
+
+    /// A tied row stretched past its natural width by a stronger preference outside it (`d` hugs at
+    /// 800 in a 10,000-wide row), with v260's hugging weaker than the rest: the tree declines, and
+    /// the general solver gives the residue to v260 (hand-worked: the stack is 9,900 wide, each share
+    /// asks t = 9,900 / 313, the labels get 9,380). With its term limit cut to 2,000 the general
+    /// solver stops instead and says so (the limit keeps rows that all meet in the stack's width
+    /// from growing as the square of the row), and the required constraints still hold.
+    @Test func aStretchedTiedRowStopsAtTheTermLimit() {
+        let text = "hstack outer(width: 10000) {\n" + Self.row(count: 261, extra: [260: "hugging: 240"])
+            + "\n    view d(intrinsic: 100 x 12, hugging: 800)\n}"
+        let ir = Self.lowered(text, width: 10000)
+        let solved = solveLayoutReporting(ir: ir, width: 10000)
+        #expect(solved.report.fallback?.kind == "proportionalSplit", "\(solved.report.path)")
+        let t = 9900.0 / 313
+        let x260 = 260 * (t + 2)
+        expectFrames([("outer.main", 0, 9900), ("outer.main.v248", 248 * (t + 2), t), ("outer.main.v260", x260, 9380 - 260 * t),
+                      ("outer.d", 9900, 100)], along: 0, in: solved.solution, ir: ir)
+        #expect(!solved.solution.findings.contains { if case .termLimit = $0.kind { true } else { false } })
+        let stopped = SolverLimits.$terms.withValue(2_000) { solveLayoutReporting(ir: ir, width: 10000).solution }
+        #expect(stopped.findings.contains { if case .termLimit = $0.kind { true } else { false } })
+        let main = frame("outer.main", in: stopped, ir: ir)
+        let d = frame("outer.d", in: stopped, ir: ir)
+        let last = frame("outer.main.v260", in: stopped, ir: ir)
+        #expect(abs((main?.width ?? 0) + (d?.width ?? 0) - 10000) <= 1e-6)
+        #expect(abs((last.map { $0.x + $0.width } ?? 0) - (main?.width ?? 0)) <= 1e-6)
+    }
 }
 
