@@ -230,7 +230,7 @@ struct Tableau {
         let artificial = newSymbol(.artificial)
         _ = insertRow(row, basic: artificial)
         var objective = row
-        let optimal = optimize(&objective)
+        let optimal = optimize(&objective, phaseOne: true)
         guard optimal, nearZero(objective.constant) else {
             // art > 0 means art is basic, so no other row mentions it: dropping its row leaves a
             // feasible tableau of exactly the constraints present before (in another basis).
@@ -276,12 +276,19 @@ struct Tableau {
 
     // MARK: Optimising
 
-    /// Whether a limit stops the next pivot (`pivotLimit`, `termLimit`); once one has, every later
-    /// pivot stops too.
-    mutating func limitReached() -> Bool {
-        if terms >= termLimit { hitTermLimit = true }
-        if pivots >= pivotLimit || hitTermLimit { hitPivotLimit = true }
-        return hitPivotLimit
+    /// Whether a limit stops the next pivot (`pivotLimit`; with `countingTerms`, `termLimit` too);
+    /// once one has, every later pivot it counts stops too. Phase one of a required row does not
+    /// count terms: stopping there would report a conflict that is not one.
+    mutating func limitReached(countingTerms: Bool = true) -> Bool {
+        if countingTerms && terms >= termLimit {
+            hitTermLimit = true
+            hitPivotLimit = true
+        }
+        if pivots >= pivotLimit {
+            hitPivotLimit = true
+            return true
+        }
+        return countingTerms && hitTermLimit
     }
 
     /// Whether a pivot that substitutes a row of `length` terms into `count` rows keeps the rows
@@ -296,11 +303,12 @@ struct Tableau {
 
     /// Minimises `objective` (over nonbasic symbols, kept up to date across pivots) by the primal
     /// simplex with Bland's rule: the lowest-id improving symbol enters, the lowest-id basic symbol
-    /// among the tightest ratios leaves. Frozen symbols never enter. Returns false if the pivot
-    /// limit was hit or the objective looked unbounded (neither happens with sound numbers).
-    mutating func optimize(_ objective: inout Row) -> Bool {
+    /// among the tightest ratios leaves. Frozen symbols never enter. Returns false if a limit was
+    /// hit (`limitReached`, `fillFits`; in `phaseOne` only the pivot limit) or the objective looked
+    /// unbounded (which does not happen with sound numbers).
+    mutating func optimize(_ objective: inout Row, phaseOne: Bool = false) -> Bool {
         while true {
-            guard !limitReached() else { return false }
+            guard !limitReached(countingTerms: !phaseOne) else { return false }
             // Entering: a restricted symbol with negative cost grows; an external one moves against
             // the sign of its cost.
             var entering = -1
@@ -336,7 +344,7 @@ struct Tableau {
                 }
             }
             if bestSlot < 0 { return false }
-            guard fillFits(rows: column.count, length: rows[bestSlot].symbols.count) else { return false }
+            guard phaseOne || fillFits(rows: column.count, length: rows[bestSlot].symbols.count) else { return false }
             pivot(entering: entering, slot: bestSlot, objective: &objective)
         }
     }

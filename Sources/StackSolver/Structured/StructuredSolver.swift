@@ -39,8 +39,8 @@ struct StructuredLayout {
     var lastBaselineRows: [LastBaselineRow?]
     /// Per fillProportionally stack: its share items, strongest share first (Proportional.swift).
     var proportionalOrder: [[Int]]
-    /// Per fillProportionally stack with tied shares: where its cost is exact when only there
-    /// (TiedShares.swift); the top-down pass declines any other length.
+    /// Per fillProportionally stack with tied shares whose cost is exact only on an interval of its
+    /// lengths (TiedShares.swift): that interval; the top-down pass declines any other length.
     var proportionalExact: [ClosedRange<Double>?]
     /// Per fillProportionally stack or baseline row: whether its split goes level by level
     /// (ProportionalLevels.swift).

@@ -12,7 +12,7 @@
 // It is the general solver's answer exactly when the weaker levels do not prefer another split:
 // no item that took part of ρ saves more (in its own cost's sum part) by giving some back than any
 // item with room costs by taking it (the exchange condition of a separable convex split, which
-// suffices because each item's cost is convex). Otherwise the split declines, with its reason.
+// suffices because each item's cost is convex). Where it fails, see `boundedOutsideExact` below.
 
 extension StructuredLayout {
     /// Whether the greedy split's `lengths` of `items` (in split order: priority descending, and
