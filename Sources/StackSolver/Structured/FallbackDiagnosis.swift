@@ -35,10 +35,7 @@ extension StructuredLayout {
             return .proportionalSplit(stack: index, axis: Axis(slot: axis))
         }
         if let reason = boundsFailure(index, axis: axis, items: items, fixed: fixed, unbounded: gapSlack) { return reason }
-        let tied = zip(items, items.dropFirst()).contains {
-            model.proportionalShare[$0]?.priority == model.proportionalShare[$1]?.priority
-        }
-        return splitByLevels[index] || tied ? .proportionalSplit(stack: index, axis: Axis(slot: axis)) : .ambiguous(node: index, axis: Axis(slot: axis))
+        return splitByLevels[index] || hasTiedShares(items) ? .proportionalSplit(stack: index, axis: Axis(slot: axis)) : .ambiguous(node: index, axis: Axis(slot: axis))
     }
 
     /// Why `disambiguatedFunction` failed: the items' required widths cannot fit together, or the

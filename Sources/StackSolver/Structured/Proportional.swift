@@ -349,9 +349,7 @@ extension StructuredLayout {
         let bounds = pieceBounds(points, start: start, end: end)
         var pieces: [(end: Double, slope: Slope)] = []
         var extra: [LevelTerm] = []
-        let tied = !splitByLevels[index] && zip(items, items.dropFirst()).contains { a, b in
-            model.proportionalShare[a].map { $0.priority == model.proportionalShare[b]?.priority } ?? false
-        }
+        let tied = !splitByLevels[index] && hasTiedShares(items)
         func settles(_ x: Double) -> Bool {
             tiedSharesSettle(items, axis: axis, stack: x, lengths: lengths.map { $0.value(at: x) }, pieces: itemPieces)
         }

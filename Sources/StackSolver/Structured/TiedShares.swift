@@ -15,6 +15,13 @@
 // suffices because each item's cost is convex). Where it fails, see `boundedOutsideExact` below.
 
 extension StructuredLayout {
+    /// Whether two of `items` (in split order) have shares at one priority.
+    func hasTiedShares(_ items: [Int]) -> Bool {
+        zip(items, items.dropFirst()).contains { a, b in
+            model.proportionalShare[a].map { $0.priority == model.proportionalShare[b]?.priority } ?? false
+        }
+    }
+
     /// Whether the greedy split's `lengths` of `items` (in split order: priority descending, and
     /// within a priority later IR constraints first) at stack length `stack` are the general
     /// solver's where shares tie (see the top of this file). `pieces` are the items' ascending cost
