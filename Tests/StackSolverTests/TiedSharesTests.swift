@@ -48,13 +48,12 @@ import Testing
         }
     }
 
-    /// The same row with v260's hugging at 240: the residue of 4,010 wide costs less on v260 (its
-    /// hugging is weaker than the others' 250), so the general solver gives it all to v260, not to
-    /// the earliest tied share, and the tree solver declines with its reason. Narrower than the
-    /// natural width the residue is negative, every label below its width costs the same (its
-    /// compression, 750), and the tree solves it; at the natural width (3,130: every share holds)
-    /// too, though wider it is not exact: the shares' level alone says the cost rises there.
-    @Test func aWeakerHuggingTakesTheResidueAndTheTreeDeclines() {
+    /// The same row with v260's hugging at 240. Narrower than the natural width the residue is
+    /// negative, every label below its width costs the same (its compression, 750), and the earliest
+    /// tied share takes it; at the natural width (3,130) every share holds. At 4,010 the residue costs
+    /// less on v260 (its hugging is weaker than the others' 250), so v260 takes all of it, not the
+    /// earliest tied share.
+    @Test func aWeakerHuggingTakesTheResidue() {
         let text = Self.row(count: 261, extra: [260: "hugging: 240"])
         for (width, t) in [(nil, 10.0), (1565.0, 5)] as [(Double?, Double)] {
             let ir = Self.lowered(text, width: width)
@@ -71,12 +70,36 @@ import Testing
         }
         let ir = Self.lowered(text, width: 4010)
         let (solution, report) = solveLayoutReporting(ir: ir, width: 4010)
-        #expect(report.fallback?.kind == "proportionalSplit", "\(report.path)")
+        guard case .structured = report.path else {
+            Issue.record("4010: solved by \(report.path)")
+            return
+        }
         // D = 2,610 + 520 = 3,130; 261 shares of t = 4,010 / 313 each; the labels get 3,490.
         let t = 4010.0 / 313
         let x260 = 260 * (t + 2)
         expectFrames([("main.v248", 248 * (t + 2), t), ("main.v259", 259 * (t + 2), t), ("main.v260", x260, 3490 - 260 * t)],
                      along: 0, in: solution, ir: ir)
+        #expect(solutionDifference(solution, solve(ir, width: 4010), ir: ir) == nil)
+    }
+
+    /// Several items cheaper than the rest: v255 and v260 hug at 240 and v250 resists compression at
+    /// 740. At 4,010 (t = 4,010 / 313, the labels get 3,490) the two weaker huggings cost the same and
+    /// the earlier, v255, takes the residue: 3,490 - 260 t. At 1,565 (t = 5, the labels get 1,045
+    /// against 261 x 5 = 1,305) v250 gives up the 260 cheapest: 5 - 260 = -255.
+    @Test func theCheapestItemsTakeTheResidueEarliestFirst() {
+        let text = Self.row(count: 261, extra: [250: "compression: 740", 255: "hugging: 240", 260: "hugging: 240"])
+        for (width, t, taker, taken) in [(4010.0, 4010.0 / 313, 255, 3490 - 260 * 4010.0 / 313), (1565, 5, 250, -255)] {
+            let ir = Self.lowered(text, width: width)
+            let (solution, report) = solveLayoutReporting(ir: ir, width: width)
+            guard case .structured = report.path else {
+                Issue.record("\(width): solved by \(report.path)")
+                continue
+            }
+            let x = Double(taker) * (t + 2)
+            expectFrames([("main.v0", 0, t), ("main.v\(taker - 1)", x - t - 2, t), ("main.v\(taker)", x, taken),
+                          ("main.v\(taker + 1)", x + taken + 2, t), ("main.v260", width - t, t)], along: 0, in: solution, ir: ir)
+            #expect(solutionDifference(solution, solve(ir, width: width), ir: ir) == nil, "\(width)")
+        }
     }
 
     /// Tied shares whose items hold required bounds (v248 resists compression at 1000, v250 hugs at
@@ -163,23 +186,28 @@ import Testing
     }
 
     /// A tied row stretched past its natural width by a stronger preference outside it (`d` hugs at
-    /// 800 in a 10,000-wide row), with v260's hugging weaker than the rest: the tree declines, and
-    /// the general solver gives the residue to v260 (hand-worked: the stack is 9,900 wide, each share
-    /// asks t = 9,900 / 313, the labels get 9,380). With its term limit cut to 2,000 the general
-    /// solver stops instead and says so (the limit keeps rows that all meet in the stack's width
-    /// from growing as the square of the row), and the required constraints still hold.
-    @Test func aStretchedTiedRowStopsAtTheTermLimit() {
+    /// 800 in a 10,000-wide row), with v260's hugging weaker than the rest: the tree gives the
+    /// residue to v260 (hand-worked: the stack is 9,900 wide, each share asks t = 9,900 / 313, the
+    /// labels get 9,380). The general solver's rows on the same layout all meet in the stack's width
+    /// and grow as the square of the row; with its term limit cut to 2,000 it stops and says so, and
+    /// the required constraints still hold.
+    @Test func aStretchedTiedRowIsOnTheTreeAndTheGeneralSolverStopsAtItsTermLimit() {
         let text = "hstack outer(width: 10000) {\n" + Self.row(count: 261, extra: [260: "hugging: 240"])
             + "\n    view d(intrinsic: 100 x 12, hugging: 800)\n}"
         let ir = Self.lowered(text, width: 10000)
         let solved = solveLayoutReporting(ir: ir, width: 10000)
-        #expect(solved.report.fallback?.kind == "proportionalSplit", "\(solved.report.path)")
+        guard case .structured = solved.report.path else {
+            Issue.record("solved by \(solved.report.path)")
+            return
+        }
         let t = 9900.0 / 313
         let x260 = 260 * (t + 2)
         expectFrames([("outer.main", 0, 9900), ("outer.main.v248", 248 * (t + 2), t), ("outer.main.v260", x260, 9380 - 260 * t),
                       ("outer.d", 9900, 100)], along: 0, in: solved.solution, ir: ir)
-        #expect(!solved.solution.findings.contains { if case .termLimit = $0.kind { true } else { false } })
-        let stopped = SolverLimits.$terms.withValue(2_000) { solveLayoutReporting(ir: ir, width: 10000).solution }
+        let general = solve(ir, width: 10000)
+        #expect(solutionDifference(solved.solution, general, ir: ir) == nil)
+        #expect(!general.findings.contains { if case .termLimit = $0.kind { true } else { false } })
+        let stopped = SolverLimits.$terms.withValue(2_000) { solve(ir, width: 10000) }
         #expect(stopped.findings.contains { if case .termLimit = $0.kind { true } else { false } })
         let main = frame("outer.main", in: stopped, ir: ir)
         let d = frame("outer.d", in: stopped, ir: ir)
@@ -188,4 +216,3 @@ import Testing
         #expect(abs((last.map { $0.x + $0.width } ?? 0) - (main?.width ?? 0)) <= 1e-6)
     }
 }
-

@@ -35,7 +35,7 @@ extension StructuredLayout {
             return .proportionalSplit(stack: index, axis: Axis(slot: axis))
         }
         if let reason = boundsFailure(index, axis: axis, items: items, fixed: fixed, unbounded: gapSlack) { return reason }
-        return splitByLevels[index] || hasTiedShares(items) ? .proportionalSplit(stack: index, axis: Axis(slot: axis)) : .ambiguous(node: index, axis: Axis(slot: axis))
+        return splitByLevels[index] || !tiedGroups(items).isEmpty ? .proportionalSplit(stack: index, axis: Axis(slot: axis)) : .ambiguous(node: index, axis: Axis(slot: axis))
     }
 
     /// Why `disambiguatedFunction` failed: the items' required widths cannot fit together, or the

@@ -251,6 +251,14 @@ extension StructuredLayout {
             lengths.append(length)
             remaining -= length
         }
+        let groups = tiedGroups(items)
+        guard !groups.isEmpty else { return true }
+        var rates = [Double](repeating: 0, count: items.count)
+        for group in groups {
+            guard splitResidue(group, items: items, axis: axis, stack: stack, values: &lengths, rates: &rates, order: {
+                residueOrder(group, items: items, axis: axis, direction: $0)
+            }) != nil else { return false }
+        }
         return true
     }
 
@@ -275,8 +283,7 @@ extension StructuredLayout {
     /// as piecewise-linear functions of S, then one piece of cost between consecutive breakpoints,
     /// its slope read at the piece's middle. Nil when the case is not handled or S has no minimum.
     /// Baseline rows split level by level use it too (`gapSlack` for equalSpacing).
-    mutating func proportionalFunction(_ index: Int, axis: Int, items: [Int], fixed: Double, gapSlack: Bool = false) -> CostFunction? {
-        proportionalExact[index] = nil
+    func proportionalFunction(_ index: Int, axis: Int, items: [Int], fixed: Double, gapSlack: Bool = false) -> CostFunction? {
         guard let first = items.first else { return .point(fixed) }
         if let share = model.proportionalShare[first], share.priority >= 1000 {
             // `item.length == stack.length - inset` (the share) and `item.length == stack.length - fixed`
@@ -316,7 +323,8 @@ extension StructuredLayout {
             assigned = assigned + length
         }
         // Breakpoints: the lengths', where a length meets its share, and where it meets a
-        // breakpoint of its item's cost.
+        // breakpoint of its item's cost; in a tied group, also where the share does.
+        let groups = splitByLevels[index] ? [] : tiedGroups(items)
         var points: [Double] = []
         var itemPieces: [[(end: Double, slope: Slope)]] = []
         for (k, child) in items.enumerated() {
@@ -324,8 +332,11 @@ extension StructuredLayout {
             if let share = model.proportionalShare[child] {
                 points += (lengths[k] - share.line).crossings(of: 0)
             }
-            let pieces = outer[2 * child + axis].ascendingPieces().pieces
+            let (first, pieces) = outer[2 * child + axis].ascendingPieces()
             for piece in pieces.dropLast() { points += lengths[k].crossings(of: piece.end) }
+            if groups.contains(where: { $0.contains(k) }), let share = model.proportionalShare[child] {
+                for end in [first] + pieces.map(\.end) where end.isFinite { points += share.line.crossings(of: end) }
+            }
             itemPieces.append(pieces)
         }
         // The row's width shares (firstBaseline): every visible item, zero-length ones included.
@@ -334,10 +345,6 @@ extension StructuredLayout {
         // Each row item's position in `items` (nil: a zero-length item).
         var positions: [Int: Int] = [:]
         for (k, child) in items.enumerated() { positions[child] = k }
-        func width(_ child: Int, at x: Double) -> (value: Double, rate: Double) {
-            guard let k = positions[child] else { return (0, 0) }
-            return (lengths[k].value(at: x), lengths[k].slope(at: x))
-        }
         for child in rowShares {
             let m = model.widthShare[child]!.multiplier
             if let k = positions[child] {
@@ -346,42 +353,69 @@ extension StructuredLayout {
                 points.append(0)
             }
         }
-        let bounds = pieceBounds(points, start: start, end: end)
-        var pieces: [(end: Double, slope: Slope)] = []
-        var extra: [LevelTerm] = []
-        let tied = !splitByLevels[index] && hasTiedShares(items)
-        func settles(_ x: Double) -> Bool {
-            tiedSharesSettle(items, axis: axis, stack: x, lengths: lengths.map { $0.value(at: x) }, pieces: itemPieces)
+        // The items' lengths and rates at a length of the stack, and the interval around it on which
+        // they stay linear (nil: the items cannot hold it).
+        var values = [Double](repeating: 0, count: items.count)
+        var rates = values
+        var orders = [[Double: [ResiduePiece]]](repeating: [:], count: groups.count)
+        func state(at x: Double) -> ClosedRange<Double>? {
+            for k in items.indices {
+                values[k] = lengths[k].value(at: x)
+                rates[k] = lengths[k].slope(at: x)
+            }
+            var linear = -Double.infinity...Double.infinity
+            for (g, group) in groups.enumerated() {
+                guard let range = splitResidue(group, items: items, axis: axis, stack: x, values: &values, rates: &rates, order: { direction in
+                    if let order = orders[g][direction] { return order }
+                    let order = residueOrder(group, items: items, axis: axis, direction: direction)
+                    orders[g][direction] = order
+                    return order
+                }) else { return nil }
+                linear = max(linear.lowerBound, range.lowerBound)...min(linear.upperBound, range.upperBound)
+            }
+            return linear
         }
-        var exact: [Bool] = []
-        for k in 0..<(bounds.count - 1) {
-            let a = bounds[k]
-            let b = bounds[k + 1]
-            guard b > a else { continue }
-            let x = pointInside(a, b)
-            if tied { exact.append(settles(x)) }
+        func slope(at x: Double, extra: inout [LevelTerm]) -> Slope {
             var slope = SlopeSum()
             for (j, child) in items.enumerated() {
-                let rate = lengths[j].slope(at: x)
-                let value = lengths[j].value(at: x)
                 if let share = model.proportionalShare[child] {
-                    slope.addShare(share, length: value, rate: rate, at: x, rateNoise: 1e-12, lengthNoise: 0)
+                    slope.addShare(share, length: values[j], rate: rates[j], at: x, rateNoise: 1e-12, lengthNoise: 0)
                 }
-                slope.addItem(outer[2 * child + axis], pieces: itemPieces[j], length: value, rate: rate, rateNoise: 1e-12)
+                slope.addItem(outer[2 * child + axis], pieces: itemPieces[j], length: values[j], rate: rates[j], rateNoise: 1e-12)
             }
             for child in rowShares {
-                let w = width(child, at: x)
-                slope.addShare(model.widthShare[child]!, length: w.value, rate: w.rate, at: x, rateNoise: 1e-12, lengthNoise: 0)
+                let k = positions[child]
+                slope.addShare(model.widthShare[child]!, length: k.map { values[$0] } ?? 0, rate: k.map { rates[$0] } ?? 0,
+                               at: x, rateNoise: 1e-12, lengthNoise: 0)
             }
-            pieces.append((b, slope.slope(extra: &extra)))
+            return slope.slope(extra: &extra)
         }
-        if exact.contains(false) {
-            let weakest = model.proportionalShare[items[items.count - 1]]!.priority
-            guard let bounded = boundedOutsideExact(start: start, pieces, exact: exact, weakest: weakest, extra: extra, settles: settles)
-            else { return nil }
-            pieces = bounded.pieces
-            proportionalExact[index] = bounded.exact
+        // One piece per interval between breakpoints, split further where a tied group's marginal
+        // piece changes (TiedShares.swift); each piece's slope read inside it.
+        let bounds = pieceBounds(points, start: start, end: end)
+        var found: [(start: Double, end: Double, slope: Slope)] = []
+        var extra: [LevelTerm] = []
+        var budget = 4 * (bounds.count + itemPieces.reduce(0) { $0 + $1.count }) + 64
+        for k in 0..<(bounds.count - 1) where bounds[k + 1] > bounds[k] {
+            var work = [(bounds[k], bounds[k + 1])]
+            while let (a, b) = work.popLast() {
+                budget -= 1
+                let x = pointInside(a, b)
+                guard budget >= 0, let linear = state(at: x) else { return nil }
+                let from = linear.lowerBound > a && !sameBreakpoint(a, linear.lowerBound) ? linear.lowerBound : a
+                let to = linear.upperBound < b && !sameBreakpoint(linear.upperBound, b) ? linear.upperBound : b
+                if to > from {
+                    // A regime that only starts or ends at x: its slope is read inside it.
+                    let inside = from < x && x < to ? x : pointInside(from, to)
+                    if inside != x && state(at: inside) == nil { return nil }
+                    found.append((from, to, slope(at: inside, extra: &extra)))
+                }
+                if from > a { work.append((a, from)) }
+                if to < b { work.append((to, b)) }
+            }
         }
+        found.sort { $0.start < $1.start }
+        let pieces = found.map { (end: $0.end, slope: $0.slope) }
         return CostFunction.fromPieces(start: start, pieces, extra: extra)
     }
 }

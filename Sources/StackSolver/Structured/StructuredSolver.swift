@@ -39,9 +39,6 @@ struct StructuredLayout {
     var lastBaselineRows: [LastBaselineRow?]
     /// Per fillProportionally stack: its share items, strongest share first (Proportional.swift).
     var proportionalOrder: [[Int]]
-    /// Per fillProportionally stack with tied shares whose cost is exact only on an interval of its
-    /// lengths (TiedShares.swift): that interval; the top-down pass declines any other length.
-    var proportionalExact: [ClosedRange<Double>?]
     /// Per fillProportionally stack or baseline row: whether its split goes level by level
     /// (ProportionalLevels.swift).
     var splitByLevels: [Bool]
@@ -89,7 +86,6 @@ struct StructuredLayout {
         ownLength = Array(repeating: 0, count: 2 * n)
         memberlessLength = Array(repeating: 0, count: n)
         proportionalOrder = Array(repeating: [], count: n)
-        proportionalExact = Array(repeating: nil, count: n)
         splitByLevels = Array(repeating: false, count: n)
         settledLength = Array(repeating: 0, count: n)
         heldRow = Array(repeating: false, count: n)

@@ -1,96 +1,128 @@
 // fillProportionally shares tied at one priority (today's UIKit past 248 visible items, all at 751;
-// iOS 9/10 past 999), split by the greedy rule of Proportional.swift.
+// iOS 9/10 past 999): what the shares cannot all hold goes to the items whose own costs take it
+// cheapest.
 //
-// At one level the tied shares' violations add up: |x_i - m_i S| over the group, the group's total
-// fixed by the stronger levels. With c_i the share clamped to the item's required bounds and ρ the
-// group's total minus the sum of the c_i, the level's least violation is the forced part plus |ρ|,
-// and its optimal set is every split of ρ in ρ's direction: x_i from c_i towards its bound, adding
-// up. The weaker levels (every item's own constraints, which the greedy rule puts below every share)
-// choose within that set, and then the tie rule: the level's later constraints in IR order keep
-// their violations least, so the earliest share absorbs ρ. The greedy rule with the group in
-// reverse IR order gives that split (each item keeps c_i while the earlier ones can take the rest).
-// It is the general solver's answer exactly when the weaker levels do not prefer another split:
-// no item that took part of ρ saves more (in its own cost's sum part) by giving some back than any
-// item with room costs by taking it (the exchange condition of a separable convex split, which
-// suffices because each item's cost is convex). Where it fails, see `boundedOutsideExact` below.
+// At one level the tied shares' violations add up: |x_i - t_i| over the group, the group's total T
+// fixed by the stronger levels (the greedy split of Proportional.swift gives T). With c_i the share
+// t_i clamped to the item's required bounds and ρ = T - Σ c_i, the level's least violation is the
+// forced part plus |ρ|, and its optimal set is every split of ρ in ρ's direction: x_i from c_i towards
+// its bound, adding up. The weaker levels (every item's own constraints, which the greedy rule puts
+// below every share) choose within that set. Each item's cost is convex, so their least sum takes
+// the items' cost pieces in ρ's direction cheapest first (sum parts compared level by level) until
+// ρ is used up. Pieces that cost the same are split by the tie rule: the share level's later
+// constraints in IR order keep their violations least, so the earliest share takes its piece first.
+//
+// As the stack's length S moves, the split changes only where some c_i meets a breakpoint of its
+// item's cost (points the stack's pieces include) and where the piece being filled (the marginal
+// one) runs full or empty. `splitResidue` reports the interval of S around its point on which the
+// marginal piece stays the same, so the stack's cost gets one piece per such interval.
+
+/// One piece of a tied item's cost in the residue's direction: the item's position in the split's
+/// items, and the piece's ends in y = direction × length.
+struct ResiduePiece {
+    var position: Int
+    var from: Double
+    var to: Double
+}
 
 extension StructuredLayout {
-    /// Whether two of `items` (in split order) have shares at one priority.
-    func hasTiedShares(_ items: [Int]) -> Bool {
-        zip(items, items.dropFirst()).contains { a, b in
-            model.proportionalShare[a].map { $0.priority == model.proportionalShare[b]?.priority } ?? false
-        }
-    }
-
-    /// Whether the greedy split's `lengths` of `items` (in split order: priority descending, and
-    /// within a priority later IR constraints first) at stack length `stack` are the general
-    /// solver's where shares tie (see the top of this file). `pieces` are the items' ascending cost
-    /// pieces.
-    func tiedSharesSettle(_ items: [Int], axis: Int, stack: Double, lengths: [Double],
-                          pieces: [[(end: Double, slope: Slope)]]) -> Bool {
+    /// The runs of `items` (in split order) whose shares tie at one priority, two items or more.
+    func tiedGroups(_ items: [Int]) -> [Range<Int>] {
+        var groups: [Range<Int>] = []
         var start = 0
         while start < items.count {
-            let priority = model.proportionalShare[items[start]]!.priority
+            let priority = model.proportionalShare[items[start]]?.priority
             var end = start + 1
-            while end < items.count && model.proportionalShare[items[end]]!.priority == priority { end += 1 }
-            if end - start > 1 && !residueStays(start..<end, items: items, axis: axis, stack: stack, lengths: lengths, pieces: pieces) {
-                return false
-            }
+            while end < items.count && model.proportionalShare[items[end]]?.priority == priority { end += 1 }
+            if end - start > 1 && priority != nil { groups.append(start..<end) }
             start = end
         }
-        return true
+        return groups
     }
 
-    /// The exchange condition for one tied group (`group`: positions in `items`).
-    private func residueStays(_ group: Range<Int>, items: [Int], axis: Int, stack: Double, lengths: [Double],
-                              pieces: [[(end: Double, slope: Slope)]]) -> Bool {
-        var clamped: [Double] = []
-        clamped.reserveCapacity(group.count)
+    /// The pieces of `group`'s items in `direction` (+1: growing), in the order the residue takes
+    /// them: cheapest first, then the earliest share in IR order, then along the item.
+    func residueOrder(_ group: Range<Int>, items: [Int], axis: Int, direction: Double) -> [ResiduePiece] {
+        var pieces: [(piece: ResiduePiece, cost: SlopeSum, index: Int, order: Int)] = []
+        for k in group {
+            let function = outer[2 * items[k] + axis]
+            let index = model.proportionalShare[items[k]]!.index
+            let (start, ascending) = function.ascendingPieces()
+            for (p, piece) in ascending.enumerated() {
+                let from = p == 0 ? start : ascending[p - 1].end
+                let ends = direction > 0 ? (from, piece.end) : (-piece.end, -from)
+                pieces.append((ResiduePiece(position: k, from: ends.0, to: ends.1),
+                               SlopeSum.of(piece.slope, in: function, times: direction), index, direction > 0 ? p : -p))
+            }
+        }
+        pieces.sort { a, b in
+            let cost = a.cost.compareSum(to: b.cost)
+            if cost != 0 { return cost < 0 }
+            return a.index != b.index ? a.index < b.index : a.order < b.order
+        }
+        return pieces.map(\.piece)
+    }
+
+    /// Splits `group`'s residue at stack length `stack` (see the top of this file). On entry
+    /// `values` and `rates` (per unit of S) hold the greedy split, which gives the group's total;
+    /// on return, the group's lengths. `order` gives the residue's order in a direction. Returns the
+    /// interval of S around `stack` on which the lengths stay linear; nil when the items cannot hold
+    /// the total.
+    func splitResidue(_ group: Range<Int>, items: [Int], axis: Int, stack: Double, values: inout [Double], rates: inout [Double],
+                      order: (Double) -> [ResiduePiece]) -> ClosedRange<Double>? {
         var residue = 0.0
+        var residueRate = 0.0
+        var totalRate = 0.0
         var scale = 1.0
         for k in group {
             let slot = 2 * items[k] + axis
-            let target = min(max(model.proportionalShare[items[k]]!.target(at: stack), outerLower[slot]), outerUpper[slot])
-            clamped.append(target)
-            residue += lengths[k] - target
-            scale = max(scale, abs(lengths[k]))
+            let share = model.proportionalShare[items[k]]!
+            let target = share.target(at: stack)
+            let clamped = min(max(target, outerLower[slot]), outerUpper[slot])
+            let clampedRate = target > outerLower[slot] && target < outerUpper[slot] ? share.multiplier : 0
+            residue += values[k] - clamped
+            residueRate += rates[k] - clampedRate
+            totalRate += rates[k]
+            scale = max(scale, abs(values[k]))
+            values[k] = clamped
+            rates[k] = clampedRate
         }
+        // At no residue, the direction it takes as S moves.
         let noise = structuredTolerance * scale
-        guard abs(residue) > noise else { return true }
-        let direction = residue > 0 ? 1.0 : -1.0
-        // The most any item saves by giving a unit of ρ back, and the least any item with room
-        // costs by taking one more.
-        var mostSaved: SlopeSum?
-        var leastCost: SlopeSum?
-        for (j, k) in group.enumerated() {
-            let slot = 2 * items[k] + axis
-            let length = lengths[k]
-            let function = outer[slot]
-            let right = slope(of: pieces[k], after: length + noise)
-            let left = slope(of: pieces[k], after: length - noise)
-            if direction * (length - clamped[j]) > noise, let back = direction > 0 ? left : right {
-                let saved = SlopeSum.of(back, in: function, times: direction)
-                if mostSaved.map({ saved.compareSum(to: $0) > 0 }) ?? true { mostSaved = saved }
+        let direction: Double = abs(residue) > noise ? (residue > 0 ? 1 : -1) : (residueRate < 0 ? -1 : 1)
+        var remaining = max(0, direction * residue)
+        var marginal: (piece: ResiduePiece, at: Double, base: Double, baseRate: Double)?
+        for piece in order(direction) {
+            let k = piece.position
+            let current = direction * values[k]
+            let base = max(piece.from, current)
+            let capacity = piece.to - base
+            guard capacity > 0 else { continue }
+            if remaining <= capacity {
+                // Where the piece starts at the share, its start moves with it.
+                marginal = (piece, base + remaining, base, current > piece.from ? direction * rates[k] : 0)
+                break
             }
-            let room = direction > 0 ? outerUpper[slot] - length : length - outerLower[slot]
-            if room > noise, let ahead = direction > 0 ? right : left {
-                let cost = SlopeSum.of(ahead, in: function, times: direction)
-                if leastCost.map({ cost.compareSum(to: $0) < 0 }) ?? true { leastCost = cost }
-            }
+            values[k] = direction * piece.to
+            rates[k] = 0
+            remaining -= capacity
         }
-        guard let mostSaved, let leastCost else { return true }
-        return mostSaved.compareSum(to: leastCost) <= 0
-    }
-
-    /// The slope of the first piece ending after `x` (nil past the last).
-    private func slope(of pieces: [(end: Double, slope: Slope)], after x: Double) -> Slope? {
-        var lo = 0
-        var hi = pieces.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if pieces[mid].end > x { hi = mid } else { lo = mid + 1 }
+        guard let marginal else { return nil }
+        let position = marginal.piece.position
+        var othersRate = 0.0
+        for k in group where k != position { othersRate += rates[k] }
+        rates[position] = totalRate - othersRate
+        values[position] = direction * marginal.at
+        // The marginal piece stays the same while the fill stays between its start and its end.
+        var lower = -Double.infinity
+        var upper = Double.infinity
+        func keep(gap: Double, rate: Double) {
+            if rate < -1e-12 { upper = min(upper, stack - gap / rate) } else if rate > 1e-12 { lower = max(lower, stack - gap / rate) }
         }
-        return lo < pieces.count ? pieces[lo].slope : nil
+        let rate = direction * rates[position]
+        keep(gap: marginal.at - marginal.base, rate: rate - marginal.baseRate)
+        if marginal.piece.to.isFinite { keep(gap: marginal.piece.to - marginal.at, rate: -rate) }
+        return min(lower, stack)...max(upper, stack)
     }
 }
 
@@ -105,93 +137,24 @@ extension SlopeSum {
     /// Compares the sum parts (every priority level's violation, not the tie components):
     /// -1, 0 or +1.
     func compareSum(to other: SlopeSum) -> Int {
-        var difference = self
-        difference.add(terms: other.terms, times: -1)
-        for term in difference.terms {
-            if term.coefficient > structuredTolerance { return 1 }
-            if term.coefficient < -structuredTolerance { return -1 }
+        var i = 0
+        var j = 0
+        while i < terms.count || j < other.terms.count {
+            let difference: Double
+            if j >= other.terms.count || (i < terms.count && terms[i].priority > other.terms[j].priority) {
+                difference = terms[i].coefficient
+                i += 1
+            } else if i >= terms.count || other.terms[j].priority > terms[i].priority {
+                difference = -other.terms[j].coefficient
+                j += 1
+            } else {
+                difference = terms[i].coefficient - other.terms[j].coefficient
+                i += 1
+                j += 1
+            }
+            if difference > structuredTolerance { return 1 }
+            if difference < -structuredTolerance { return -1 }
         }
         return 0
-    }
-}
-
-// Where the exchange condition fails on some pieces of the stack's length, the greedy split there is
-// not the general solver's, but the shares' own levels (priority `weakest` and up) are: every split of
-// the residue violates them alike. Those levels' leading term fixes the sign of the true slope, and
-// a multiple of it bounds the true slope (half below a rise, twice below a fall), so outside the
-// exact pieces around the minimiser a convex bound below the true cost stands in (as MoveBound.swift
-// does for equalCentering): a parent that settles the stack inside the exact interval has the true
-// optimum, and the top-down pass declines any length outside it (`proportionalExact`).
-extension StructuredLayout {
-    /// The stack's cost pieces, exact on the interval returned and a bound below the true cost
-    /// outside it (see above); nil when the shares' levels do not fix where the minimiser is.
-    /// `settles` checks the exchange condition at one length.
-    func boundedOutsideExact(start: Double, _ pieces: [(end: Double, slope: Slope)], exact: [Bool], weakest: Double,
-                             extra: [LevelTerm], settles: (Double) -> Bool) -> (pieces: [(end: Double, slope: Slope)], exact: ClosedRange<Double>)? {
-        func startOf(_ k: Int) -> Double { k == 0 ? start : pieces[k - 1].end }
-        let leading = pieces.map { leadingTerm(of: $0.slope, extra: extra, atLeast: weakest) }
-        // The true slope's sign on each piece, where it is known; the minimiser is where it turns
-        // from negative.
-        func sign(_ k: Int) -> Int? {
-            if exact[k] { return pieces[k].slope.sign(extra) }
-            return leading[k].map { $0.coefficient > 0 ? 1 : -1 }
-        }
-        var turn = 0
-        while turn < pieces.count {
-            guard let s = sign(turn) else { return nil }
-            if s >= 0 { break }
-            turn += 1
-        }
-        let minimiser = turn < pieces.count ? startOf(turn) : pieces[pieces.count - 1].end
-        guard minimiser.isFinite else { return nil }
-        var first = turn
-        while first > 0 && exact[first - 1] { first -= 1 }
-        var last = turn
-        while last < pieces.count && exact[last] { last += 1 }
-        // Pieces first..<last are exact; with none, the interval is the minimiser alone.
-        if first == last && !settles(minimiser) { return nil }
-        var result = Array(pieces[first..<last])
-        var bound: Slope? = last > first ? pieces[last - 1].slope : nil
-        for k in last..<pieces.count {
-            let here = exact[k] ? pieces[k].slope : leading[k].map { scaledTerm($0, below: true) }
-            guard let slope = larger(bound, here, extra: extra) else { return nil }
-            bound = slope
-            result.append((pieces[k].end, slope))
-        }
-        var before: [(end: Double, slope: Slope)] = []
-        bound = last > first ? pieces[first].slope : nil
-        for k in stride(from: first - 1, through: 0, by: -1) {
-            let here = exact[k] ? pieces[k].slope : leading[k].map { scaledTerm($0, below: false) }
-            guard let slope = smaller(bound, here, extra: extra) else { return nil }
-            bound = slope
-            before.append((pieces[k].end, slope))
-        }
-        return (before.reversed() + result, startOf(first)...(last > first ? pieces[last - 1].end : minimiser))
-    }
-
-    /// The slope's first nonzero term when its priority is `level` or more (nil otherwise).
-    private func leadingTerm(of slope: Slope, extra: [LevelTerm], atLeast level: Double) -> LevelTerm? {
-        for i in 0..<Int(slope.levels.count) {
-            let term = slope.levels.term(i, extra)
-            guard abs(term.coefficient) > structuredTolerance else { continue }
-            return term.priority >= level ? term : nil
-        }
-        return nil
-    }
-
-    /// A slope of one term at `term`'s priority, below (`below`) or above any slope that `term` leads.
-    private func scaledTerm(_ term: LevelTerm, below: Bool) -> Slope {
-        let factor = (term.coefficient > 0) == below ? 0.5 : 2
-        return Slope(levels: Levels(LevelTerm(priority: term.priority, coefficient: term.coefficient * factor)), tie: nil, tieSign: 0)
-    }
-
-    private func larger(_ a: Slope?, _ b: Slope?, extra: [LevelTerm]) -> Slope? {
-        guard let a, let b else { return a ?? b }
-        return Slope.compare(a, b, extra) >= 0 ? a : b
-    }
-
-    private func smaller(_ a: Slope?, _ b: Slope?, extra: [LevelTerm]) -> Slope? {
-        guard let a, let b else { return a ?? b }
-        return Slope.compare(a, b, extra) <= 0 ? a : b
     }
 }

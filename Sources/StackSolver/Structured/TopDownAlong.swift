@@ -29,12 +29,6 @@ extension StructuredLayout {
         case .fillProportionally:
             // The greedy split in share order, then back to arranged order (zero-length items: 0).
             let items = proportionalOrder[index]
-            if let exact = proportionalExact[index] {
-                let slack = structuredTolerance * max(1, abs(stackLength))
-                guard stackLength >= exact.lowerBound - slack && stackLength <= exact.upperBound + slack else {
-                    throw .proportionalSplit(stack: index, axis: Axis(slot: axis))
-                }
-            }
             guard proportionalLengths(items, axis: axis, stack: stackLength, total: canvas.length - model.spacingTotal[index],
                                       byLevels: splitByLevels[index], into: &shares) else {
                 throw splitByLevels[index] ? .proportionalSplit(stack: index, axis: Axis(slot: axis)) : .conflict(node: index, axis: Axis(slot: axis))
