@@ -37,8 +37,9 @@ public enum FallbackReason: Error, Hashable, Sendable {
     /// above its width shares, a lastBaseline row) is given another length (MoveBound.swift).
     case outsideExactRange(stack: Int, axis: Axis)
     /// A fillProportionally stack (or a baseline row's width shares) whose split the structured
-    /// solver does not settle exactly: shares of equal priority, a required share with spacing,
-    /// a stack among items split level by level, or more items than the level split takes.
+    /// solver does not settle exactly: a required share with spacing, a stack among items split level
+    /// by level, more items than the level split takes, or tied shares whose residue changes hands
+    /// more often than the split's budget (TiedShares.swift).
     case proportionalSplit(stack: Int, axis: Axis)
     /// A rule of today's UIKit (`UIKitTarget.current`) the structured solver does not hold
     /// (CurrentUIKitRules.swift).
@@ -141,7 +142,7 @@ public enum FallbackReason: Error, Hashable, Sendable {
         case .ambiguous(_, let axis): "no unique optimal length (\(axis.rawValue))"
         case .equalCenteringSqueezed(_, let axis): "equalCentering squeezed below where its gaps can be equal (\(axis.rawValue))"
         case .outsideExactRange(_, let axis): "squeezed or stretched outside where its items keep their own lengths (\(axis.rawValue))"
-        case .proportionalSplit(_, let axis): "fillProportionally split not settled exactly: tied shares whose items' own costs move the residue, a required share with spacing, or a level split of stacks or too many items (\(axis.rawValue))"
+        case .proportionalSplit(_, let axis): "fillProportionally split not settled exactly: a required share with spacing, a level split of stacks or too many items, or tied shares whose residue changes hands too often (\(axis.rawValue))"
         case .currentUIKit(_, let rule):
             switch rule {
             case .hiddenItems: "a hidden stack placed at 50 with >=, or hidden items placed from a baseline, as today's UIKit does"

@@ -164,6 +164,9 @@ public enum StackMechanism: String, Hashable, Sendable {
     case fillEqually
     /// fillProportionally whose shares outrank every item's own constraints: a greedy split.
     case fillProportionally = "fillProportionally greedy split"
+    /// The greedy split, with shares tied at one priority whose residue goes to the items' cheapest
+    /// cost pieces first (TiedShares.swift).
+    case tiedShares = "fillProportionally greedy split, tied shares' residue cheapest first"
     /// fillProportionally (or a baseline row) split level by level of priority.
     case levels = "split level by level"
     case equalSpacing = "equalSpacing merge"
@@ -199,7 +202,9 @@ extension StructuredLayout {
         let levels = along && splitByLevels[index]
         switch model.distribution[index] {
         case .fillEqually: return several ? .fillEqually : .single
-        case .fillProportionally: return levels ? .levels : .fillProportionally
+        case .fillProportionally:
+            if levels { return .levels }
+            return along && !tiedGroups(proportionalOrder[index]).isEmpty ? .tiedShares : .fillProportionally
         case .fill where row: return along && heldRow[index] ? .baselineRowHeld : levels ? .levels : .baselineRowShares
         case .equalSpacing where row: return levels ? .levels : .baselineRowShares
         case .equalSpacing where several: return .equalSpacing
