@@ -93,8 +93,8 @@ import Testing
         }
     }
 
-    /// An equalSpacing row with a hidden stack under today's UIKit (placed with `>=`, so its insides
-    /// are as free as its place, which the structured model does not read) among 40 rows of labels: the row is left opaque
+    /// A firstBaseline row under today's UIKit (its top bounded by its first item only, which the
+    /// structured model does not read) among 40 rows of labels: the row is left opaque
     /// (StructuredModel.tolerant), its subtree written out in a joint group on each axis, and the other
     /// rows enter by their cost functions, not the whole layout by the general solver. Frames,
     /// determinations and findings are the general solver's, at natural size and at pinned widths.
@@ -103,12 +103,12 @@ import Testing
         let ir = Self.lowered("""
             vstack main {
                 \(rows.joined(separator: "\n    "))
-                hstack odd(distribution: equalSpacing) {
-                    label o1(intrinsic: 20 x 10)
-                    hstack o2(hidden: true) {
-                        label o2a(intrinsic: 20 x 10)
+                hstack odd(alignment: firstBaseline) {
+                    label o1(intrinsic: 20 x 10, firstBaseline: 8)
+                    hstack o2 {
+                        label o2a(intrinsic: 20 x 10, firstBaseline: 7)
                     }
-                    label o3(intrinsic: 30 x 12)
+                    label o3(intrinsic: 30 x 12, firstBaseline: 9)
                 }
             }
             """)
@@ -120,7 +120,7 @@ import Testing
         for width in [nil, 40.0, 90, 300] {
             let sized = width == nil ? ir : ir.replacingRootSize(width: true, height: false)
             let (solution, report) = solveLayoutReporting(ir: sized, width: width)
-            guard case .eachAxis(.currentUIKit(odd, .hiddenItems), let axes) = report.path,
+            guard case .eachAxis(.currentUIKit(odd, .firstBaselineRow), let axes) = report.path,
                   axes.allSatisfy({ if case .solved? = $0.joint { true } else { false } }) else {
                 Issue.record("\(String(describing: width)): solved by \(report.path)")
                 continue
@@ -137,44 +137,46 @@ import Testing
     }
 
     /// Expects `ir`'s root to be the one stack the model leaves opaque, and at each width each axis to
-    /// be a joint group with `hanging` stacks entering by cost functions, with the general solver's
-    /// frames, determinations and findings.
-    static func expectOpaqueRoot(_ ir: ConstraintIR, widths: [Double?], hanging: Int) {
+    /// be a joint group with `hanging` stacks entering by cost functions (the vertical axis only, with
+    /// `verticalOnly`), with the general solver's frames, determinations and findings.
+    static func expectOpaqueRoot(_ ir: ConstraintIR, widths: [Double?], hanging: Int, verticalOnly: Bool = false) {
         #expect(StructuredModel.tolerant(ir: ir)?.opaqueRoots == [0])
         for width in widths {
             let sized = width == nil ? ir : ir.replacingRootSize(width: true, height: false)
             let (solution, report) = solveLayoutReporting(ir: sized, width: width)
-            #expect(Self.hangingStacks(report) == [hanging, hanging], "\(String(describing: width)): \(report.path)")
+            let stacks = Self.hangingStacks(report)
+            #expect((verticalOnly ? stacks.map { Array($0.suffix(1)) } : stacks) == (verticalOnly ? [hanging] : [hanging, hanging]),
+                    "\(String(describing: width)): \(report.path)")
             #expect(solutionDifference(solution, solve(sized, width: width), ir: sized) == nil, "\(String(describing: width))")
         }
     }
 
-    /// A root the model cannot read (today's UIKit places the hidden stack of an equalSpacing column
-    /// with `>=`) over 40 rows: only the root's own constraints are left unread, so each row enters
-    /// both axes' joint groups by its cost functions, not the whole layout by the general solver.
-    /// Frames, determinations and findings as the general solver's, at natural size and three widths.
+    /// A root the model cannot read (a vertical stack aligned by first baselines, with a hidden item)
+    /// over 40 rows: only the root's own constraints are left unread, so each row enters the vertical
+    /// joint group by its cost function, not the whole layout by the general solver (across, the
+    /// root aligns its rows as `center` does, and where each one sits is the joint group's own
+    /// question). Frames, determinations and findings as the general solver's, at natural size and
+    /// three widths.
     @Test func aRootTheModelCannotReadKeepsItsItemsCostFunctions() {
         let rows = (0..<40).map { "hstack r\($0) {\n label a\($0)(intrinsic: \(10 + $0 % 7) x 10)\n label b\($0)(intrinsic: 20 x \(8 + $0 % 5))\n}" }
         let ir = Self.lowered("""
-            vstack main(distribution: equalSpacing) {
+            vstack main(alignment: firstBaseline) {
                 \(rows.joined(separator: "\n"))
-                hstack gone(hidden: true) {
-                    label g(intrinsic: 20 x 10)
-                }
+                label gone(intrinsic: 20 x 10, hidden: true)
             }
             """)
-        Self.expectOpaqueRoot(ir, widths: [nil, 40, 90, 300], hanging: 40)
+        Self.expectOpaqueRoot(ir, widths: [nil, 40, 90, 300], hanging: 40, verticalOnly: true)
     }
 
-    /// Twelve rows the model cannot read (today's UIKit places each one's hidden stack with `>=`) among
+    /// Twelve rows the model cannot read (today's UIKit's firstBaseline rows) among
     /// 30 plain rows: one reading finds all twelve (each declines by itself), so both axes are joint
     /// groups with the plain rows hanging, not the whole layout by the general solver, and the report
     /// names the first reason and eight more. Frames as the general solver's at natural size and two widths.
     @Test func everyStackThatDeclinesByItselfIsFoundInOneReading() {
         let plain = (0..<30).map { "hstack p\($0) {\n label a\($0)(intrinsic: \(10 + $0 % 7) x 10)\n label b\($0)(intrinsic: 20 x 9)\n}" }
         let toggles = (0..<12).map {
-            "hstack t\($0)(distribution: equalSpacing) {\n label on\($0)(intrinsic: 20 x 10)\n"
-                + " hstack off\($0)(hidden: true) {\n label x\($0)(intrinsic: 20 x 10)\n }\n label c\($0)(intrinsic: \(30 + $0) x 12)\n}"
+            "hstack t\($0)(alignment: firstBaseline) {\n label on\($0)(intrinsic: 20 x 10, firstBaseline: 8)\n"
+                + " hstack off\($0) {\n label x\($0)(intrinsic: 20 x 10, firstBaseline: 7)\n }\n label c\($0)(intrinsic: \(30 + $0) x 12, firstBaseline: 9)\n}"
         }
         let ir = Self.lowered("vstack main {\n\((plain + toggles).joined(separator: "\n"))\n}")
         #expect(StructuredModel.tolerant(ir: ir)?.opaqueRoots.count == 12)
@@ -186,21 +188,23 @@ import Testing
                 continue
             }
             let lines = report.lines(in: sized)
-            #expect(lines.filter { $0.contains("a hidden stack placed at 50") }.count == 9, "\(lines)")
+            #expect(lines.filter { $0.contains("firstBaseline row as today's UIKit lowers it") }.count == 9, "\(lines)")
             #expect(lines.contains("and 3 more stacks declined"), "\(lines)")
             #expect(solutionDifference(solution, solve(sized, width: width), ir: sized) == nil, "\(String(describing: width))")
         }
     }
 
-    /// A row of 40 labels that the model cannot read (today's UIKit places its hidden stack with `>=`),
-    /// aligned `fill`: across it, the labels enter the vertical joint group by one function of the
-    /// row's height (all but the first take its place), not one by one; aligned `center`, each label is
-    /// on the spine. The hidden item last, or first (where the row aligns every item to it).
-    /// Frames, determinations and findings as the general solver's at four heights.
+    /// A row of 40 labels that the model cannot read (today's UIKit shares its width between its two
+    /// multiline labels), aligned `fill`: across it, the labels enter the vertical joint group by one
+    /// function of the row's height (all but the first take its place), not one by one; aligned
+    /// `center`, each label is on the spine. The multiline labels last, or first (where the row aligns
+    /// every item to the first). Frames, determinations and findings as the general solver's at four
+    /// heights.
     @Test func labelsAcrossAnOpaqueRowFollowTheFirst() {
-        for (alignment, hiddenFirst) in [("fill", false), ("fill", true), ("center", false)] {
+        for (alignment, multilineFirst) in [("fill", false), ("fill", true), ("center", false)] {
             var labels = (0..<40).map { "label l\($0)(intrinsic: \(10 + $0 % 7) x \(8 + $0 % 5))" }
-            labels.insert("hstack gone(hidden: true) {\n label g(intrinsic: 20 x 30)\n}", at: hiddenFirst ? 0 : labels.count)
+            let multiline = ["label m1(text: \"Hello there\", lines: 0)", "label m2(text: \"General Kenobi\", lines: 0)"]
+            labels.insert(contentsOf: multiline, at: multilineFirst ? 0 : labels.count)
             let ir = Self.lowered("""
                 hstack main(distribution: equalSpacing, alignment: \(alignment)) {
                     \(labels.joined(separator: "\n"))
@@ -211,7 +215,7 @@ import Testing
                 let (solution, report) = solveLayoutReporting(ir: sized, height: height)
                 var leaves: Int?
                 if case .eachAxis(_, let axes) = report.path, case .solved(let summary)? = axes[1].joint { leaves = summary.leaves }
-                #expect(leaves == (alignment == "fill" ? 40 : nil), "\(alignment) \(String(describing: height)): \(report.path)")
+                #expect(leaves == (alignment == "fill" ? 42 : nil), "\(alignment) \(String(describing: height)): \(report.path)")
                 #expect(solutionDifference(solution, solve(sized, height: height), ir: sized) == nil, "\(alignment) \(String(describing: height))")
             }
         }

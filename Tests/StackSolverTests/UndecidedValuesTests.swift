@@ -123,4 +123,62 @@ import Testing
             #expect(ambiguous == ["main.row.h0", "main.row.h1", "main.row.h2"].map { "\($0) [\"\(attribute)\"]" }, "\(ambiguous)")
         }
     }
+
+    /// The same row with hidden stacks in place of the hidden labels (one with margins, one an
+    /// equalSpacing stack of two labels, so layout guides sit inside). Each stack is 0 long, and its
+    /// insides split that 0: h0's label is -6 long between margins of 3; in h1 the labels' 30 and the
+    /// gap's 2 meet 0, and the earlier label gives way (-12, then 10 at -10 from h1's start). Only a
+    /// stack's place decides where its insides are, and undecided values are settled from the last
+    /// item back: each stack's last item goes nearest 0 on the stack's half-line. h0 (before a, at
+    /// most 60): its label at 0, so h0 at -3. h1 (at least 82): h1b at 0 would put h1 at 10, so 82.
+    /// h2 (at least 114): 114. On the tree, with the general solver's frames, determinations (the
+    /// guides' included) and findings: the leaves inside each hidden stack, the deepest items
+    /// nothing places.
+    @Test func aGapDistributionsHiddenStackIsPlacedWithItsInsides() {
+        for (outer, distribution) in [("hstack", "equalSpacing"), ("vstack", "equalSpacing"), ("hstack", "equalCentering")] {
+            let horizontal = outer == "hstack"
+            func size(_ length: Int) -> String { horizontal ? "\(length) x 10" : "10 x \(length)" }
+            let ir = Self.lowered("""
+                \(outer) main(spacing: 10) {
+                    label pad(intrinsic: \(size(50)))
+                    \(outer) row(distribution: \(distribution), spacing: 4) {
+                        \(outer) h0(hidden: true, margins: 3) {
+                            label h0a(intrinsic: \(size(20)))
+                        }
+                        label a(intrinsic: \(size(20)))
+                        \(outer) h1(hidden: true, distribution: equalSpacing, spacing: 2) {
+                            label h1a(intrinsic: \(size(20)))
+                            label h1b(intrinsic: \(size(10)))
+                        }
+                        label b(intrinsic: \(size(30)))
+                        \(outer) h2(hidden: true) {
+                            label h2a(intrinsic: \(size(20)))
+                        }
+                    }
+                }
+                """)
+            let solution = Self.solved(ir)
+            let report = solveLayoutReporting(ir: ir).report
+            guard case .structured = report.path else {
+                Issue.record("\(outer) \(distribution): solved by \(report.path)")
+                continue
+            }
+            func along(_ name: String) -> [Double] {
+                guard let frame = Self.frame(name, solution, ir) else { return [] }
+                return horizontal ? [frame.x, frame.width] : [frame.y, frame.height]
+            }
+            #expect(along("main.row.a") == [60, 20] && along("main.row.b") == [84, 30], "\(outer) \(distribution)")
+            #expect(along("main.row.h0") == [-3, 0] && along("main.row.h1") == [82, 0] && along("main.row.h2") == [114, 0],
+                    "\(outer) \(distribution)")
+            #expect(along("main.row.h0.h0a") == [0, -6] && along("main.row.h1.h1a") == [82, -12] && along("main.row.h1.h1b") == [72, 10]
+                    && along("main.row.h2.h2a") == [114, 0], "\(outer) \(distribution)")
+            let ambiguous = solution.findings.compactMap { finding -> String? in
+                guard case .ambiguous(let item, let attributes) = finding.kind else { return nil }
+                return "\(ir.items[item.index].name) \(attributes.map(\.rawValue))"
+            }
+            let attribute = horizontal ? "leading" : "top"
+            let leaves = ["main.row.h0.h0a", "main.row.h1.h1a", "main.row.h1.h1b", "main.row.h2.h2a"]
+            #expect(ambiguous == leaves.map { "\($0) [\"\(attribute)\"]" }, "\(ambiguous)")
+        }
+    }
 }

@@ -6,13 +6,11 @@ import StackIR
 /// the constraints themselves (the gap distributions' canvas fit along the axis, `lengthFit`).
 extension StructuredModel {
     static func checkCurrentUIKit(
-        _ index: Int, _ stack: StackArrangement, children: [Int], hidden: [Bool], kinds: [ItemKind]
+        _ index: Int, _ stack: StackArrangement, children: [Int], hidden: [Bool]
     ) throws(FallbackReason) {
         // Hidden items sit beside a visible neighbour at 50: from a baseline in a baselineRelative
-        // column; with `>=` in the gap distributions, which leaves a hidden stack's insides as free as
-        // its place (`LooseHidden` places a leaf).
-        let gapDistribution = stack.distribution == .equalSpacing || stack.distribution == .equalCentering
-        if children.contains(where: { hidden[$0] && ((stack.baselineRelative && stack.axis == .vertical) || (gapDistribution && kinds[$0].isStack)) }) {
+        // column (not held here); with `>=` in the gap distributions (`LooseHidden`).
+        if stack.baselineRelative && stack.axis == .vertical && children.contains(where: { hidden[$0] }) {
             throw .currentUIKit(stack: index, .hiddenItems)
         }
         guard children.count > 1 else { return }
@@ -68,8 +66,26 @@ struct LooseHidden {
     /// Whether the item comes after its anchor.
     var after: Bool
 
-    /// The item's position, from its anchor's place and its own length along the axis.
-    func position(anchorStart: Double, anchorLength: Double, length: Double) -> Double {
-        after ? max(0, anchorStart + anchorLength + constant) : min(0, anchorStart - constant - length)
+    /// The item and, when it is a stack, everything inside it, and the layout guides inside it: its
+    /// place places them all, so nothing decides where any of them is.
+    func placed(in model: StructuredModel) -> (nodes: [Int], guides: [Int]) {
+        var nodes = [item]
+        var guides: [Int] = []
+        var next = 0
+        while next < nodes.count {
+            let node = nodes[next]
+            next += 1
+            guard node < model.childStart.count - 1 else { continue }
+            nodes += model.childList[model.childStart[node]..<model.childStart[node + 1]]
+            guides += [model.marginsGuide[node], model.spannerGuide[node]].compactMap { $0 } + model.gapGuides[node]
+        }
+        return (nodes, guides)
+    }
+
+    /// The item's position, from its anchor's place, its own length along the axis and where the
+    /// last item inside it sits from its start (`last`, 0 for a leaf): undecided values are settled
+    /// from the last item back, so that one goes nearest 0 and the rest follow.
+    func position(anchorStart: Double, anchorLength: Double, length: Double, last: Double) -> Double {
+        after ? max(-last, anchorStart + anchorLength + constant) : min(-last, anchorStart - constant - length)
     }
 }

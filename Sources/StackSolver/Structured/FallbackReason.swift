@@ -47,8 +47,8 @@ public enum FallbackReason: Error, Hashable, Sendable {
 
     /// The rules of today's UIKit the structured solver leaves to the general one.
     public enum CurrentUIKitRule: String, Hashable, Sendable {
-        /// Hidden items placed from a baseline (baselineRelative), or a hidden stack placed with `>=`
-        /// (the gap distributions), whose insides are as free as its place.
+        /// Hidden items placed from a baseline (a baselineRelative column), or a hidden stack placed
+        /// with `>=` (the gap distributions) with another such item inside it.
         case hiddenItems
         /// A hidden item whose required size keeps it from collapsing, so it takes room where it is placed.
         case hiddenItemWithSize
@@ -145,7 +145,7 @@ public enum FallbackReason: Error, Hashable, Sendable {
         case .proportionalSplit(_, let axis): "fillProportionally split not settled exactly: a required share with spacing, a level split of stacks or too many items, or tied shares whose residue changes hands too often (\(axis.rawValue))"
         case .currentUIKit(_, let rule):
             switch rule {
-            case .hiddenItems: "a hidden stack placed at 50 with >=, or hidden items placed from a baseline, as today's UIKit does"
+            case .hiddenItems: "hidden items placed from a baseline, or a hidden stack placed at 50 with >= around another, as today's UIKit does"
             case .hiddenItemWithSize: "a hidden item with a required size, which today's UIKit keeps (it hides at 999.999)"
             case .firstBaselineRow: "firstBaseline row as today's UIKit lowers it (its top bounded by the first item only)"
             case .verticalBaselineStack: "baseline alignment in a vertical stack, which today's UIKit aligns nothing by"

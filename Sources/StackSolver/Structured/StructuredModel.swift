@@ -257,8 +257,14 @@ struct StructuredModel {
         baselineNodes = (0..<n).filter { firstBaseline[$0] != nil || lastBaseline[$0] != nil }
         if !looseHidden.isEmpty {
             var determined = [Determination](repeating: .all, count: ir.items.count)
+            let looseItems = Set(looseHidden.map(\.item))
             for loose in looseHidden {
-                if stackAxis[loose.stack] == 0 { determined[loose.item].x = false } else { determined[loose.item].y = false }
+                let (nodes, guides) = loose.placed(in: self)
+                // One loose item inside another: two places settled together, left to the general solver.
+                if nodes.dropFirst().contains(where: looseItems.contains) { throw .currentUIKit(stack: loose.stack, .hiddenItems) }
+                for node in nodes + guides {
+                    if stackAxis[loose.stack] == 0 { determined[node].x = false } else { determined[node].y = false }
+                }
             }
             looseFindings = ambiguityFindings(determined: determined, ir: ir)
         }

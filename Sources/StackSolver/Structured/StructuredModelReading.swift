@@ -84,7 +84,7 @@ extension StructuredModel {
             baselineChain[index] = true
         }
         if !children.isEmpty && children.allSatisfy({ hidden[$0] }) { throw .allItemsHidden(stack: index) }
-        if uikit == .current { try Self.checkCurrentUIKit(index, stack, children: children, hidden: hidden, kinds: tree.kinds) }
+        if uikit == .current { try Self.checkCurrentUIKit(index, stack, children: children, hidden: hidden) }
     }
 
     /// Notes each guide by its owner and role.

@@ -142,11 +142,11 @@ extension StructuredLayout {
                                                   determined: &determined, guideDetermination: guideDetermination) else {
                             return .equalCenteringSqueezed(stack: index, axis: Axis(slot: axis))
                         }
-                        continue
+                    } else {
+                        let gap = try splitAlong(index, axis: axis, canvas: canvas, buffers: buffers, lengths: &lengths, shares: &shares)
+                        placeAlong(index, axis: axis, canvas: canvas, lengths: lengths, gap: gap, buffers: buffers,
+                                   determined: &determined, guideDetermination: guideDetermination)
                     }
-                    let gap = try splitAlong(index, axis: axis, canvas: canvas, buffers: buffers, lengths: &lengths, shares: &shares)
-                    placeAlong(index, axis: axis, canvas: canvas, lengths: lengths, gap: gap, buffers: buffers,
-                               determined: &determined, guideDetermination: guideDetermination)
                 } else {
                     try placeAcross(index, axis: axis, canvas: canvas, buffers: buffers, lengths: &lengths,
                                     determined: &determined, guideDetermination: guideDetermination)
@@ -155,13 +155,24 @@ extension StructuredLayout {
                 return error
             }
         }
+        // A loose hidden item and everything inside it move together, to where its last item
+        // (LooseHidden.swift) is nearest 0; nothing decides where any of them is.
         for loose in model.looseHidden where Int(stackAxes[loose.stack]) == axis && joint?.spine[loose.stack] != true {
+            let (nodes, guides) = loose.placed(in: model)
             let slot = 2 * loose.item + axis
             let anchor = 2 * loose.anchor + axis
-            buffers.position[slot] = loose.position(
-                anchorStart: buffers.position[anchor], anchorLength: buffers.length[anchor], length: buffers.length[slot])
-            buffers.frames.set(loose.item, rounded(buffers.position[slot], buffers.length[slot]))
-            if axis == 0 { determined[loose.item].x = false } else { determined[loose.item].y = false }
+            let offset = loose.position(anchorStart: buffers.position[anchor], anchorLength: buffers.length[anchor],
+                                        length: buffers.length[slot], last: buffers.position[2 * nodes.max()! + axis] - buffers.position[slot])
+                - buffers.position[slot]
+            for node in nodes {
+                buffers.position[2 * node + axis] += offset
+                buffers.frames.set(node, rounded(buffers.position[2 * node + axis], buffers.length[2 * node + axis]))
+                if axis == 0 { determined[node].x = false } else { determined[node].y = false }
+            }
+            for guide in guides {
+                buffers.frames.move(guide, to: rounded(buffers.frames.start(of: guide) + offset))
+                if axis == 0 { determined[guide].x = false } else { determined[guide].y = false }
+            }
         }
         if axis == 1 {
             // The baselines the IR defines: a fixed depth below the top or the bottom (a stack's
@@ -317,6 +328,14 @@ struct FrameAxis {
     @inline(__always)
     func set(_ item: Int, _ rounded: (start: Double, length: Double)) {
         set(item, start: rounded.start, length: rounded.length)
+    }
+
+    /// Item `item`'s position along the axis.
+    func start(of item: Int) -> Double { axis == 0 ? frames[item].x : frames[item].y }
+
+    /// Moves item `item` to `start` along the axis, its length kept (`start` already rounded).
+    func move(_ item: Int, to start: Double) {
+        if axis == 0 { frames[item].x = start } else { frames[item].y = start }
     }
 
     @inline(__always)
