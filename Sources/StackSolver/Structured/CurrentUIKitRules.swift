@@ -66,9 +66,10 @@ struct LooseHidden {
     /// Whether the item comes after its anchor.
     var after: Bool
 
-    /// The item and, when it is a stack, everything inside it, and the layout guides inside it: its
+    /// The item and, when it is a stack, everything inside it, and the layout guides inside it that
+    /// the stacks place along `axis` (margins; gaps along a stack, its spanner across it): the item's
     /// place places them all, so nothing decides where any of them is.
-    func placed(in model: StructuredModel) -> (nodes: [Int], guides: [Int]) {
+    func placed(in model: StructuredModel, axis: Int) -> (nodes: [Int], guides: [Int]) {
         var nodes = [item]
         var guides: [Int] = []
         var next = 0
@@ -77,7 +78,12 @@ struct LooseHidden {
             next += 1
             guard node < model.childStart.count - 1 else { continue }
             nodes += model.childList[model.childStart[node]..<model.childStart[node + 1]]
-            guides += [model.marginsGuide[node], model.spannerGuide[node]].compactMap { $0 } + model.gapGuides[node]
+            if let guide = model.marginsGuide[node] { guides.append(guide) }
+            if Int(model.stackAxis[node]) == axis {
+                guides += model.gapGuides[node]
+            } else if let guide = model.spannerGuide[node] {
+                guides.append(guide)
+            }
         }
         return (nodes, guides)
     }

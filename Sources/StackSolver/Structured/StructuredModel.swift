@@ -259,10 +259,10 @@ struct StructuredModel {
             var determined = [Determination](repeating: .all, count: ir.items.count)
             let looseItems = Set(looseHidden.map(\.item))
             for loose in looseHidden {
-                let (nodes, guides) = loose.placed(in: self)
+                let nodes = loose.placed(in: self, axis: Int(stackAxis[loose.stack])).nodes
                 // One loose item inside another: two places settled together, left to the general solver.
                 if nodes.dropFirst().contains(where: looseItems.contains) { throw .currentUIKit(stack: loose.stack, .hiddenItems) }
-                for node in nodes + guides {
+                for node in nodes {
                     if stackAxis[loose.stack] == 0 { determined[node].x = false } else { determined[node].y = false }
                 }
             }

@@ -158,7 +158,7 @@ extension StructuredLayout {
         // A loose hidden item and everything inside it move together, to where its last item
         // (LooseHidden.swift) is nearest 0; nothing decides where any of them is.
         for loose in model.looseHidden where Int(stackAxes[loose.stack]) == axis && joint?.spine[loose.stack] != true {
-            let (nodes, guides) = loose.placed(in: model)
+            let (nodes, guides) = loose.placed(in: model, axis: axis)
             let slot = 2 * loose.item + axis
             let anchor = 2 * loose.anchor + axis
             let offset = loose.position(anchorStart: buffers.position[anchor], anchorLength: buffers.length[anchor],
