@@ -29,6 +29,20 @@ import Testing
         ir.items.firstIndex { $0.name == name }.map { solution.frames[$0] }
     }
 
+    /// An item's position and length along one axis.
+    static func along(_ name: String, _ solution: LayoutSolution, _ ir: ConstraintIR, horizontal: Bool) -> [Double] {
+        guard let frame = frame(name, solution, ir) else { return [] }
+        return horizontal ? [frame.x, frame.width] : [frame.y, frame.height]
+    }
+
+    /// The ambiguity findings, as each item's name and undecided attributes.
+    static func ambiguous(_ solution: LayoutSolution, _ ir: ConstraintIR) -> [String] {
+        solution.findings.compactMap { finding -> String? in
+            guard case .ambiguous(let item, let attributes) = finding.kind else { return nil }
+            return "\(ir.items[item.index].name) \(attributes.map(\.rawValue))"
+        }
+    }
+
     /// A view with no size under a label, natural height: the view's height is settled first (it
     /// comes after its stack), to 0, and the stack wraps the label alone: 20 tall, the view at y = 20.
     @Test func aViewWithNoSizeTakesNoLength() {
@@ -108,17 +122,11 @@ import Testing
                 Issue.record("\(outer) \(distribution): solved by \(report.path)")
                 continue
             }
-            func along(_ name: String) -> [Double] {
-                guard let frame = Self.frame(name, solution, ir) else { return [] }
-                return horizontal ? [frame.x, frame.width] : [frame.y, frame.height]
-            }
+            func along(_ name: String) -> [Double] { Self.along(name, solution, ir, horizontal: horizontal) }
             #expect(along("main.row.a") == [60, 20] && along("main.row.b") == [84, 30], "\(outer) \(distribution)")
             #expect(along("main.row.h0") == [0, 0] && along("main.row.h1") == [82, 0] && along("main.row.h2") == [114, 0],
                     "\(outer) \(distribution)")
-            let ambiguous = solution.findings.compactMap { finding -> String? in
-                guard case .ambiguous(let item, let attributes) = finding.kind else { return nil }
-                return "\(ir.items[item.index].name) \(attributes.map(\.rawValue))"
-            }
+            let ambiguous = Self.ambiguous(solution, ir)
             let attribute = horizontal ? "leading" : "top"
             #expect(ambiguous == ["main.row.h0", "main.row.h1", "main.row.h2"].map { "\($0) [\"\(attribute)\"]" }, "\(ambiguous)")
         }
@@ -163,19 +171,13 @@ import Testing
                 Issue.record("\(outer) \(distribution): solved by \(report.path)")
                 continue
             }
-            func along(_ name: String) -> [Double] {
-                guard let frame = Self.frame(name, solution, ir) else { return [] }
-                return horizontal ? [frame.x, frame.width] : [frame.y, frame.height]
-            }
+            func along(_ name: String) -> [Double] { Self.along(name, solution, ir, horizontal: horizontal) }
             #expect(along("main.row.a") == [60, 20] && along("main.row.b") == [84, 30], "\(outer) \(distribution)")
             #expect(along("main.row.h0") == [-3, 0] && along("main.row.h1") == [82, 0] && along("main.row.h2") == [114, 0],
                     "\(outer) \(distribution)")
             #expect(along("main.row.h0.h0a") == [0, -6] && along("main.row.h1.h1a") == [82, -12] && along("main.row.h1.h1b") == [72, 10]
                     && along("main.row.h2.h2a") == [114, 0], "\(outer) \(distribution)")
-            let ambiguous = solution.findings.compactMap { finding -> String? in
-                guard case .ambiguous(let item, let attributes) = finding.kind else { return nil }
-                return "\(ir.items[item.index].name) \(attributes.map(\.rawValue))"
-            }
+            let ambiguous = Self.ambiguous(solution, ir)
             let attribute = horizontal ? "leading" : "top"
             let leaves = ["main.row.h0.h0a", "main.row.h1.h1a", "main.row.h1.h1b", "main.row.h2.h2a"]
             #expect(ambiguous == leaves.map { "\($0) [\"\(attribute)\"]" }, "\(ambiguous)")

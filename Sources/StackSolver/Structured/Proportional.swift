@@ -255,7 +255,7 @@ extension StructuredLayout {
         guard !groups.isEmpty else { return true }
         var rates = [Double](repeating: 0, count: items.count)
         for group in groups {
-            guard splitResidue(group, items: items, axis: axis, stack: stack, values: &lengths, rates: &rates, order: {
+            guard splitResidue(group, items: items, axis: axis, stack: stack, values: &lengths, rates: &rates, valuesOnly: true, order: {
                 residueOrder(group, items: items, axis: axis, direction: $0)
             }) != nil else { return false }
         }

@@ -41,9 +41,13 @@ extension StructuredLayout {
     }
 
     /// The pieces of `group`'s items in `direction` (+1: growing), in the order the residue takes
-    /// them: cheapest first, then the earliest share in IR order, then along the item.
+    /// them: cheapest first, then the earliest share in IR order, then along the item. Items mostly
+    /// share a few costs (every label's hugging and compression), so the costs are ranked once and
+    /// the pieces sorted by rank.
     func residueOrder(_ group: Range<Int>, items: [Int], axis: Int, direction: Double) -> [ResiduePiece] {
-        var pieces: [(piece: ResiduePiece, cost: SlopeSum, index: Int, order: Int)] = []
+        var pieces: [(piece: ResiduePiece, cost: Int, index: Int, order: Int)] = []
+        var costs: [SlopeSum] = []
+        var known: [[LevelTerm]: Int] = [:]
         for k in group {
             let function = outer[2 * items[k] + axis]
             let index = model.proportionalShare[items[k]]!.index
@@ -51,13 +55,24 @@ extension StructuredLayout {
             for (p, piece) in ascending.enumerated() {
                 let from = p == 0 ? start : ascending[p - 1].end
                 let ends = direction > 0 ? (from, piece.end) : (-piece.end, -from)
-                pieces.append((ResiduePiece(position: k, from: ends.0, to: ends.1),
-                               SlopeSum.of(piece.slope, in: function, times: direction), index, direction > 0 ? p : -p))
+                let cost = SlopeSum.of(piece.slope, in: function, times: direction)
+                let id = known[cost.terms] ?? {
+                    costs.append(cost)
+                    known[cost.terms] = costs.count - 1
+                    return costs.count - 1
+                }()
+                pieces.append((ResiduePiece(position: k, from: ends.0, to: ends.1), id, index, direction > 0 ? p : -p))
             }
         }
+        // Costs equal within rounding share a rank.
+        let ranked = costs.indices.sorted { costs[$0].compareSum(to: costs[$1]) < 0 }
+        var rank = [Int](repeating: 0, count: costs.count)
+        for (k, id) in ranked.enumerated().dropFirst() {
+            rank[id] = rank[ranked[k - 1]] + (costs[id].compareSum(to: costs[ranked[k - 1]]) > 0 ? 1 : 0)
+        }
         pieces.sort { a, b in
-            let cost = a.cost.compareSum(to: b.cost)
-            if cost != 0 { return cost < 0 }
+            let (ra, rb) = (rank[a.cost], rank[b.cost])
+            if ra != rb { return ra < rb }
             return a.index != b.index ? a.index < b.index : a.order < b.order
         }
         return pieces.map(\.piece)
@@ -67,9 +82,9 @@ extension StructuredLayout {
     /// `values` and `rates` (per unit of S) hold the greedy split, which gives the group's total;
     /// on return, the group's lengths. `order` gives the residue's order in a direction. Returns the
     /// interval of S around `stack` on which the lengths stay linear; nil when the items cannot hold
-    /// the total.
+    /// the total. With `valuesOnly` the rates and the interval are not needed (the top-down pass).
     func splitResidue(_ group: Range<Int>, items: [Int], axis: Int, stack: Double, values: inout [Double], rates: inout [Double],
-                      order: (Double) -> [ResiduePiece]) -> ClosedRange<Double>? {
+                      valuesOnly: Bool = false, order: (Double) -> [ResiduePiece]) -> ClosedRange<Double>? {
         var residue = 0.0
         var residueRate = 0.0
         var totalRate = 0.0
@@ -89,6 +104,8 @@ extension StructuredLayout {
         }
         // At no residue, the direction it takes as S moves.
         let noise = structuredTolerance * scale
+        // Every share holds its clamped target: nothing to split.
+        if valuesOnly && abs(residue) <= noise { return stack...stack }
         let direction: Double = abs(residue) > noise ? (residue > 0 ? 1 : -1) : (residueRate < 0 ? -1 : 1)
         var remaining = max(0, direction * residue)
         var marginal: (piece: ResiduePiece, at: Double, base: Double, baseRate: Double)?
