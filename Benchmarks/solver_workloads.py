@@ -3,7 +3,10 @@
 
 Shapes: *flat* (one hstack of N labels) and *nested* (a vstack of sections of columns of labels: the
 layout benchmark's shapes, Benchmarks/LayoutBenchmark/main.swift, with the stacks named); *columns*
-(four nested layouts of N / 4 labels side by side in an hstack, not in the default `--shapes`). Variants:
+(four nested layouts of N / 4 labels side by side in an hstack, not in the default `--shapes`); *tied*
+(one fillProportionally hstack of N labels: past 248 items today's UIKit ties their shares at 751) and
+*stretched* (that row with its last label hugging at 240, beside a view hugging at 800 in a row 60
+points per label wide, so the tied shares' residue goes to that label), neither in the default. Variants:
 
 - plain: stacks only;
 - constraint: one user constraint, `v0.width == v1.width` (nested: two labels in different sections);
@@ -51,10 +54,27 @@ def flat(n, variant):
     lines = ["hstack main(spacing: 2) {"]
     lines += [f"    label v{i}(intrinsic: {size(i)})" for i in range(n)]
     paths = [f"v{i}" for i in range(n)]
-    return finish(lines, paths, variant, "    hstack bad(width: 10) { view inner(width: 44, intrinsic: 10 x 10) }",
-                  "    hstack box(alignment: top) {\n        vstack eq(distribution: equalCentering, spacing: 10, height: 100) {\n"
-                  "            label ea(intrinsic: 10 x 20)\n            label ec(intrinsic: 10 x 60)\n"
-                  "            label ed(intrinsic: 10 x 40)\n        }\n    }")
+    return finish(lines, paths, variant, *FLAT_EXTRAS)
+
+
+FLAT_EXTRAS = (
+    "    hstack bad(width: 10) { view inner(width: 44, intrinsic: 10 x 10) }",
+    "    hstack box(alignment: top) {\n        vstack eq(distribution: equalCentering, spacing: 10, height: 100) {\n"
+    "            label ea(intrinsic: 10 x 20)\n            label ec(intrinsic: 10 x 60)\n"
+    "            label ed(intrinsic: 10 x 40)\n        }\n    }")
+
+
+def tied(n, variant):
+    lines = ["hstack main(distribution: fillProportionally, spacing: 2) {"]
+    lines += [f"    label v{i}(intrinsic: {size(i)})" for i in range(n)]
+    return finish(lines, [f"v{i}" for i in range(n)], variant, *FLAT_EXTRAS)
+
+
+def stretched(n, variant):
+    lines = [f"hstack outer(width: {60 * n}) {{", "    hstack main(distribution: fillProportionally, spacing: 2) {"]
+    lines += [f"        label v{i}(intrinsic: {size(i)}{', hugging: 240' if i == n - 1 else ''})" for i in range(n)]
+    lines += ["    }", "    view d(intrinsic: 100 x 12, hugging: 800)"]
+    return finish(lines, [f"main.v{i}" for i in range(n)], variant, *FLAT_EXTRAS)
 
 
 def nested(n, variant):
@@ -225,7 +245,7 @@ def main():
                 for n in map(int, args.ns.split(",")):
                     path = os.path.join(directory, f"{shape}-{variant}-{n}.stack")
                     with open(path, "w") as file:
-                        file.write({"flat": flat, "nested": nested, "columns": columns}[shape](n, variant))
+                        file.write({"flat": flat, "nested": nested, "columns": columns, "tied": tied, "stretched": stretched}[shape](n, variant))
                     medians, ratio, exits = compare(binaries, ["check", path], args, skip)
                     cells = []
                     for name, _ in binaries:
