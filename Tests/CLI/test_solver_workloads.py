@@ -23,3 +23,14 @@ def test_workloads_check_as_described_and_the_table_prints():
     assert exits == {(shape, variant): ("1" if variant == "conflict" else "0")
                      for shape in ("flat", "nested")
                      for variant in ("plain", "constraint", "spread", "conflict", "ambiguous", "squeezed")}
+
+
+def test_the_tied_shapes_check_clean_past_248_items():
+    result = subprocess.run(
+        [sys.executable, str(SCRIPT), str(find_stackc()), "--shapes", "tied,stretched", "--variants", "plain",
+         "--ns", "300", "--runs", "1", "--limit", "60"],
+        capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, result.stderr
+    rows = [line.split("|")[1:-1] for line in result.stdout.splitlines()[2:]]
+    assert {(cells[0].strip(), cells[2].strip(), cells[3].strip()) for cells in rows} == {
+        ("tied", "300", "0"), ("stretched", "300", "0")}
