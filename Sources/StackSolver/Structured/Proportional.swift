@@ -353,6 +353,20 @@ extension StructuredLayout {
                 points.append(0)
             }
         }
+        guard let (pieces, extra) = proportionalPieces(items, axis: axis, lengths: lengths, itemPieces: itemPieces, groups: groups,
+                                                       rowShares: rowShares, positions: positions, points: points, start: start, end: end)
+        else { return nil }
+        return CostFunction.fromPieces(start: start, pieces, extra: extra)
+    }
+
+    /// The stack's cost pieces from `start` to `end` (see `proportionalFunction`): one per interval
+    /// between `points`, split further where a tied group's marginal piece changes (TiedShares.swift),
+    /// each slope read inside it. Nil where the items cannot hold a length, or where a tied split
+    /// changes hands more often than its budget.
+    private func proportionalPieces(
+        _ items: [Int], axis: Int, lengths: [LinearPieces], itemPieces: [[(end: Double, slope: Slope)]], groups: [Range<Int>],
+        rowShares: [Int], positions: [Int: Int], points: [Double], start: Double, end: Double
+    ) -> (pieces: [(end: Double, slope: Slope)], extra: [LevelTerm])? {
         // The items' lengths and rates at a length of the stack, and the interval around it on which
         // they stay linear (nil: the items cannot hold it).
         var values = [Double](repeating: 0, count: items.count)
@@ -415,7 +429,6 @@ extension StructuredLayout {
             }
         }
         found.sort { $0.start < $1.start }
-        let pieces = found.map { (end: $0.end, slope: $0.slope) }
-        return CostFunction.fromPieces(start: start, pieces, extra: extra)
+        return (found.map { (end: $0.end, slope: $0.slope) }, extra)
     }
 }

@@ -255,20 +255,25 @@ struct StructuredModel {
         }
         childStart.append(childList.count)
         baselineNodes = (0..<n).filter { firstBaseline[$0] != nil || lastBaseline[$0] != nil }
-        if !looseHidden.isEmpty {
-            var determined = [Determination](repeating: .all, count: ir.items.count)
-            let looseItems = Set(looseHidden.map(\.item))
-            for loose in looseHidden {
-                let nodes = loose.placed(in: self, axis: Int(stackAxis[loose.stack])).nodes
-                // One loose item inside another: two places settled together, left to the general solver.
-                if nodes.dropFirst().contains(where: looseItems.contains) { throw .currentUIKit(stack: loose.stack, .hiddenItems) }
-                for node in nodes {
-                    if stackAxis[loose.stack] == 0 { determined[node].x = false } else { determined[node].y = false }
-                }
-            }
-            looseFindings = ambiguityFindings(determined: determined, ir: ir)
-        }
+        if !looseHidden.isEmpty { looseFindings = try Self.looseFindings(looseHidden, in: self, ir: ir) }
         for index in 0..<n where !partial || !unsolved[index] { try checkLowering(index, tree: tree) }
+    }
+
+    /// The ambiguity findings of today's UIKit's loose hidden items (`LooseHidden`): each item and
+    /// everything inside it, placed nowhere along its stack. One inside another (two places settled
+    /// together) is left to the general solver.
+    private static func looseFindings(_ looseHidden: [LooseHidden], in model: StructuredModel, ir: ConstraintIR) throws(FallbackReason) -> [SolverFinding] {
+        var determined = [Determination](repeating: .all, count: ir.items.count)
+        let looseItems = Set(looseHidden.map(\.item))
+        for loose in looseHidden {
+            let axis = Int(model.stackAxis[loose.stack])
+            let nodes = loose.placed(in: model, axis: axis).nodes
+            if nodes.dropFirst().contains(where: looseItems.contains) { throw .currentUIKit(stack: loose.stack, .hiddenItems) }
+            for node in nodes {
+                if axis == 0 { determined[node].x = false } else { determined[node].y = false }
+            }
+        }
+        return ambiguityFindings(determined: determined, ir: ir)
     }
 
     /// The model of a layout with the stacks it cannot read left opaque: a stack of a shape only the
