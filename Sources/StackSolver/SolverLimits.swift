@@ -1,9 +1,9 @@
 /// How far the general solver's rows may grow. Stack-shaped rows stay short: the workloads
 /// end with at most one term per symbol (0.8 at 10,000 views in an opaque row, 0.1 nested with spread
 /// user constraints at 100,000), so sixteen per symbol and constraint row is far from any of them,
-/// while rows that all come to mention one shared length grow as the square of the layout (a
-/// fillProportionally row of tied shares with a free length: 10 GB at 3,000 labels). 2^24 terms, the
-/// least limit, take about 600 MB.
+/// while rows that all come to mention one shared length grow as the square of the layout (written
+/// as constraints, a stretched fillProportionally row of tied shares, which the tree solver takes,
+/// reaches 10 GB at 3,000 labels). 2^24 terms, the least limit, take about 600 MB.
 enum SolverLimits {
     /// The term limit, when a test sets one (nil: from the problem's size).
     @TaskLocal static var terms: Int? = nil

@@ -42,7 +42,7 @@ struct SlopeSum {
     }
 
     /// Adds `factor` times sum-part terms (priorities descending).
-    mutating func add(terms other: [LevelTerm], times factor: Double) {
+    private mutating func add(terms other: [LevelTerm], times factor: Double) {
         var merged: [LevelTerm] = []
         merged.reserveCapacity(terms.count + other.count)
         var i = 0

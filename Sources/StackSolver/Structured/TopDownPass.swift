@@ -162,7 +162,7 @@ extension StructuredLayout {
             let slot = 2 * loose.item + axis
             let anchor = 2 * loose.anchor + axis
             let offset = loose.position(anchorStart: buffers.position[anchor], anchorLength: buffers.length[anchor],
-                                        length: buffers.length[slot], last: buffers.position[2 * nodes.max()! + axis] - buffers.position[slot])
+                                        length: buffers.length[slot], last: buffers.position[2 * (nodes.max() ?? loose.item) + axis] - buffers.position[slot])
                 - buffers.position[slot]
             for node in nodes {
                 buffers.position[2 * node + axis] += offset
