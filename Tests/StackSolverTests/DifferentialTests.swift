@@ -142,7 +142,6 @@ func reasonMismatch(_ reason: FallbackReason, tree: LayoutTree) -> String? {
             return children.contains { tree.nodes[$0].hidden && (baselineColumn || (gapDistribution && tree.nodes[$0].stack != nil)) } ? nil
                 : "\(reason): no hidden item placed from a baseline, nor a hidden stack in a gap distribution"
         case .hiddenItemWithSize: return children.contains { tree.nodes[$0].hidden } ? nil : "\(reason): no hidden item"
-        case .firstBaselineRow: return stack?.alignment == .firstBaseline && stack?.axis == .horizontal ? nil : "\(reason): not a firstBaseline row"
         case .verticalBaselineStack: return stack?.alignment.isBaseline == true && stack?.axis == .vertical ? nil : "\(reason): not a vertical baseline stack"
         case .multilineWidthShares: return stack?.axis == .horizontal ? nil : "\(reason): not a row"
         }

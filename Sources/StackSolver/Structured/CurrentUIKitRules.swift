@@ -14,9 +14,6 @@ extension StructuredModel {
             throw .currentUIKit(stack: index, .hiddenItems)
         }
         guard children.count > 1 else { return }
-        // A firstBaseline row's top is bounded by its first item only, and views without a baseline
-        // align by their tops.
-        if stack.alignment == .firstBaseline && stack.axis == .horizontal { throw .currentUIKit(stack: index, .firstBaselineRow) }
         // A vertical stack with a baseline alignment aligns nothing: its spanner meets the canvas at both edges.
         if (stack.alignment == .firstBaseline || stack.alignment == .lastBaseline) && stack.axis == .vertical {
             throw .currentUIKit(stack: index, .verticalBaselineStack)

@@ -52,8 +52,6 @@ public enum FallbackReason: Error, Hashable, Sendable {
         case hiddenItems
         /// A hidden item whose required size keeps it from collapsing, so it takes room where it is placed.
         case hiddenItemWithSize
-        /// A horizontal firstBaseline stack, whose top is bounded by its first item only.
-        case firstBaselineRow
         /// A vertical stack of several items with a baseline alignment, which aligns nothing.
         case verticalBaselineStack
         /// A row of multiline labels sharing its width with `<=` at 950 and above.
@@ -147,7 +145,6 @@ public enum FallbackReason: Error, Hashable, Sendable {
             switch rule {
             case .hiddenItems: "hidden items placed from a baseline, or a hidden stack placed at 50 with >= around another, as today's UIKit does"
             case .hiddenItemWithSize: "a hidden item with a required size, which today's UIKit keeps (it hides at 999.999)"
-            case .firstBaselineRow: "firstBaseline row as today's UIKit lowers it (its top bounded by the first item only)"
             case .verticalBaselineStack: "baseline alignment in a vertical stack, which today's UIKit aligns nothing by"
             case .multilineWidthShares: "multiline labels sharing the row's width (today's text-width disambiguation)"
             }

@@ -122,6 +122,9 @@ struct StructuredModel {
     /// Per node: its first and last baselines when the IR defines them (leaves only).
     var firstBaseline: [BaselinePlace?]
     var lastBaseline: [BaselinePlace?]
+    /// Per item of today's firstBaseline row: its top below the row's alignment reference's top
+    /// (TopBoundedRow.swift).
+    var alignmentOffset: [Double]
     /// The nodes with a baseline defined (the solution reports those baselines).
     var baselineNodes: [Int] = []
     /// Per stack: the least gap between two visible neighbours (equalSpacing's `>=` spacings): the
@@ -206,6 +209,7 @@ struct StructuredModel {
         chainShift = Array(repeating: 0, count: n)
         firstBaseline = Array(repeating: nil, count: n)
         lastBaseline = Array(repeating: nil, count: n)
+        alignmentOffset = Array(repeating: 0, count: n)
         proportionalShare = Array(repeating: nil, count: n)
         zeroLength = Array(repeating: false, count: n)
         widthShare = Array(repeating: nil, count: n)
@@ -243,6 +247,7 @@ struct StructuredModel {
             proportionalShare[item]?.inset = inset
         }
         try readStackBaselines(reading.baselineSources, tree: tree)
+        try readRowOffsets(reading.rowAlignments, tree: tree)
         for index in 0..<n {
             guard partial, unsolved[index] else {
                 try deriveStack(index, tree: tree, reading: reading)

@@ -45,6 +45,9 @@ struct ConstraintReading {
     var proportionalLowered: [Bool]
     /// Per stack with margins: (top, leading, bottom, trailing).
     var marginValues: [Int: [Double]] = [:]
+    /// Today's UIKit: the alignment constraints of the firstBaseline rows (`reference.a == item.a`),
+    /// by baseline or, for an item without one, by top (TopBoundedRow.swift).
+    var rowAlignments: [(reference: Int, item: Int, byBaseline: Bool)] = []
     /// The fillProportionally items whose shares are of their stack's margins guide (today's UIKit).
     var sharesOfMargins: [Int] = []
 
@@ -155,7 +158,9 @@ extension StructuredModel {
             } else {
                 canvasFit[first] = ref
             }
-        case .canvasConnection, .alignment, .distributingEdge, .spanningBoundary, .hiding:
+        case .alignment:
+            if uikit == .current { try readRowAlignment(c, tree: tree, into: &reading) }
+        case .canvasConnection, .distributingEdge, .spanningBoundary, .hiding:
             break
         case .spacingHidden:
             try readHiddenSpacing(c, tree: tree, into: &reading)

@@ -37,6 +37,8 @@ struct StructuredLayout {
     var centeringHeld: [Bool]
     /// Per lastBaseline stack of several items, across: its baseline, spanner and least height (LastBaselineAlignment.swift).
     var lastBaselineRows: [LastBaselineRow?]
+    /// Per firstBaseline stack of several items in today's UIKit, across (TopBoundedRow.swift).
+    var topBoundedRows: [TopBoundedRow?]
     /// Per fillProportionally stack: its share items, strongest share first (Proportional.swift).
     var proportionalOrder: [[Int]]
     /// Per fillProportionally stack or baseline row: whether its split goes level by level
@@ -91,6 +93,7 @@ struct StructuredLayout {
         heldRow = Array(repeating: false, count: n)
         centeringHeld = Array(repeating: false, count: n)
         lastBaselineRows = Array(repeating: nil, count: n)
+        topBoundedRows = Array(repeating: nil, count: n)
         crossMerges = Array(repeating: nil, count: n)
         crossMergeAnchors = Array(repeating: [], count: n)
         outerLower = Array(repeating: 0, count: 2 * n)
@@ -298,7 +301,8 @@ struct StructuredLayout {
         let children = model.children(index)
         let inset = model.insets(index, axis: axis).total
         if model.baselineRow[index] && children.count > 1 {
-            return model.alignment[index] == .lastBaseline ? try lastBaselineCrossFunction(index, axis: axis, inset: inset)
+            if model.alignment[index] == .lastBaseline { return try lastBaselineCrossFunction(index, axis: axis, inset: inset) }
+            return model.uikit == .current ? try topBoundedRowFunction(index, axis: axis, inset: inset)
                 : try baselineCrossFunction(index, axis: axis, inset: inset)
         }
         if model.alignment[index] == .fill {

@@ -219,6 +219,11 @@ extension StructuredLayout {
                 }
                 return
             }
+            if model.uikit == .current {
+                try placeTopBoundedRow(index, axis: axis, canvasStart: canvas.start, canvasLength: canvas.length, buffers: buffers,
+                                       determined: &determined, guideDetermination: guideDetermination)
+                return
+            }
             guard placeBaselineRow(index, axis: axis, canvasStart: canvas.start, canvasLength: canvas.length, lengths: &lengths,
                                    position: position, length: length) else { throw .ambiguous(node: index, axis: Axis(slot: axis)) }
             for k in children {
