@@ -26,9 +26,10 @@ points per label wide, so the tied shares' residue goes to that label), neither 
 - root: the root itself an equalSpacing stack with a hidden item at its end (not in the default
   `--variants`);
 - toggles: twelve rows like hidden's (not in the default `--variants`);
-- opaque: the root's variant with a hidden stack instead of the hidden label, which the structured
-  model does not read (its insides are as free as its place), so the root's own constraints, several per
-  label, go to the general solver (not in the default `--variants`).
+- opaque: the root's variant with a hidden stack instead of the hidden label (today's UIKit places it
+  with `>=` only, so its insides are as free as its place; not in the default `--variants`);
+- baseline: every hstack aligned by `firstBaseline` and every label given a first baseline (today's
+  UIKit hangs a row's items from its first item's top; not in the default `--variants`).
 
 Each binary is run RUNS times per workload, interleaved, and the median wall time and peak memory
 (getrusage of the child) are printed with the ratio old / new. A run over LIMIT seconds is stopped
@@ -39,6 +40,7 @@ and shown as `>LIMIT`.
 
 import argparse
 import os
+import re
 import statistics
 import subprocess
 import sys
@@ -160,6 +162,13 @@ def finish(lines, paths, variant, conflict, squeezed):
         # general solver.
         lines[0] = lines[0].replace("(spacing:", "(distribution: equalSpacing, spacing:")
         lines.append("    hstack gone(hidden: true) {\n        label g(intrinsic: 20 x 10)\n    }")
+    elif variant == "baseline":
+        for k, line in enumerate(lines):
+            if line.lstrip().startswith("hstack"):
+                line = re.sub(r"alignment: \w+, ", "", line).replace("(", "(alignment: firstBaseline, ", 1)
+            elif line.lstrip().startswith("label") and line.endswith(")"):
+                line = line[:-1] + f", firstBaseline: {8 + k % 5})"
+            lines[k] = line
     elif variant in ("hidden", "toggles"):
         for k in range(12 if variant == "toggles" else 1):
             lines.append(f"    hstack toggles{k}(distribution: equalSpacing) {{\n        label t1x{k}(intrinsic: 20 x 10)\n"

@@ -93,8 +93,8 @@ import Testing
         }
     }
 
-    /// A firstBaseline row distributed by equalCentering (which the structured model does not read)
-    /// among 40 rows of labels: the row is left opaque
+    /// A baselineRelative column distributed by equalCentering (which the structured model does not
+    /// read) among 40 rows of labels: the row is left opaque
     /// (StructuredModel.tolerant), its subtree written out in a joint group on each axis, and the other
     /// rows enter by their cost functions, not the whole layout by the general solver. Frames,
     /// determinations and findings are the general solver's, at natural size and at pinned widths.
@@ -103,7 +103,7 @@ import Testing
         let ir = Self.lowered("""
             vstack main {
                 \(rows.joined(separator: "\n    "))
-                hstack odd(distribution: equalCentering, alignment: firstBaseline) {
+                vstack odd(distribution: equalCentering, baselineRelative: true) {
                     label o1(intrinsic: 20 x 10, firstBaseline: 8)
                     hstack o2 {
                         label o2a(intrinsic: 20 x 10, firstBaseline: 7)
@@ -120,7 +120,7 @@ import Testing
         for width in [nil, 40.0, 90, 300] {
             let sized = width == nil ? ir : ir.replacingRootSize(width: true, height: false)
             let (solution, report) = solveLayoutReporting(ir: sized, width: width)
-            guard case .eachAxis(.baselineAlignment(odd, .equalCenteringRow), let axes) = report.path,
+            guard case .eachAxis(.baselineRelative(odd), let axes) = report.path,
                   axes.allSatisfy({ if case .solved? = $0.joint { true } else { false } }) else {
                 Issue.record("\(String(describing: width)): solved by \(report.path)")
                 continue
@@ -168,14 +168,14 @@ import Testing
         Self.expectOpaqueRoot(ir, widths: [nil, 40, 90, 300], hanging: 40, verticalOnly: true)
     }
 
-    /// Twelve rows the model cannot read (firstBaseline rows distributed by equalCentering) among
+    /// Twelve columns the model cannot read (baselineRelative, distributed by equalCentering) among
     /// 30 plain rows: one reading finds all twelve (each declines by itself), so both axes are joint
     /// groups with the plain rows hanging, not the whole layout by the general solver, and the report
     /// names the first reason and eight more. Frames as the general solver's at natural size and two widths.
     @Test func everyStackThatDeclinesByItselfIsFoundInOneReading() {
         let plain = (0..<30).map { "hstack p\($0) {\n label a\($0)(intrinsic: \(10 + $0 % 7) x 10)\n label b\($0)(intrinsic: 20 x 9)\n}" }
         let toggles = (0..<12).map {
-            "hstack t\($0)(distribution: equalCentering, alignment: firstBaseline) {\n label on\($0)(intrinsic: 20 x 10, firstBaseline: 8)\n"
+            "vstack t\($0)(distribution: equalCentering, baselineRelative: true) {\n label on\($0)(intrinsic: 20 x 10, firstBaseline: 8)\n"
                 + " hstack off\($0) {\n label x\($0)(intrinsic: 20 x 10, firstBaseline: 7)\n }\n label c\($0)(intrinsic: \(30 + $0) x 12, firstBaseline: 9)\n}"
         }
         let ir = Self.lowered("vstack main {\n\((plain + toggles).joined(separator: "\n"))\n}")
@@ -188,7 +188,7 @@ import Testing
                 continue
             }
             let lines = report.lines(in: sized)
-            #expect(lines.filter { $0.contains("baseline alignment with equalCentering") }.count == 9, "\(lines)")
+            #expect(lines.filter { $0.contains("baselineRelative with a stack item, fillProportionally, equalCentering") }.count == 9, "\(lines)")
             #expect(lines.contains("and 3 more stacks declined"), "\(lines)")
             #expect(solutionDifference(solution, solve(sized, width: width), ir: sized) == nil, "\(String(describing: width))")
         }

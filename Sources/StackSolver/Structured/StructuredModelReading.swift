@@ -66,14 +66,16 @@ extension StructuredModel {
         guard (tree.arrangements[index] != nil) == kinds[index].isStack else { throw .irMismatch(item: index) }
         guard let stack = tree.arrangements[index] else { return }
         let children = tree.children[index]
-        // Baseline rows: horizontal, any distribution but equalCentering (BaselineAlignment.swift,
-        // LastBaselineAlignment.swift). In a vertical stack the lowering keeps the spanner and the
+        // Baseline rows: horizontal (TopBoundedRow.swift, BaselineAlignment.swift,
+        // LastBaselineAlignment.swift); on iOS 9/10 any distribution but equalCentering, whose
+        // items share the row's width as well as their gaps (today's UIKit shares it only between
+        // multiline labels, declined on their own). In a vertical stack the lowering keeps the spanner and the
         // canvas fit but aligns nothing: an item narrower than the canvas is ambiguous (the
         // top-down pass declines), a hidden one always (declined here); with firstBaseline the
         // spanner spans the canvas as for center; lastBaseline with several items is left alone.
         if stack.alignment.isBaseline {
             if stack.axis == .horizontal {
-                guard stack.distribution != .equalCentering else { throw .baselineAlignment(stack: index, .equalCenteringRow) }
+                guard stack.distribution != .equalCentering || uikit == .current else { throw .baselineAlignment(stack: index, .equalCenteringRow) }
                 baselineRow[index] = true
             } else if children.count > 1 {
                 guard stack.alignment == .firstBaseline, !children.contains(where: { hidden[$0] }) else { throw .baselineAlignment(stack: index, .verticalStack) }
