@@ -53,9 +53,9 @@ extension StructuredLayout {
             lowest += function.lowerEnd
         }
         // Gap equalities of different priorities (today's UIKit) give way one level at a time when
-        // squeezed, which the squeezed cost below does not model: only the bound is known there.
-        if model.descendingGaps[index] { heldAbove = false }
-        centeringHeld[index] = heldAbove
+        // squeezed, which the squeezed cost below does not model: only a bound is known there.
+        let descending = model.lowestGapPriority[index] < gapPriority
+        centeringHeld[index] = heldAbove && !descending
         let runs = model.visibleRuns[index]
         let k = Double(lengths.count - 1)
         let widest = centreMinimums(lengths, runs).max() ?? 0
@@ -66,10 +66,14 @@ extension StructuredLayout {
         mergeAnchors[index] = lengths
         settledLength[index] = settled
         var left: [Segment] = []
-        if !heldAbove {
-            // An item held at or below 149 may move to even out the gaps at less than 149: the only
-            // bound known is that nothing below `settled` costs less than `settled` itself.
-            if settled > lowest { left.append(Segment(length: settled - lowest, slope: .zero, owner: 0, order: 0)) }
+        if !centeringHeld[index] {
+            // An item held at or below the gaps' priority may move to even out the gaps more cheaply:
+            // the only bound known is that nothing below `settled` costs less than `settled` itself.
+            // With every item held above it and descending gaps, each unit below `settled` unevens
+            // the gaps by more than 1 / (k + 1) at the lowest gap priority or moves an item above
+            // the highest (`descendingBound`).
+            let slope = heldAbove ? Self.descendingBound(priority: model.lowestGapPriority[index], gaps: k) : .zero
+            if settled > lowest { left.append(Segment(length: settled - lowest, slope: slope, owner: 0, order: 0)) }
             return CostFunction(anchor: settled + inset, right: CostFunction.flatRight, left: left)
         }
         // The exact part must reach down to `held`, where the bound below it starts.
@@ -79,6 +83,18 @@ extension StructuredLayout {
             left.append(Segment(length: held - lowest, slope: slope, owner: 0, order: Int32(left.count)))
         }
         return CostFunction(anchor: settled + inset, right: CostFunction.flatRight, left: left)
+    }
+
+    /// A lower bound of the cost below `settled` of k descending gaps between items that all keep
+    /// their lengths (each held above every gap's priority, or the cost rises above them). Going δ
+    /// below `settled` either moves an item, at a priority above every gap's, or leaves the gaps
+    /// unequal: if only the lowest level's equalities give way, the gaps above it stay at the
+    /// first gap's t, and the violations add up to at least both the widest least distance's excess
+    /// over t and |k (widest - t) - δ|, so to at least δ / (k + 1). Half of that, at the lowest
+    /// priority, is below the true cost's leading term wherever that term is, so no tie component
+    /// is needed.
+    static func descendingBound(priority: Double, gaps k: Double) -> Slope {
+        Slope(levels: Levels(LevelTerm(priority: priority, coefficient: -0.5 / (k + 1))), tie: nil, tieSign: 0)
     }
 
     /// The gaps' cost from `settled` down to `held`, with every item at its own length (every item

@@ -137,9 +137,9 @@ struct StructuredModel {
     /// indices (`gap[j] == gap[0]` for j = 1, 2, ...).
     var gapPriority: [Double]
     var gapEqualities: [[Int]]
-    /// An equalCentering stack whose gap equalities have different priorities (today's UIKit); `gapPriority`
-    /// is then the highest.
-    var descendingGaps: [Bool]
+    /// Per equalCentering stack: the lowest priority of its gap equalities, below `gapPriority` (then
+    /// the highest) when they count down (today's UIKit).
+    var lowestGapPriority: [Double]
     /// Today's UIKit: the hidden items of the gap distributions, which `>=` at 50 only bounds on one
     /// side (`LooseHidden`).
     var looseHidden: [LooseHidden] = []
@@ -203,7 +203,7 @@ struct StructuredModel {
         visibleRuns = Array(repeating: [], count: n)
         gapPriority = Array(repeating: 0, count: n)
         gapEqualities = Array(repeating: [], count: n)
-        descendingGaps = Array(repeating: false, count: n)
+        lowestGapPriority = Array(repeating: 0, count: n)
         chainMembers = Array(repeating: [], count: n)
         baselineChain = Array(repeating: false, count: n)
         chainShift = Array(repeating: 0, count: n)

@@ -232,7 +232,7 @@ extension StructuredModel {
             // One priority for every gap on iOS 9/10; today's count down from 149 by arranged index.
             guard priority < 1000, gapPriority[owner] == 0 || gapPriority[owner] == priority || uikit == .current
             else { throw .irMismatch(item: first) }
-            if gapPriority[owner] != 0 && gapPriority[owner] != priority { descendingGaps[owner] = true }
+            lowestGapPriority[owner] = gapPriority[owner] == 0 ? priority : min(lowestGapPriority[owner], priority)
             gapPriority[owner] = max(gapPriority[owner], priority)
             gapEqualities[owner].append(ref.index)
             return
