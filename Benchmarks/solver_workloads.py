@@ -21,8 +21,8 @@ points per label wide, so the tied shares' residue goes to that label), neither 
 - squeezed: one stack the tree solver declines (an equalCentering row of 120 points of labels given 100);
 - hidden: one equalSpacing row with a hidden item, which today's UIKit places only with `>=` (the tree
   solver settles its free place; not in the default `--variants`);
-- kept: one row with a hidden item of a required width, which today's UIKit keeps: a stack whose cost
-  function the tree solver does not make (not in the default `--variants`);
+- kept: one row with a hidden item of a required width, which today's UIKit keeps where it places it
+  (not in the default `--variants`);
 - root: the root itself an equalSpacing stack with a hidden item at its end (not in the default
   `--variants`);
 - toggles: twelve rows like hidden's (not in the default `--variants`);

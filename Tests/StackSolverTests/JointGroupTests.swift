@@ -246,20 +246,20 @@ import Testing
         Self.expectOpaqueRoot(ir, widths: [nil, 200, 400, 900], hanging: 12)
     }
 
-    /// A row whose cost function the tree solver does not make (today's UIKit keeps a hidden item with
-    /// a required width) among 40 rows of labels: the row starts the joint group of its axis from the
-    /// bottom-up pass (`StructuredLayout.spineStarts`), and the other rows enter by their cost functions,
-    /// not the whole axis by the general solver. Frames as the general solver's, at natural size and at
+    /// A row whose cost function the tree solver does not make (a lastBaseline row with a view that has
+    /// no baseline, so it aligns by its bottom) among 40 rows of labels: the row starts the joint group of its axis from the
+    /// bottom-up pass (`StructuredLayout.spineStarts`), and the other rows enter by their cost functions
+    /// (as one run down the column), not the whole axis by the general solver. Frames as the general solver's, at natural size and at
     /// pinned widths.
     @Test func aStackWithoutACostFunctionStartsAJointGroup() {
         let rows = (0..<40).map { "hstack r\($0) { label a\($0)(intrinsic: \(10 + $0 % 7) x 10); label b\($0)(intrinsic: 20 x \(8 + $0 % 5)) }" }
         let ir = Self.lowered("""
             vstack main {
                 \(rows.joined(separator: "\n    "))
-                hstack odd {
-                    label o1(intrinsic: 20 x 10)
-                    label o2(width: 30, intrinsic: 20 x 10, hidden: true)
-                    label o3(intrinsic: 30 x 12)
+                hstack odd(alignment: lastBaseline) {
+                    label o1(intrinsic: 20 x 10, lastBaseline: 8)
+                    view o2(intrinsic: 20 x 14)
+                    label o3(intrinsic: 30 x 12, lastBaseline: 9)
                 }
             }
             """)
@@ -270,11 +270,12 @@ import Testing
         for width in [nil, 40.0, 90, 300] {
             let sized = width == nil ? ir : ir.replacingRootSize(width: true, height: false)
             let (solution, report) = solveLayoutReporting(ir: sized, width: width)
-            guard case .split(.currentUIKit(odd, .hiddenItemWithSize), .horizontal, _, _, .solved(let joint)?) = report.path else {
+            guard case .split(.baselineAlignment(odd, .undefinedBaseline), .vertical, _, _, .solved(let joint)?) = report.path else {
                 Issue.record("\(String(describing: width)): solved by \(report.path)")
                 continue
             }
-            #expect(joint.subtrees >= 1, "\(String(describing: width))")
+            // Down the column the 40 rows before the odd one are one run.
+            #expect(joint.runs == 1 && joint.items < 20, "\(String(describing: width)): \(joint)")
             #expect(solutionDifference(solution, solve(sized, width: width), ir: sized) == nil, "\(String(describing: width))")
         }
     }

@@ -177,9 +177,7 @@ extension StructuredLayout {
         for child in model.children(index) {
             if model.hidden[child] {
                 x += model.spacingBefore[child]
-                position[2 * child + axis] = x
-                length[2 * child + axis] = 0
-                frames.set(child, rounded(x, 0))
+                placeHidden(child, axis: axis, at: x, before: previousCenter == nil, buffers: buffers)
                 continue
             }
             let value = lengths[next]

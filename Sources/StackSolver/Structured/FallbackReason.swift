@@ -50,7 +50,8 @@ public enum FallbackReason: Error, Hashable, Sendable {
         /// Hidden items placed from a baseline (a baselineRelative column), or a hidden stack placed
         /// with `>=` (the gap distributions) with another such item inside it.
         case hiddenItems
-        /// A hidden item whose required size keeps it from collapsing, so it takes room where it is placed.
+        /// A hidden item whose required size keeps it from collapsing, with something inside held as
+        /// strongly as its collapse (999.999), so its length is not simply its required size.
         case hiddenItemWithSize
         /// A vertical stack of several items with a baseline alignment, which aligns nothing.
         case verticalBaselineStack
@@ -144,7 +145,7 @@ public enum FallbackReason: Error, Hashable, Sendable {
         case .currentUIKit(_, let rule):
             switch rule {
             case .hiddenItems: "hidden items placed from a baseline, or a hidden stack placed at 50 with >= around another, as today's UIKit does"
-            case .hiddenItemWithSize: "a hidden item with a required size, which today's UIKit keeps (it hides at 999.999)"
+            case .hiddenItemWithSize: "a hidden item with a required size and something inside held as strongly as its collapse at 999.999"
             case .verticalBaselineStack: "baseline alignment in a vertical stack, which today's UIKit aligns nothing by"
             case .multilineWidthShares: "multiline labels sharing the row's width (today's text-width disambiguation)"
             }

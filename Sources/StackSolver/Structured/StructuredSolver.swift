@@ -218,11 +218,13 @@ struct StructuredLayout {
     private mutating func alongFunction(_ index: Int, axis: Int, childrenMoved: Bool) throws(FallbackReason) -> CostFunction {
         let inset = model.insets(index, axis: axis).total
         let visible = model.visibleChildren[index]
-        for child in model.children(index) where model.hidden[child] {
-            // Today's UIKit hides at 999.999, so a hidden item's required size wins: no conflict,
-            // but a length and a place the chain does not give it.
-            guard outer[2 * child + axis].contains(0) else {
-                throw model.uikit == .current ? .currentUIKit(stack: index, .hiddenItemWithSize) : .conflict(node: child, axis: Axis(slot: axis))
+        for child in model.children(index) where model.hidden[child] && !outer[2 * child + axis].contains(0) {
+            // Today's UIKit hides at 999.999, so a hidden item's required size wins: it keeps the
+            // length of its required range nearest 0 (`hiddenLength`) where it is placed, and takes
+            // no room from the others. Unless something inside holds it as strongly as its collapse.
+            guard model.uikit == .current else { throw .conflict(node: child, axis: Axis(slot: axis)) }
+            guard strongestOptionalPriority(outer[2 * child + axis]) < Priority.hiding else {
+                throw .currentUIKit(stack: index, .hiddenItemWithSize)
             }
         }
         let spacing = model.spacingTotal[index]

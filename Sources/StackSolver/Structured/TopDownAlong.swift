@@ -93,8 +93,20 @@ extension StructuredLayout {
         return (canvas.length - lengths.reduce(0, +)) / gaps
     }
 
+    /// A hidden item at `x`, as long as its required range lets it be nearest 0 (0 unless today's
+    /// UIKit keeps a required size: StructuredSolver's `alongFunction`), taking no room from the
+    /// items around it: after its preceding visible item, or ending at `x` (`before` the first one).
+    func placeHidden(_ child: Int, axis: Int, at x: Double, before: Bool, buffers: TopDownBuffers) {
+        let slot = 2 &* child &+ axis
+        let value = min(max(0, outerLower[slot]), outerUpper[slot])
+        let start = before ? x - value : x
+        buffers.position[slot] = start
+        buffers.length[slot] = value
+        buffers.frames.set(child, rounded(start, value))
+    }
+
     /// Places a stack's items one after another from the canvas start at `lengths` (visible items in
-    /// order; a hidden item is 0 long), `gap` apart when the distribution decided one, else at
+    /// order; a hidden item takes no room), `gap` apart when the distribution decided one, else at
     /// their spacings; a baselineRelative chain through its baselines.
     func placeAlong(_ index: Int, axis: Int, canvas: Canvas, lengths: [Double], gap: Double?, buffers: TopDownBuffers,
                     determined: inout [Determination], guideDetermination: Determination) {
@@ -118,11 +130,12 @@ extension StructuredLayout {
             for k in children {
                 let child = childList[k]
                 if k != firstChild { x += spacingBefore[child] }
-                var value = 0.0
-                if !hidden[child] {
-                    value = lengths[next]
-                    next += 1
+                guard !hidden[child] else {
+                    placeHidden(child, axis: axis, at: x, before: next == 0, buffers: buffers)
+                    continue
                 }
+                let value = lengths[next]
+                next += 1
                 position[2 &* child &+ axis] = x
                 length[2 &* child &+ axis] = value
                 frames.set(child, rounded(x, value))
@@ -141,9 +154,7 @@ extension StructuredLayout {
             let child = childList[k]
             if hidden[child] {
                 if k != firstChild { x += spacingBefore[child] }
-                position[2 &* child &+ axis] = x
-                length[2 &* child &+ axis] = 0
-                frames.set(child, rounded(x, 0))
+                placeHidden(child, axis: axis, at: x, before: visibleEnd == nil, buffers: buffers)
                 continue
             }
             if let end = visibleEnd {
