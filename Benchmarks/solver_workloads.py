@@ -28,6 +28,8 @@ points per label wide, so the tied shares' residue goes to that label), neither 
 - toggles: twelve rows like hidden's (not in the default `--variants`);
 - opaque: the root's variant with a hidden stack instead of the hidden label (today's UIKit places it
   with `>=` only, so its insides are as free as its place; not in the default `--variants`);
+- centering: the root distributed by equalCentering, at its natural length (today's UIKit counts its
+  gap equalities down from 149 and pulls it short at 49; not in the default `--variants`);
 - baseline: every hstack aligned by `firstBaseline` and every label given a first baseline (today's
   UIKit hangs a row's items from its first item's top; not in the default `--variants`).
 
@@ -162,6 +164,8 @@ def finish(lines, paths, variant, conflict, squeezed):
         # general solver.
         lines[0] = lines[0].replace("(spacing:", "(distribution: equalSpacing, spacing:")
         lines.append("    hstack gone(hidden: true) {\n        label g(intrinsic: 20 x 10)\n    }")
+    elif variant == "centering":
+        lines[0] = lines[0].replace("(spacing:", "(distribution: equalCentering, spacing:")
     elif variant == "baseline":
         for k, line in enumerate(lines):
             if line.lstrip().startswith("hstack"):

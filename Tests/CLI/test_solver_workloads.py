@@ -34,3 +34,18 @@ def test_the_tied_shapes_check_clean_past_248_items():
     rows = [line.split("|")[1:-1] for line in result.stdout.splitlines()[2:]]
     assert {(cells[0].strip(), cells[2].strip(), cells[3].strip()) for cells in rows} == {
         ("tied", "300", "0"), ("stretched", "300", "0")}
+
+
+def test_todays_baseline_centering_and_kept_workloads_are_solved_on_the_tree(tmp_path):
+    # The script's functions build the workloads RESULTS.md measures: firstBaseline rows, an
+    # equalCentering root at its natural length, a hidden item with a required width.
+    sys.path.insert(0, str(SCRIPT.parent))
+    import solver_workloads
+    for shape in ("flat", "nested"):
+        for variant in ("baseline", "centering", "kept"):
+            path = tmp_path / f"{shape}-{variant}.stack"
+            path.write_text(getattr(solver_workloads, shape)(300, variant))
+            result = subprocess.run([str(find_stackc()), "layout", "--explain-solver", str(path)],
+                                    capture_output=True, text=True, timeout=120)
+            assert result.returncode == 0, (shape, variant, result.stderr)
+            assert "\nsolver: structured\n" in result.stdout, (shape, variant, result.stdout[-600:])

@@ -7,7 +7,7 @@ import Testing
 /// Today's equalCentering stacks (uikit-current §2.6-2.7): the gap equalities count down from 149
 /// and the canvas fit pulls the stack short at 49. At its natural length the stack is as long as its
 /// gaps need to be equal (every gap priority outweighs the fit), which the tree solver settles; below
-/// that length only a bound of the cost is known (`StructuredLayout.descendingBound`), and the
+/// that length only a bound of the cost is known (`StructuredLayout.unevenGapsBound`), and the
 /// general solver answers. Frames worked by hand.
 @Suite struct DescendingGapsTests {
     static func lowered(_ text: String) -> ConstraintIR {

@@ -40,22 +40,23 @@ extension StructuredLayout {
         var lengths: [Double] = []
         lengths.reserveCapacity(visible.count)
         var lowest = 0.0
-        // Whether every item is held above the gaps' priority on both sides (else the bound below
+        // Whether every item is held above the gaps' priority on each side (else the bound below
         // `settled` is flat); shortening an item bounds the cost further down.
         var lengthening = MoveBound(above: gapPriority)
         var shortening = MoveBound(above: gapPriority)
-        var heldAbove = true
+        var (lengtheningHeld, shorteningHeld) = (true, true)
         for child in visible {
             let function = outer[2 * child + axis]
             guard function.anchor.isFinite, function.hasUniqueMinimum else { throw .ambiguous(node: child, axis: Axis(slot: axis)) }
-            if heldAbove && !(lengthening.add(function.right) && shortening.add(function.left)) { heldAbove = false }
+            if lengtheningHeld && !lengthening.add(function.right) { lengtheningHeld = false }
+            if shorteningHeld && !shortening.add(function.left) { shorteningHeld = false }
             lengths.append(function.anchor)
             lowest += function.lowerEnd
         }
         // Gap equalities of different priorities (today's UIKit) give way one level at a time when
         // squeezed, which the squeezed cost below does not model: only a bound is known there.
         let descending = model.lowestGapPriority[index] < gapPriority
-        centeringHeld[index] = heldAbove && !descending
+        centeringHeld[index] = lengtheningHeld && shorteningHeld && !descending
         let runs = model.visibleRuns[index]
         let k = Double(lengths.count - 1)
         let widest = centreMinimums(lengths, runs).max() ?? 0
@@ -69,10 +70,10 @@ extension StructuredLayout {
         if !centeringHeld[index] {
             // An item held at or below the gaps' priority may move to even out the gaps more cheaply:
             // the only bound known is that nothing below `settled` costs less than `settled` itself.
-            // With every item held above it and descending gaps, each unit below `settled` unevens
-            // the gaps by more than 1 / (k + 1) at the lowest gap priority or moves an item above
-            // the highest (`descendingBound`).
-            let slope = heldAbove ? Self.descendingBound(priority: model.lowestGapPriority[index], gaps: k) : .zero
+            // With every item's shortening held above it, each unit below `settled` unevens the
+            // gaps by more than 1 / (k + 1) at the lowest gap priority or shortens an item above
+            // the highest (`unevenGapsBound`).
+            let slope = shorteningHeld ? Self.unevenGapsBound(priority: model.lowestGapPriority[index], gaps: k) : .zero
             if settled > lowest { left.append(Segment(length: settled - lowest, slope: slope, owner: 0, order: 0)) }
             return CostFunction(anchor: settled + inset, right: CostFunction.flatRight, left: left)
         }
@@ -85,15 +86,15 @@ extension StructuredLayout {
         return CostFunction(anchor: settled + inset, right: CostFunction.flatRight, left: left)
     }
 
-    /// A lower bound of the cost below `settled` of k descending gaps between items that all keep
-    /// their lengths (each held above every gap's priority, or the cost rises above them). Going δ
-    /// below `settled` either moves an item, at a priority above every gap's, or leaves the gaps
-    /// unequal: if only the lowest level's equalities give way, the gaps above it stay at the
-    /// first gap's t, and the violations add up to at least both the widest least distance's excess
-    /// over t and |k (widest - t) - δ|, so to at least δ / (k + 1). Half of that, at the lowest
-    /// priority, is below the true cost's leading term wherever that term is, so no tie component
-    /// is needed.
-    static func descendingBound(priority: Double, gaps k: Double) -> Slope {
+    /// A lower bound of the cost below `settled` of k gaps (one priority, or counting down) between
+    /// items whose shortening is held above every gap's priority. Going δ below `settled` either shortens an item, at a
+    /// priority above every gap's, or leaves the gaps unequal (an item made longer only widens its
+    /// least centre distances, at a cost of its own): if only the lowest level's equalities give
+    /// way, the gaps above it stay at the first gap's t, and the violations add up to at least both
+    /// the widest least distance's excess over t and |k (widest - t) - δ|, so to at least
+    /// δ / (k + 1). Half of that, at the lowest priority, is below the true cost's leading term
+    /// wherever that term is, so no tie component is needed.
+    static func unevenGapsBound(priority: Double, gaps k: Double) -> Slope {
         Slope(levels: Levels(LevelTerm(priority: priority, coefficient: -0.5 / (k + 1))), tie: nil, tieSign: 0)
     }
 
