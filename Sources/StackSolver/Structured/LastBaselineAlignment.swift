@@ -7,7 +7,10 @@ import StackIR
 // (`canvas.bottom >= first.bottom`, `V:[Subview0]-(>=0)-|`). Every item's last baseline is at one
 // height B (hidden items included); the spanner (visible items only) starts at the canvas top and
 // holds every visible item, pulled short at 51 (spanning fit); the canvas is pulled short at 49.
-// An item's baseline is a fixed depth below its top or its bottom (`BaselinePlace`).
+// An item's baseline is a fixed depth below its top or its bottom (`BaselinePlace`). In today's UIKit
+// an item without a baseline aligns its bottom with the reference's (`StructuredModel.edgeReference`),
+// so it moves with the reference's height: then every item must be held as below, the reference on
+// both sides.
 //
 // When the items whose shortening would shorten the spanner or the canvas (the tallest
 // bottom-baseline items, the items hanging lowest, the first item when its baseline is fixed) cost
@@ -28,6 +31,8 @@ struct LastBaselineRow {
     var ascent: Double
     var spanner: Double
     var settled: Double
+    /// Per item, its last baseline below its top at its own height.
+    var depths: [Double]
 }
 
 extension Alignment {
@@ -44,54 +49,91 @@ extension StructuredLayout {
         guard let spanning = model.spanningFit[index], let fit = model.canvasFit[index] else { throw .irMismatch(item: index) }
         let children = model.children(index)
         guard let first = children.first else { throw .irMismatch(item: index) }
-        // Each item's own height (its cost with the ambiguity suppression), and its shortening side.
+        // Each item's own height (its cost with the ambiguity suppression), and its sides.
         var shortenings: [[Segment]] = []
+        var lengthenings: [[Segment]] = []
         shortenings.reserveCapacity(children.count)
         for child in children {
-            guard model.lastBaseline[child] != nil else { throw .baselineAlignment(stack: index, .undefinedBaseline) }
             let own = try suppressed(child, axis: axis)
             guard own.anchor.isFinite else { throw .ambiguous(node: child, axis: Axis(slot: axis)) }
             crossAnchor[2 * child + axis] = own.anchor
             shortenings.append(own.left)
+            lengthenings.append(own.right)
         }
-        func place(_ child: Int) -> BaselinePlace { model.lastBaseline[child]! }
         func height(_ child: Int) -> Double { crossAnchor[2 * child + axis] }
+        let depths = try lastBaselineDepths(index, children: children, height: height)
         // Over the visible items: the deepest fixed baseline (`floor`), the ascent, the descent.
         var floor = -Double.infinity
         var ascent = -Double.infinity
         var descent = -Double.infinity
         var bottomBaselines = false
-        for child in model.visibleChildren[index] {
-            if case .belowTop(let depth) = place(child) { floor = max(floor, depth) } else { bottomBaselines = true }
-            ascent = max(ascent, place(child).depth(length: height(child)))
-            descent = max(descent, height(child) - place(child).depth(length: height(child)))
+        for (position, child) in children.enumerated() where !model.hidden[child] {
+            if case .belowTop(let depth)? = fixedPlace(child) { floor = max(floor, depth) } else { bottomBaselines = true }
+            ascent = max(ascent, depths[position])
+            descent = max(descent, height(child) - depths[position])
         }
         guard ascent > -.infinity else { throw .allItemsHidden(stack: index) }
-        // The items whose shortening would shorten the spanner or the canvas: the tallest
-        // bottom-baseline items when no fixed baseline holds the ascent, the items hanging lowest
-        // when no bottom-baseline item holds the descent at 0, and the first item (it meets the
-        // canvas) when its baseline is fixed. They must cost more to shorten than the spanner (51)
-        // and the canvas fit (49) gain; the rest cannot gain anything by shortening.
         var shortening = MoveBound(above: max(spanning.priority, fit.priority))
-        for (position, child) in children.enumerated() {
-            let reachesCanvas = child == first && place(child) != .bottom
-            var shortensSpanner = false
-            if !model.hidden[child] {
-                if place(child) == .bottom {
-                    shortensSpanner = height(child) == ascent && ascent > floor
-                } else {
-                    shortensSpanner = height(child) - place(child).depth(length: height(child)) == descent && !(bottomBaselines && descent <= 0)
+        let references = Set(children.compactMap { model.edgeReference[$0] })
+        if !references.isEmpty {
+            // Items aligned by their bottoms move with their reference's bottom, so any item's
+            // shortening, or the reference's lengthening, may shorten the spanner or the canvas:
+            // every one must cost more than the spanner (51) and the canvas fit (49) gain.
+            var lengthening = MoveBound(above: max(spanning.priority, fit.priority))
+            for (position, child) in children.enumerated() {
+                guard shortening.add(shortenings[position]), !references.contains(child) || lengthening.add(lengthenings[position]) else {
+                    throw .baselineAlignment(stack: index, .lastBaselineRow)
                 }
             }
-            if reachesCanvas || shortensSpanner {
-                guard shortening.add(shortenings[position]) else { throw .baselineAlignment(stack: index, .lastBaselineRow) }
+        } else {
+            // The items whose shortening would shorten the spanner or the canvas: the tallest
+            // bottom-baseline items when no fixed baseline holds the ascent, the items hanging lowest
+            // when no bottom-baseline item holds the descent at 0, and the first item (it meets the
+            // canvas) when its baseline is fixed. They must cost more to shorten than the spanner (51)
+            // and the canvas fit (49) gain; the rest cannot gain anything by shortening.
+            for (position, child) in children.enumerated() {
+                let fixed = fixedPlace(child) != .bottom
+                let reachesCanvas = child == first && fixed
+                var shortensSpanner = false
+                if !model.hidden[child] {
+                    shortensSpanner = fixed ? height(child) - depths[position] == descent && !(bottomBaselines && descent <= 0)
+                        : height(child) == ascent && ascent > floor
+                }
+                if reachesCanvas || shortensSpanner {
+                    guard shortening.add(shortenings[position]) else { throw .baselineAlignment(stack: index, .lastBaselineRow) }
+                }
             }
         }
-        let firstHeight = height(first)
-        let settled = ascent + firstHeight - place(first).depth(length: firstHeight)
-        lastBaselineRows[index] = LastBaselineRow(ascent: ascent, spanner: ascent + descent, settled: settled)
+        let settled = ascent + height(first) - depths[0]
+        lastBaselineRows[index] = LastBaselineRow(ascent: ascent, spanner: ascent + descent, settled: settled, depths: depths)
         let left = shortening.slope.map { [Segment(length: .infinity, slope: $0, owner: 0, order: 0)] } ?? []
         return try fitted(CostFunction(anchor: settled + inset, right: CostFunction.flatRight, left: left), fit, index, axis)
+    }
+
+    /// An item's last baseline as the IR defines it, unless the row aligns it by its bottom.
+    private func fixedPlace(_ child: Int) -> BaselinePlace? {
+        model.edgeReference[child] == nil ? model.lastBaseline[child] : nil
+    }
+
+    /// Each item's last baseline below its top at its own height: from its place, or, for an item
+    /// without a baseline (aligned by its bottom), from its reference's bottom, which is the row's
+    /// bottom line when the reference has no baseline either. Throws when an item has neither.
+    private func lastBaselineDepths(_ index: Int, children: ArraySlice<Int>, height: (Int) -> Double) throws(FallbackReason) -> [Double] {
+        var depths: [Double] = []
+        depths.reserveCapacity(children.count)
+        for child in children {
+            if let reference = model.edgeReference[child] {
+                let rise = model.lastBaseline[reference].map { height(reference) - $0.depth(length: height(reference)) } ?? 0
+                depths.append(height(child) - rise)
+            } else if let place = model.lastBaseline[child] {
+                depths.append(place.depth(length: height(child)))
+            } else if children.contains(where: { model.edgeReference[$0] == child }) {
+                depths.append(height(child))
+            } else {
+                throw .baselineAlignment(stack: index, .undefinedBaseline)
+            }
+        }
+        return depths
     }
 
     /// The items' heights and tops across a lastBaseline stack for a canvas height, and the
@@ -101,9 +143,9 @@ extension StructuredLayout {
         guard let row = lastBaselineRows[index],
               canvasLength >= row.settled - structuredTolerance * max(1, abs(row.settled)) else { return false }
         let baseline = canvasStart + row.ascent
-        for child in model.children(index) {
+        for (position, child) in model.children(index).enumerated() {
             let height = crossAnchor[2 * child + axis]
-            let top = baseline - (model.lastBaseline[child]?.depth(length: height) ?? height)
+            let top = baseline - row.depths[position]
             buffers.position[2 * child + axis] = top
             buffers.length[2 * child + axis] = height
             buffers.frames.set(child, rounded(top, height))

@@ -125,6 +125,9 @@ struct StructuredModel {
     /// Per item of today's firstBaseline row: its top below the row's alignment reference's top
     /// (TopBoundedRow.swift).
     var alignmentOffset: [Double]
+    /// Per item of today's lastBaseline row aligned by its bottom (it has no baseline): the item its
+    /// bottom is aligned to (LastBaselineAlignment.swift).
+    var edgeReference: [Int?]
     /// The nodes with a baseline defined (the solution reports those baselines).
     var baselineNodes: [Int] = []
     /// Per stack: the least gap between two visible neighbours (equalSpacing's `>=` spacings): the
@@ -210,6 +213,7 @@ struct StructuredModel {
         firstBaseline = Array(repeating: nil, count: n)
         lastBaseline = Array(repeating: nil, count: n)
         alignmentOffset = Array(repeating: 0, count: n)
+        edgeReference = Array(repeating: nil, count: n)
         proportionalShare = Array(repeating: nil, count: n)
         zeroLength = Array(repeating: false, count: n)
         widthShare = Array(repeating: nil, count: n)

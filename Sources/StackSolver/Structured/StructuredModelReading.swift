@@ -45,8 +45,8 @@ struct ConstraintReading {
     var proportionalLowered: [Bool]
     /// Per stack with margins: (top, leading, bottom, trailing).
     var marginValues: [Int: [Double]] = [:]
-    /// Today's UIKit: the alignment constraints of the firstBaseline rows (`reference.a == item.a`),
-    /// by baseline or, for an item without one, by top (TopBoundedRow.swift).
+    /// Today's UIKit: the alignment constraints of the baseline rows (`reference.a == item.a`), by
+    /// baseline or, for an item without one, by top or bottom (TopBoundedRow.swift).
     var rowAlignments: [(reference: Int, item: Int, byBaseline: Bool)] = []
     /// The fillProportionally items whose shares are of their stack's margins guide (today's UIKit).
     var sharesOfMargins: [Int] = []

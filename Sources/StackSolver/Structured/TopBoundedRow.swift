@@ -29,25 +29,35 @@ struct TopBoundedRow {
 }
 
 extension StructuredModel {
-    /// Today's UIKit: one alignment constraint of a firstBaseline row, `reference.a == item.a` with
-    /// `a` the first baseline or, for an item without a baseline, the top.
+    /// Today's UIKit: one alignment constraint of a baseline row, `reference.a == item.a` with `a` the
+    /// row's baseline or, for an item without a baseline, the top (firstBaseline) or bottom (lastBaseline).
     func readRowAlignment(_ c: IRConstraint, tree: ItemTree, into reading: inout ConstraintReading) throws(FallbackReason) {
         guard let second = c.second, second.item.index < count, let stack = tree.parents[second.item.index],
               let arrangement = tree.arrangements[stack], arrangement.axis == .horizontal,
-              arrangement.alignment == .firstBaseline else { return }
+              arrangement.alignment.isBaseline else { return }
         let reference = c.first.item.index
+        let first = arrangement.alignment == .firstBaseline
+        let edge: LayoutAttribute = first ? .top : .bottom
         guard reference < count, tree.parents[reference] == stack, c.relation == .equal, c.priority >= 1000,
               c.multiplier == 1, c.constant == 0, second.attribute == c.first.attribute,
-              c.first.attribute == .firstBaseline || c.first.attribute == .top else { throw .irMismatch(item: reference) }
-        reading.rowAlignments.append((reference, second.item.index, c.first.attribute == .firstBaseline))
+              c.first.attribute == (first ? .firstBaseline : .lastBaseline) || c.first.attribute == edge else { throw .irMismatch(item: reference) }
+        reading.rowAlignments.append((reference, second.item.index, c.first.attribute != edge))
     }
 
-    /// Each aligned item's offset below its reference's top (see the top of this file); throws when
-    /// an item is aligned by a baseline that is not a fixed depth below its top.
+    /// Each item aligned in a firstBaseline row: its offset below its reference's top (see the top of
+    /// this file); in a lastBaseline row, an item aligned by its bottom: its reference
+    /// (LastBaselineAlignment.swift). Throws when an item is aligned by a baseline that is not a
+    /// fixed depth below its top (firstBaseline) or that the IR does not define (lastBaseline).
     mutating func readRowOffsets(_ alignments: [(reference: Int, item: Int, byBaseline: Bool)], tree: ItemTree) throws(FallbackReason) {
-        for (reference, item, byBaseline) in alignments where byBaseline {
+        for (reference, item, byBaseline) in alignments {
+            let stack = tree.parents[item] ?? item
+            if tree.arrangements[stack]?.alignment == .lastBaseline {
+                if !byBaseline { edgeReference[item] = reference }
+                continue
+            }
+            guard byBaseline else { continue }
             guard case .belowTop(let depth)? = firstBaseline[reference], case .belowTop(let own)? = firstBaseline[item] else {
-                throw .baselineAlignment(stack: tree.parents[item] ?? item, .undefinedBaseline)
+                throw .baselineAlignment(stack: stack, .undefinedBaseline)
             }
             alignmentOffset[item] = depth - own
         }
