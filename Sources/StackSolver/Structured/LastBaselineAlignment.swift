@@ -73,36 +73,42 @@ extension StructuredLayout {
             descent = max(descent, height(child) - depths[position])
         }
         guard ascent > -.infinity else { throw .allItemsHidden(stack: index) }
+        // The items whose shortening would shorten the spanner or the canvas: the tallest items whose
+        // baseline is not a fixed depth below their top (it is their bottom, or their bottom is the
+        // reference's) when no fixed baseline holds the ascent, the items hanging lowest when no
+        // such item holds the descent there, and the first item (it meets the canvas) when its
+        // baseline is fixed. The reference of items aligned by their bottoms carries them: it counts
+        // where they hang lowest or the first is one of them, and lengthening it lowers their tops,
+        // so it must be held that way too where one of them is the tallest. Each must cost more to
+        // move than the spanner (51) and the canvas fit (49) gain; the rest cannot gain anything.
         var shortening = MoveBound(above: max(spanning.priority, fit.priority))
-        let references = Set(children.compactMap { model.edgeReference[$0] })
-        if !references.isEmpty {
-            // Items aligned by their bottoms move with their reference's bottom, so any item's
-            // shortening, or the reference's lengthening, may shorten the spanner or the canvas:
-            // every one must cost more than the spanner (51) and the canvas fit (49) gain.
-            var lengthening = MoveBound(above: max(spanning.priority, fit.priority))
-            for (position, child) in children.enumerated() {
-                guard shortening.add(shortenings[position]), !references.contains(child) || lengthening.add(lengthenings[position]) else {
-                    throw .baselineAlignment(stack: index, .lastBaselineRow)
+        var lengthening = MoveBound(above: max(spanning.priority, fit.priority))
+        var heldDescent = -Double.infinity
+        for (position, child) in children.enumerated() where !model.hidden[child] && (fixedPlace(child) ?? .bottom) == .bottom {
+            heldDescent = max(heldDescent, height(child) - depths[position])
+        }
+        var carried = (lowest: false, tallest: false, first: model.edgeReference[first] != nil)
+        for (position, child) in children.enumerated() {
+            let fixed = fixedPlace(child).map { $0 != .bottom } ?? false
+            var shortensSpanner = false
+            if !model.hidden[child] {
+                let lowest = height(child) - depths[position] == descent
+                let tallest = depths[position] == ascent && ascent > floor
+                shortensSpanner = fixed ? lowest && descent > heldDescent : tallest
+                if model.edgeReference[child] != nil {
+                    carried.lowest = carried.lowest || lowest
+                    carried.tallest = carried.tallest || tallest
                 }
             }
-        } else {
-            // The items whose shortening would shorten the spanner or the canvas: the tallest
-            // bottom-baseline items when no fixed baseline holds the ascent, the items hanging lowest
-            // when no bottom-baseline item holds the descent at 0, and the first item (it meets the
-            // canvas) when its baseline is fixed. They must cost more to shorten than the spanner (51)
-            // and the canvas fit (49) gain; the rest cannot gain anything by shortening.
-            for (position, child) in children.enumerated() {
-                let fixed = fixedPlace(child) != .bottom
-                let reachesCanvas = child == first && fixed
-                var shortensSpanner = false
-                if !model.hidden[child] {
-                    shortensSpanner = fixed ? height(child) - depths[position] == descent && !(bottomBaselines && descent <= 0)
-                        : height(child) == ascent && ascent > floor
-                }
-                if reachesCanvas || shortensSpanner {
-                    guard shortening.add(shortenings[position]) else { throw .baselineAlignment(stack: index, .lastBaselineRow) }
-                }
+            if (child == first && fixed) || shortensSpanner {
+                guard shortening.add(shortenings[position]) else { throw .baselineAlignment(stack: index, .lastBaselineRow) }
             }
+        }
+        var reference: Int? = nil
+        for child in children where reference == nil { reference = model.edgeReference[child] }
+        if let reference, let position = children.firstIndex(of: reference).map({ $0 - children.startIndex }) {
+            guard !(carried.lowest || carried.first) || shortening.add(shortenings[position]),
+                  !carried.tallest || lengthening.add(lengthenings[position]) else { throw .baselineAlignment(stack: index, .lastBaselineRow) }
         }
         let settled = ascent + height(first) - depths[0]
         lastBaselineRows[index] = LastBaselineRow(ascent: ascent, spanner: ascent + descent, settled: settled, depths: depths)
