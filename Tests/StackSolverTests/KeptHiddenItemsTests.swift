@@ -8,18 +8,13 @@ import Testing
 /// wins: the item keeps that size where it is placed, beside its nearest visible neighbour at 50, and
 /// takes no room from the visible items. The tree solver places it so. Frames worked by hand.
 @Suite struct KeptHiddenItemsTests {
-    static func lowered(_ text: String) -> ConstraintIR {
-        let file = SourceFile(path: "kept.stack", text: text)
-        return lower(check(file).model.roots[0], in: file, uikit: .current)
-    }
-
     /// Visible `a` (20), `c` (30) and `d` (25) 8 apart: 0, 28 and 66, the row 91 wide. Hidden `k`
     /// (30 wide) follows `a` by half the spacing, at 24; the hidden stack `h` (its view 15 wide)
     /// follows `c` at 62; hidden `z` (12 wide) before the first visible item ends where `a` starts.
     /// At 120 `a` takes the 29 extra (equal huggings: the tie rule stretches the earliest), and the
     /// others and the hidden items move along with it.
     @Test func aHiddenItemKeepsItsRequiredSizeWhereItIsPlaced() {
-        let ir = Self.lowered("""
+        let ir = loweredToday("""
             hstack main(spacing: 8) {
                 label z(width: 12, intrinsic: 20 x 10, hidden: true)
                 label a(intrinsic: 20 x 10)
@@ -35,15 +30,8 @@ import Testing
             (120, [[0, 120], [-12, 12], [0, 49], [53, 30], [57, 30], [91, 15], [91, 15], [95, 25]]),
         ]
         for (width, frames) in expected {
-            let sized = width == nil ? ir : ir.replacingRootSize(width: true, height: false)
-            let (solution, report) = solveLayoutReporting(ir: sized, width: width)
-            guard case .structured = report.path else {
-                Issue.record("\(String(describing: width)): solved by \(report.path)")
-                continue
-            }
-            #expect(solutionDifference(solution, solve(sized, width: width), ir: sized) == nil, "\(String(describing: width))")
-            let along = names.map { name in ir.items.firstIndex { $0.name == name }.map { [solution.frames[$0].x, solution.frames[$0].width] } ?? [] }
-            #expect(along == frames, "\(String(describing: width))")
+            guard let solution = treeSolution(ir, width: width) else { continue }
+            #expect(spans(names, solution, ir, horizontal: true) == frames, "\(String(describing: width))")
         }
     }
 }

@@ -22,19 +22,12 @@ import Testing
                 view d(intrinsic: 10 x 70, hidden: true)
             }
             """
-        let file = SourceFile(path: "row.stack", text: text)
-        let ir = lower(check(file).model.roots[0], in: file, uikit: .current)
+        let ir = loweredToday(text)
         let names = ["main", "main.a", "main.b", "main.c", "main.d", "main#spanner"]
         for height in [nil, 100.0] {
-            let sized = height == nil ? ir : ir.replacingRootSize(width: false, height: true)
-            let (solution, report) = solveLayoutReporting(ir: sized, height: height)
-            guard case .structured = report.path else {
-                Issue.record("\(String(describing: height)): solved by \(report.path)")
-                continue
-            }
-            #expect(solutionDifference(solution, solve(sized, height: height), ir: sized) == nil, "\(String(describing: height))")
-            let frames = names.map { name in ir.items.firstIndex { $0.name == name }.map { [solution.frames[$0].y, solution.frames[$0].height] } ?? [] }
-            #expect(frames == [[0, height ?? 50], [30, 20], [0, 50], [14, 36], [-20, 70], [0, 50]], "\(String(describing: height))")
+            guard let solution = treeSolution(ir, height: height) else { continue }
+            #expect(spans(names, solution, ir, horizontal: false) == [[0, height ?? 50], [30, 20], [0, 50], [14, 36], [-20, 70], [0, 50]],
+                    "\(String(describing: height))")
         }
     }
 }

@@ -12,34 +12,6 @@ import Testing
 /// spanner's pull), a shorter one squeezes the items that reach below it. The frames below are
 /// worked by hand from those constraints; the general solver must give them too.
 @Suite struct TopBoundedRowTests {
-    static func lowered(_ text: String) -> ConstraintIR {
-        let file = SourceFile(path: "row.stack", text: text)
-        return lower(check(file).model.roots[0], in: file, uikit: .current)
-    }
-
-    /// The solve at `height` (natural when nil), which must be the tree solver's and the general
-    /// solver's alike; nil (with an issue) otherwise.
-    static func solvedOnTheTree(_ ir: ConstraintIR, height: Double? = nil) -> LayoutSolution? {
-        let sized = height == nil ? ir : ir.replacingRootSize(width: false, height: true)
-        let (solution, report) = solveLayoutReporting(ir: sized, height: height)
-        guard case .structured = report.path else {
-            Issue.record("\(String(describing: height)): solved by \(report.path)")
-            return nil
-        }
-        if let difference = solutionDifference(solution, solve(sized, height: height), ir: sized) {
-            Issue.record("\(String(describing: height)): \(difference)")
-        }
-        return solution
-    }
-
-    /// Each named item's top and height.
-    static func verticals(_ names: [String], _ solution: LayoutSolution, _ ir: ConstraintIR) -> [[Double]] {
-        names.map { name in
-            guard let index = ir.items.firstIndex(where: { $0.name == name }) else { return [] }
-            return [solution.frames[index].y, solution.frames[index].height]
-        }
-    }
-
     /// `a` is the reference (the first item, with a baseline 14 down); `b` has no baseline, so its top
     /// is `a`'s; `c`'s baseline is 30 down, so its top is 16 above `a`'s; hidden `d` has no
     /// baseline and keeps its own 70. Natural: the row runs from `a`'s top to `b`'s bottom, 50,
@@ -47,7 +19,7 @@ import Testing
     /// sit at the bottom (a's top at 50). At 30 `b` is squeezed to 30 (`c` ends at 20); at 10 `a`
     /// and `b` to 10 and `c` to 26 (its top stays 16 above `a`'s).
     @Test func itemsHangFromTheFirstItemsTop() {
-        let ir = Self.lowered("""
+        let ir = loweredToday("""
             hstack main(alignment: firstBaseline, spacing: 8) {
                 label a(intrinsic: 40 x 20, firstBaseline: 14)
                 view b(intrinsic: 30 x 50)
@@ -63,8 +35,8 @@ import Testing
             (10, [[0, 10], [0, 10], [0, 10], [-16, 26], [0, 70], [-16, 26]]),
         ]
         for (height, frames) in expected {
-            guard let solution = Self.solvedOnTheTree(ir, height: height) else { continue }
-            #expect(Self.verticals(names, solution, ir) == frames, "\(String(describing: height))")
+            guard let solution = treeSolution(ir, height: height) else { continue }
+            #expect(spans(names, solution, ir, horizontal: false) == frames, "\(String(describing: height))")
         }
     }
 
@@ -73,7 +45,7 @@ import Testing
     /// The vstack's baseline is its first label's, 9 below its top, so its top is 14 - 9 = 5 below
     /// `a`'s and its bottom 5 + 12 + 40 = 57: the row is 57 tall.
     @Test func aFirstItemWithoutABaselineBoundsTheTop() {
-        let ir = Self.lowered("""
+        let ir = loweredToday("""
             hstack main(alignment: firstBaseline, spacing: 8) {
                 view b(intrinsic: 30 x 50)
                 label a(intrinsic: 40 x 20, firstBaseline: 14)
@@ -84,35 +56,35 @@ import Testing
                 }
             }
             """)
-        guard let solution = Self.solvedOnTheTree(ir) else { return }
-        let frames = Self.verticals(["main", "main.b", "main.a", "main.c", "main.s", "main.s.f"], solution, ir)
+        guard let solution = treeSolution(ir) else { return }
+        let frames = spans(["main", "main.b", "main.a", "main.c", "main.s", "main.s.f"], solution, ir, horizontal: false)
         #expect(frames == [[0, 57], [0, 50], [0, 20], [-16, 36], [5, 52], [17, 40]])
     }
 
     /// A hidden first item is still the reference and still bounds the canvas's top: `a` hangs
     /// 30 - 10 = 20 below it, so the row is 40 tall with only a 20-tall item showing.
     @Test func aHiddenFirstItemKeepsItsPlace() {
-        let ir = Self.lowered("""
+        let ir = loweredToday("""
             hstack main(alignment: firstBaseline) {
                 label h(intrinsic: 10 x 10, firstBaseline: 30, hidden: true)
                 label a(intrinsic: 20 x 20, firstBaseline: 10)
             }
             """)
-        guard let solution = Self.solvedOnTheTree(ir) else { return }
-        #expect(Self.verticals(["main", "main.h", "main.a", "main#spanner"], solution, ir) == [[0, 40], [0, 10], [20, 20], [20, 20]])
+        guard let solution = treeSolution(ir) else { return }
+        #expect(spans(["main", "main.h", "main.a", "main#spanner"], solution, ir, horizontal: false) == [[0, 40], [0, 10], [20, 20], [20, 20]])
     }
 
     /// With margins the canvas is the margins guide: the row's items span 20 below `a`'s top, and
     /// the stack adds 5 above and 7 below.
     @Test func marginsHoldTheCanvas() {
-        let ir = Self.lowered("""
+        let ir = loweredToday("""
             hstack main(alignment: firstBaseline, margins: (5, 3, 7, 3)) {
                 label a(intrinsic: 20 x 20, firstBaseline: 14)
                 label c(intrinsic: 20 x 36, firstBaseline: 30)
             }
             """)
-        guard let solution = Self.solvedOnTheTree(ir) else { return }
-        #expect(Self.verticals(["main", "main.a", "main.c", "main#spanner"], solution, ir) == [[0, 32], [5, 20], [-11, 36], [-11, 36]])
+        guard let solution = treeSolution(ir) else { return }
+        #expect(spans(["main", "main.a", "main.c", "main#spanner"], solution, ir, horizontal: false) == [[0, 32], [5, 20], [-11, 36], [-11, 36]])
     }
 
     /// A long row of labels with different baselines and heights: each label's top is
@@ -121,7 +93,7 @@ import Testing
     @Test func aLongRowIsSolvedOnTheTree() {
         let count = 2_000
         let labels = (0..<count).map { "label l\($0)(intrinsic: \(10 + $0 % 9) x \(12 + $0 % 7), firstBaseline: \(8 + $0 % 5))" }
-        let ir = Self.lowered("hstack main(alignment: firstBaseline, spacing: 2) {\n\(labels.joined(separator: "\n"))\n}")
+        let ir = loweredToday("hstack main(alignment: firstBaseline, spacing: 2) {\n\(labels.joined(separator: "\n"))\n}")
         // The first label's baseline is 8 down; label k's top is 8 - baseline(k) below it.
         func bottom(_ k: Int) -> Double {
             let baseline = 8 + k % 5

@@ -61,7 +61,8 @@ public enum FallbackReason: Error, Hashable, Sendable {
 
     /// The baseline shapes the structured solver leaves to the general one.
     public enum BaselineShape: String, Hashable, Sendable {
-        /// A horizontal stack with baseline alignment and equalCentering distribution.
+        /// A horizontal stack with baseline alignment and equalCentering distribution, on iOS 9/10
+        /// (whose baseline rows share their width as well).
         case equalCenteringRow
         /// A vertical stack of several items aligned to lastBaseline, or to firstBaseline with a
         /// hidden item.

@@ -47,8 +47,8 @@ struct LeafAxis {
 /// number and every constraint's index, so the tie rule sees exactly the general solver's constraint order.
 ///
 /// `init` throws why (`FallbackReason`) for anything the structured solver does not solve exactly: user constraints,
-/// baseline alignment other than a horizontal stack of any distribution but equalCentering
-/// (BaselineAlignment.swift, LastBaselineAlignment.swift) or a vertical stack with one item or with
+/// baseline alignment other than a horizontal stack (on iOS 9/10 of any distribution but equalCentering)
+/// (TopBoundedRow.swift, BaselineAlignment.swift, LastBaselineAlignment.swift) or a vertical stack with one item or with
 /// firstBaseline and no hidden item, baselineRelative stacks with a stack among their
 /// items or with equalSpacing or equalCentering, stacks whose arranged items are all hidden, invalid
 /// numbers, or an IR that is not the stack lowering's. Those layouts go to the general solver.

@@ -220,7 +220,7 @@ struct StructuredLayout {
         let visible = model.visibleChildren[index]
         for child in model.children(index) where model.hidden[child] && !outer[2 * child + axis].contains(0) {
             // Today's UIKit hides at 999.999, so a hidden item's required size wins: it keeps the
-            // length of its required range nearest 0 (`hiddenLength`) where it is placed, and takes
+            // length of its required range nearest 0 (`placeHidden`) where it is placed, and takes
             // no room from the others. Unless something inside holds it as strongly as its collapse.
             guard model.uikit == .current else { throw .conflict(node: child, axis: Axis(slot: axis)) }
             guard strongestOptionalPriority(outer[2 * child + axis]) < Priority.hiding else {
