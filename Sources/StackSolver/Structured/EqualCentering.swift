@@ -87,13 +87,13 @@ extension StructuredLayout {
     }
 
     /// A lower bound of the cost below `settled` of k gaps (one priority, or counting down) between
-    /// items whose shortening is held above every gap's priority. Going δ below `settled` either shortens an item, at a
-    /// priority above every gap's, or leaves the gaps unequal (an item made longer only widens its
-    /// least centre distances, at a cost of its own): if only the lowest level's equalities give
-    /// way, the gaps above it stay at the first gap's t, and the violations add up to at least both
-    /// the widest least distance's excess over t and |k (widest - t) - δ|, so to at least
-    /// δ / (k + 1). Half of that, at the lowest priority, is below the true cost's leading term
-    /// wherever that term is, so no tie component is needed.
+    /// items whose shortening is held above every gap's priority. Going δ below `settled` either
+    /// shortens an item, at a priority above every gap's, or leaves the gaps unequal (an item made
+    /// longer only widens its least centre distances, at a cost of its own): if only the lowest
+    /// level's equalities give way, the gaps above it stay at the first gap's t, and the violations
+    /// add up to at least both the widest least distance's excess over t and |k (widest - t) - δ|,
+    /// so to at least δ / (k + 1). Half of that, at the lowest priority, is below the true cost's
+    /// leading term wherever that term is, so no tie component is needed.
     static func unevenGapsBound(priority: Double, gaps k: Double) -> Slope {
         Slope(levels: Levels(LevelTerm(priority: priority, coefficient: -0.5 / (k + 1))), tie: nil, tieSign: 0)
     }

@@ -9,8 +9,7 @@ import StackIR
 // holds every visible item, pulled short at 51 (spanning fit); the canvas is pulled short at 49.
 // An item's baseline is a fixed depth below its top or its bottom (`BaselinePlace`). In today's UIKit
 // an item without a baseline aligns its bottom with the reference's (`StructuredModel.edgeReference`),
-// so it moves with the reference's height: then every item must be held as below, the reference on
-// both sides.
+// so it moves with the reference's height: the reference counts below for the items it carries.
 //
 // When the items whose shortening would shorten the spanner or the canvas (the tallest
 // bottom-baseline items, the items hanging lowest, the first item when its baseline is fixed) cost
@@ -66,9 +65,8 @@ extension StructuredLayout {
         var floor = -Double.infinity
         var ascent = -Double.infinity
         var descent = -Double.infinity
-        var bottomBaselines = false
         for (position, child) in children.enumerated() where !model.hidden[child] {
-            if case .belowTop(let depth)? = fixedPlace(child) { floor = max(floor, depth) } else { bottomBaselines = true }
+            if case .belowTop(let depth)? = fixedPlace(child) { floor = max(floor, depth) }
             ascent = max(ascent, depths[position])
             descent = max(descent, height(child) - depths[position])
         }
