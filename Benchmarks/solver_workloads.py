@@ -159,9 +159,8 @@ def finish(lines, paths, variant, conflict, squeezed):
         lines[0] = lines[0].replace("(spacing:", "(distribution: equalSpacing, spacing:")
         lines.append("    label gone(intrinsic: 20 x 10, hidden: true)")
     elif variant == "opaque":
-        # A root the structured model leaves unread (today's UIKit places a hidden stack of a gap
-        # distribution with `>=`, its insides as free as its place): its own constraints go to the
-        # general solver.
+        # A root whose hidden stack today's UIKit places with `>=` only: the stack and its insides
+        # move together to where nothing decides them (the tree solver settles them).
         lines[0] = lines[0].replace("(spacing:", "(distribution: equalSpacing, spacing:")
         lines.append("    hstack gone(hidden: true) {\n        label g(intrinsic: 20 x 10)\n    }")
     elif variant == "centering":
