@@ -48,16 +48,20 @@ extension StructuredLayout {
         guard let spanning = model.spanningFit[index], let fit = model.canvasFit[index] else { throw .irMismatch(item: index) }
         let children = model.children(index)
         guard let first = children.first else { throw .irMismatch(item: index) }
-        // Each item's own height (its cost with the ambiguity suppression), and its sides.
+        // The reference of the items aligned by their bottoms, if any.
+        var reference: Int? = nil
+        for child in children where reference == nil { reference = model.edgeReference[child] }
+        // Each item's own height (its cost with the ambiguity suppression), its shortening side, and
+        // the reference's lengthening side.
         var shortenings: [[Segment]] = []
-        var lengthenings: [[Segment]] = []
+        var referenceLengthening: [Segment] = []
         shortenings.reserveCapacity(children.count)
         for child in children {
             let own = try suppressed(child, axis: axis)
             guard own.anchor.isFinite else { throw .ambiguous(node: child, axis: Axis(slot: axis)) }
             crossAnchor[2 * child + axis] = own.anchor
             shortenings.append(own.left)
-            lengthenings.append(own.right)
+            if child == reference { referenceLengthening = own.right }
         }
         func height(_ child: Int) -> Double { crossAnchor[2 * child + axis] }
         let depths = try lastBaselineDepths(index, children: children, height: height)
@@ -102,11 +106,9 @@ extension StructuredLayout {
                 guard shortening.add(shortenings[position]) else { throw .baselineAlignment(stack: index, .lastBaselineRow) }
             }
         }
-        var reference: Int? = nil
-        for child in children where reference == nil { reference = model.edgeReference[child] }
         if let reference, let position = children.firstIndex(of: reference).map({ $0 - children.startIndex }) {
             guard !(carried.lowest || carried.first) || shortening.add(shortenings[position]),
-                  !carried.tallest || lengthening.add(lengthenings[position]) else { throw .baselineAlignment(stack: index, .lastBaselineRow) }
+                  !carried.tallest || lengthening.add(referenceLengthening) else { throw .baselineAlignment(stack: index, .lastBaselineRow) }
         }
         let settled = ascent + height(first) - depths[0]
         lastBaselineRows[index] = LastBaselineRow(ascent: ascent, spanner: ascent + descent, settled: settled, depths: depths)
