@@ -139,6 +139,8 @@ func solveClean(_ text: String, width: Double?, height: Double? = nil) throws ->
     /// the first item, `a`: 30 + 5 = 35, its natural height (`b` overflows it, as in UIKit). Tops:
     /// `a` 15, `b` 0, `c` 20. In a fill vstack 100 tall above a 20-point label, the row is stretched
     /// to 80 (its canvas fit, 49, gives before the label's hugging, 250) and its items stay at the top.
+    /// At height 30 the baseline stays 30 down (`b`'s top is at the canvas top) and `a`, whose bottom
+    /// bounds the canvas, gives way at 750 to 30 - 15 = 15; `b` and the spanner overflow as before.
     @Test func lastBaselineRow() throws {
         let row = """
             hstack main(alignment: lastBaseline) {
@@ -153,9 +155,12 @@ func solveClean(_ text: String, width: Double?, height: Double? = nil) throws ->
             ("main", 0, 35), ("main.a", 15, 20), ("main.b", 0, 40), ("main.c", 20, 10), ("main#spanner", 0, 40),
         ]
         expectFrames(expected, along: 1, in: structured, ir: ir)
-        let (squeezed, _, _) = try #require(solveBoth(row, width: nil, height: 30))
-        #expect(squeezed == nil)
-        #expect(fallback(row, width: nil, height: 30)?.reason == .outsideExactRange(stack: 0, axis: .vertical))
+        let (squeezed, squeezedGeneral, squeezedIR) = try #require(solveBoth(row, width: nil, height: 30))
+        let squeezedFrames: [(String, Double, Double)] = [
+            ("main", 0, 30), ("main.a", 15, 15), ("main.b", 0, 40), ("main.c", 20, 10), ("main#spanner", 0, 40),
+        ]
+        expectFrames(squeezedFrames, along: 1, in: squeezed, ir: squeezedIR)
+        expectFrames(squeezedFrames, along: 1, in: squeezedGeneral, ir: squeezedIR)
 
         let (nestedRow, nestedIR) = try solveClean(
             nested(row, in: "outer(height: 100)", above: "label below(intrinsic: 150 x 20)"), width: nil)

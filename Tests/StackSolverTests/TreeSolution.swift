@@ -30,7 +30,10 @@ func spans(_ names: [String], _ solution: LayoutSolution, _ ir: ConstraintIR, ho
 }
 
 /// `text`'s first root, lowered as today's UIKit creates its constraints.
-func loweredToday(_ text: String) -> ConstraintIR {
-    let file = SourceFile(path: "today.stack", text: text)
-    return lower(check(file).model.roots[0], in: file, uikit: .current)
+func loweredToday(_ text: String) -> ConstraintIR { lowered(text, uikit: .current) }
+
+/// `text`'s first root, lowered as `uikit` creates its constraints.
+func lowered(_ text: String, uikit: UIKitTarget) -> ConstraintIR {
+    let file = SourceFile(path: "lowered.stack", text: text)
+    return lower(check(file).model.roots[0], in: file, uikit: uikit)
 }

@@ -39,6 +39,8 @@ struct StructuredLayout {
     var lastBaselineRows: [LastBaselineRow?]
     /// Per firstBaseline stack of several items in today's UIKit, across (TopBoundedRow.swift).
     var topBoundedRows: [TopBoundedRow?]
+    /// Per lastBaseline stack of several items hanging from its baseline, across (HangingRow.swift).
+    var hangingRows: [HangingRow?]
     /// Per fillProportionally stack: its share items, strongest share first (Proportional.swift).
     var proportionalOrder: [[Int]]
     /// Per fillProportionally stack or baseline row: whether its split goes level by level
@@ -94,6 +96,7 @@ struct StructuredLayout {
         centeringHeld = Array(repeating: false, count: n)
         lastBaselineRows = Array(repeating: nil, count: n)
         topBoundedRows = Array(repeating: nil, count: n)
+        hangingRows = Array(repeating: nil, count: n)
         crossMerges = Array(repeating: nil, count: n)
         crossMergeAnchors = Array(repeating: [], count: n)
         outerLower = Array(repeating: 0, count: 2 * n)
@@ -303,7 +306,10 @@ struct StructuredLayout {
         let children = model.children(index)
         let inset = model.insets(index, axis: axis).total
         if model.baselineRow[index] && children.count > 1 {
-            if model.alignment[index] == .lastBaseline { return try lastBaselineCrossFunction(index, axis: axis, inset: inset) }
+            if model.alignment[index] == .lastBaseline {
+                if let hanging = try hangingRowFunction(index, axis: axis, inset: inset) { return hanging }
+                return try lastBaselineCrossFunction(index, axis: axis, inset: inset)
+            }
             return model.uikit == .current ? try topBoundedRowFunction(index, axis: axis, inset: inset)
                 : try baselineCrossFunction(index, axis: axis, inset: inset)
         }

@@ -212,6 +212,11 @@ extension StructuredLayout {
             return
         }
         if model.baselineRow[index] && children.count > 1 {
+            if let row = hangingRows[index] {
+                try placeHangingRow(index, row: row, axis: axis, canvasStart: canvas.start, canvasLength: canvas.length, lengths: &lengths,
+                                    buffers: buffers, determined: &determined, guideDetermination: guideDetermination)
+                return
+            }
             if alignment == .lastBaseline {
                 guard placeLastBaselineRow(index, axis: axis, canvasStart: canvas.start, canvasLength: canvas.length, buffers: buffers,
                                            determined: &determined, guideDetermination: guideDetermination) else {
