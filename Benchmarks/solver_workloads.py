@@ -31,7 +31,10 @@ points per label wide, so the tied shares' residue goes to that label), neither 
 - centering: the root distributed by equalCentering, at its natural length (today's UIKit counts its
   gap equalities down from 149 and pulls it short at 49; not in the default `--variants`);
 - baseline: every hstack aligned by `firstBaseline` and every label given a first baseline (today's
-  UIKit hangs a row's items from its first item's top; not in the default `--variants`).
+  UIKit hangs a row's items from its first item's top; not in the default `--variants`);
+- lastbaseline: every hstack aligned by `lastBaseline`, every label given a last baseline, and a
+  horizontal root 12 high, which squeezes its first label (10 high, its baseline 9 below its top
+  and 12 below the root's: it would end 13 down; not in the default `--variants`).
 
 Each binary is run RUNS times per workload, interleaved, and the median wall time and peak memory
 (getrusage of the child) are printed with the ratio old / new. A run over LIMIT seconds is stopped
@@ -165,12 +168,15 @@ def finish(lines, paths, variant, conflict, squeezed):
         lines.append("    hstack gone(hidden: true) {\n        label g(intrinsic: 20 x 10)\n    }")
     elif variant == "centering":
         lines[0] = lines[0].replace("(spacing:", "(distribution: equalCentering, spacing:")
-    elif variant == "baseline":
+    elif variant in ("baseline", "lastbaseline"):
+        name = "firstBaseline" if variant == "baseline" else "lastBaseline"
         for k, line in enumerate(lines):
             if line.lstrip().startswith("hstack"):
-                line = re.sub(r"alignment: \w+, ", "", line).replace("(", "(alignment: firstBaseline, ", 1)
+                line = re.sub(r"alignment: \w+, ", "", line).replace("(", f"(alignment: {name}, ", 1)
+                if variant == "lastbaseline" and k == 0:
+                    line = line.replace("(", "(height: 12, ", 1)
             elif line.lstrip().startswith("label") and line.endswith(")"):
-                line = line[:-1] + f", firstBaseline: {8 + k % 5})"
+                line = line[:-1] + f", {name}: {8 + k % 5})"
             lines[k] = line
     elif variant in ("hidden", "toggles"):
         for k in range(12 if variant == "toggles" else 1):

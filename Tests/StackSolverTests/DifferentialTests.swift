@@ -247,60 +247,60 @@ func runDifferential(seed: UInt64, count: Int, maxNodes: Int, baselineRows: Bool
     return result
 }
 
+/// How big a differential corpus is, and how much of it the structured solver must answer.
+struct CorpusSize {
+    var cases: Int
+    var longCases: Int
+    var maxNodes: Int
+    var longMaxNodes: Int
+    /// At least 1 in `share` clean solves structured: the comparison exercises the structured path,
+    /// not only fallbacks (layouts with conflicts or ambiguity go to the general solver by design).
+    var share: Int
+}
+
+/// Runs one differential corpus (`runDifferential`) under `name`: `size.cases` random cases from
+/// `seed`, `size.longCases` with `STACKC_LONG_TESTS=1`, `STACKC_DIFF_CASES` and `STACKC_DIFF_SEED`
+/// overriding both. Prints the seed, the counts, the reasons and paths of what the structured solver
+/// declines and the shapes it covers; records every failure.
+func runCorpus(_ name: String, seed defaultSeed: UInt64, size: CorpusSize, baselineRows: Bool = false, uikit: UIKitTarget = .iOS9,
+               sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+    let environment = ProcessInfo.processInfo.environment
+    let long = environment["STACKC_LONG_TESTS"] == "1"
+    let count = Int(environment["STACKC_DIFF_CASES"] ?? "") ?? (long ? size.longCases : size.cases)
+    let seed = UInt64(environment["STACKC_DIFF_SEED"] ?? "") ?? defaultSeed
+    print("\(name): seed \(seed), \(count) cases")
+    let result = runDifferential(seed: seed, count: count, maxNodes: long ? size.longMaxNodes : size.maxNodes,
+                                 baselineRows: baselineRows, uikit: uikit)
+    print("\(name): \(result.structured) of \(result.solves) solves took the structured path, \(result.clean) had no findings, \(result.failures.count) failures")
+    print("\(name): clean solves left to the general solver, by reported reason: \(result.reasons.sorted { $0.key < $1.key })")
+    print("\(name): the same solves by solveLayout's path: \(result.paths.sorted { $0.key < $1.key })")
+    print("\(name): structured solves by shape: \(result.covered.sorted { $0.key < $1.key })")
+    for failure in result.failures { Issue.record("\(failure)", sourceLocation: sourceLocation) }
+    #expect(result.structured * size.share >= result.clean, "only \(result.structured) of \(result.clean) clean solves were structured",
+            sourceLocation: sourceLocation)
+}
+
 @Suite struct DifferentialTests {
     /// 500 random layouts (100,000 with `STACKC_LONG_TESTS=1`), each at three container sizes: whenever
     /// the structured solver answers, its frames, determinations and findings are the general solver's.
     @Test func structuredMatchesGeneral() {
-        let environment = ProcessInfo.processInfo.environment
-        let long = environment["STACKC_LONG_TESTS"] == "1"
-        let count = Int(environment["STACKC_DIFF_CASES"] ?? "") ?? (long ? 100_000 : 500)
-        let seed = UInt64(environment["STACKC_DIFF_SEED"] ?? "") ?? 20_250_601
-        print("DifferentialTests: seed \(seed), \(count) cases")
-        let result = runDifferential(seed: seed, count: count, maxNodes: long ? 24 : 18)
-        print("DifferentialTests: \(result.structured) of \(result.solves) solves took the structured path, \(result.clean) had no findings, \(result.failures.count) failures")
-        print("DifferentialTests: conflict-free determined solves left to the general solver, by reported reason: \(result.reasons.sorted { $0.key < $1.key })")
-        print("DifferentialTests: the same solves by solveLayout's path: \(result.paths.sorted { $0.key < $1.key })")
-        print("DifferentialTests: structured solves with a shape added in the third or fourth session: \(result.covered.sorted { $0.key < $1.key })")
-        for failure in result.failures { Issue.record("\(failure)") }
-        // The comparison must exercise the structured path, not only fallbacks.
-        // (Layouts with conflicts or ambiguity go to the general solver by design, and some shapes of
-        // equalCentering, baselines and fillProportionally; at least half of the clean solves must be
-        // structured.)
-        #expect(result.structured * 2 >= result.clean, "only \(result.structured) of \(result.clean) clean solves were structured")
+        runCorpus("DifferentialTests", seed: 20_250_601,
+                  size: CorpusSize(cases: 500, longCases: 100_000, maxNodes: 18, longMaxNodes: 24, share: 2))
     }
 
     /// The same comparison on layouts lowered for today's UIKit (300 cases; 50,000 with
     /// `STACKC_LONG_TESTS=1`): the structured solver reads the gap distributions' canvas fit along the
     /// axis, and hands what it does not hold to the general solver with a `currentUIKit` reason.
     @Test func currentUIKitMatchesGeneral() {
-        let environment = ProcessInfo.processInfo.environment
-        let long = environment["STACKC_LONG_TESTS"] == "1"
-        let count = Int(environment["STACKC_DIFF_CASES"] ?? "") ?? (long ? 50_000 : 300)
-        let seed = UInt64(environment["STACKC_DIFF_SEED"] ?? "") ?? 20_261_124
-        print("DifferentialTests (current UIKit): seed \(seed), \(count) cases")
-        let result = runDifferential(seed: seed, count: count, maxNodes: long ? 24 : 18, uikit: .current)
-        print("DifferentialTests (current UIKit): \(result.structured) of \(result.solves) solves took the structured path, \(result.clean) had no findings, \(result.failures.count) failures")
-        print("DifferentialTests (current UIKit): left to the general solver, by reported reason: \(result.reasons.sorted { $0.key < $1.key })")
-        print("DifferentialTests (current UIKit): the same solves by solveLayout's path: \(result.paths.sorted { $0.key < $1.key })")
-        for failure in result.failures { Issue.record("\(failure)") }
-        #expect(result.structured * 3 >= result.clean, "only \(result.structured) of \(result.clean) clean solves were structured")
+        runCorpus("DifferentialTests (current UIKit)", seed: 20_261_124,
+                  size: CorpusSize(cases: 300, longCases: 50_000, maxNodes: 18, longMaxNodes: 24, share: 3), uikit: .current)
     }
 
-    /// The same comparison on trees whose hstacks are firstBaseline rows (300 cases; 20,000 with
-    /// `STACKC_LONG_TESTS=1`).
+    /// The same comparison on trees whose hstacks are first- or lastBaseline rows (300 cases; 20,000
+    /// with `STACKC_LONG_TESTS=1`).
     @Test func baselineRowsMatchGeneral() {
-        let environment = ProcessInfo.processInfo.environment
-        let long = environment["STACKC_LONG_TESTS"] == "1"
-        let count = Int(environment["STACKC_DIFF_CASES"] ?? "") ?? (long ? 20_000 : 300)
-        let seed = UInt64(environment["STACKC_DIFF_SEED"] ?? "") ?? 20_261_122
-        print("DifferentialTests (baseline rows): seed \(seed), \(count) cases")
-        let result = runDifferential(seed: seed, count: count, maxNodes: long ? 24 : 14, baselineRows: true)
-        print("DifferentialTests (baseline rows): \(result.structured) of \(result.solves) solves took the structured path, \(result.clean) had no findings, \(result.failures.count) failures")
-        print("DifferentialTests (baseline rows): left to the general solver, by reported reason: \(result.reasons.sorted { $0.key < $1.key })")
-        print("DifferentialTests (baseline rows): the same solves by solveLayout's path: \(result.paths.sorted { $0.key < $1.key })")
-        print("DifferentialTests (baseline rows): structured solves with a shape added in the third or fourth session: \(result.covered.sorted { $0.key < $1.key })")
-        for failure in result.failures { Issue.record("\(failure)") }
-        #expect(result.structured * 3 >= result.clean, "only \(result.structured) of \(result.clean) clean solves were structured")
+        runCorpus("DifferentialTests (baseline rows)", seed: 20_261_122,
+                  size: CorpusSize(cases: 300, longCases: 20_000, maxNodes: 14, longMaxNodes: 24, share: 3), baselineRows: true)
     }
 
     /// The automatic entry returns the general solver's answer for every case, fallbacks included.

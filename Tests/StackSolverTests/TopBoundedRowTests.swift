@@ -114,15 +114,7 @@ import Testing
     /// Random trees whose hstacks are all baseline rows, lowered as today's UIKit does: the tree
     /// solver's frames are the general solver's (300 cases; 20,000 with `STACKC_LONG_TESTS=1`).
     @Test func todaysBaselineRowsMatchGeneral() {
-        let environment = ProcessInfo.processInfo.environment
-        let long = environment["STACKC_LONG_TESTS"] == "1"
-        let count = Int(environment["STACKC_DIFF_CASES"] ?? "") ?? (long ? 20_000 : 300)
-        let seed = UInt64(environment["STACKC_DIFF_SEED"] ?? "") ?? 20_261_128
-        print("TopBoundedRowTests: seed \(seed), \(count) cases")
-        let result = runDifferential(seed: seed, count: count, maxNodes: long ? 24 : 14, baselineRows: true, uikit: .current)
-        print("TopBoundedRowTests: \(result.structured) of \(result.solves) solves took the structured path, \(result.clean) had no findings, \(result.failures.count) failures")
-        print("TopBoundedRowTests: left to the general solver, by reported reason: \(result.reasons.sorted { $0.key < $1.key })")
-        for failure in result.failures { Issue.record("\(failure)") }
-        #expect(result.structured * 3 >= result.clean, "only \(result.structured) of \(result.clean) clean solves were structured")
+        runCorpus("TopBoundedRowTests", seed: 20_261_128,
+                  size: CorpusSize(cases: 300, longCases: 20_000, maxNodes: 14, longMaxNodes: 24, share: 3), baselineRows: true, uikit: .current)
     }
 }

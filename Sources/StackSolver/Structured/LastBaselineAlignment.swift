@@ -1,6 +1,8 @@
 import StackIR
 
-// lastBaseline alignment across a horizontal stack of several items.
+// lastBaseline alignment across a horizontal stack of several items, where an item hangs from a
+// reference's bottom that moves with the reference's height (today's UIKit); rows whose items all
+// hang from the baseline are exact at any height (HangingRow.swift).
 //
 // The lowering (seed 000 §2.6) differs from firstBaseline's in one place: the alignment spanner meets
 // the canvas at the top only, and at the bottom the *first* item's bottom has to fit
