@@ -57,4 +57,28 @@ import Testing
         #expect(solutionDifference(solution, solve(ir, width: 150), ir: ir) == nil)
         #expect(solution.frames[0].width == 150)
     }
+
+    /// Two items equally centred have one gap and no equality: the stack is placed as equalSpacing
+    /// places it, squeezed or not. `a` 40 and `b` 60 wide, 10 apart at the least: 110 wide at its
+    /// natural width, the gap guide from `a`'s centre (20) to `b`'s (80); at 200 the gap takes the
+    /// rest (`b` at 140, its centre at 170); at 90 `b`, compressed at 700 (below `a`'s 750), gives
+    /// way to 40, its centre at 70.
+    @Test func twoItemsAreEquallySpaced() {
+        let ir = loweredToday("""
+            hstack main(distribution: equalCentering, spacing: 10) {
+                label a(intrinsic: 40 x 10)
+                label b(intrinsic: 60 x 10, horizontalCompression: 700)
+            }
+            """)
+        let names = ["main", "main.a", "main.b", "main#gap1"]
+        let expected: [(Double?, [[Double]])] = [
+            (nil, [[0, 110], [0, 40], [50, 60], [20, 60]]),
+            (200, [[0, 200], [0, 40], [140, 60], [20, 150]]),
+            (90, [[0, 90], [0, 40], [50, 40], [20, 50]]),
+        ]
+        for (width, frames) in expected {
+            guard let solution = treeSolution(ir, width: width) else { continue }
+            #expect(spans(names, solution, ir, horizontal: true) == frames, "\(String(describing: width))")
+        }
+    }
 }

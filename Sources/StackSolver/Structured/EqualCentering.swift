@@ -4,8 +4,10 @@ import StackIR
 //
 // The lowering (seed 000 §1.5) pins a gap guide between each pair of adjacent visible items' centres
 // and makes the gaps equal at priority 149 (`gap[j].length == gap[1].length @149`), below the items'
-// own hugging and compression; the spacings are minimums (`>=`). With k gaps, items 0 ... k, lengths
-// l[i] and m[j] = l[j] / 2 + spacing[j] + l[j + 1] / 2 the least centre distance of gap j:
+// own hugging and compression; the spacings are minimums (`>=`). Two visible items have one gap and
+// no equality, so they are placed as equalSpacing places them (TopDownAlong.swift). With k > 1
+// gaps, items 0 ... k, lengths l[i] and m[j] = l[j] / 2 + spacing[j] + l[j + 1] / 2 the least
+// centre distance of gap j:
 //
 // - With every item at its own minimiser, the gaps can all be equal exactly when the canvas is at
 //   least `settled = l[0] / 2 + k * max(m) + l[k] / 2`. From there up nothing in the stack is

@@ -253,12 +253,13 @@ struct StructuredLayout {
             return try sharedRowFunction(index, axis: axis, fixed: spacing + inset, gapSlack: false)
         case .equalSpacing where visible.count > 1 && model.sharedRow[index]:
             return try sharedRowFunction(index, axis: axis, fixed: inset + Double(visible.count - 1) * model.minimumGap[index], gapSlack: true)
-        case .equalCentering where visible.count > 1:
+        case .equalCentering where visible.count > 2:
             return try equalCenteringFunction(index, axis: axis, visible: visible, inset: inset)
-        case .equalSpacing where visible.count > 1:
+        case .equalSpacing where visible.count > 1, .equalCentering where visible.count > 1:
             // The gaps: k - 1 equal lengths, each at least the largest spacing, free of cost (in a
             // baselineRelative chain, from baseline to baseline: the chain's members and fixed
-            // depths make up the rest).
+            // depths make up the rest). Two items equally centred have one gap and no equality:
+            // they are equally spaced.
             try settleOutsideChain(index, axis: axis, visible: visible, members: members)
             let gaps = CostFunction(
                 anchor: Double(visible.count - 1) * model.minimumGap[index],

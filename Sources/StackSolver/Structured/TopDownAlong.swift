@@ -41,7 +41,7 @@ extension StructuredLayout {
         case .fill where visibleCount > 1 && model.sharedRow[index],
              .equalSpacing where visibleCount > 1 && model.sharedRow[index]:
             return try splitSharedRow(index, axis: axis, canvas: canvas, stackLength: stackLength, lengths: &lengths)
-        case .equalSpacing where visibleCount > 1:
+        case .equalSpacing where visibleCount > 1, .equalCentering where visibleCount > 1:
             guard let merged = merges[index] else { throw .irMismatch(item: index) }
             let total = canvas.length - model.chainShift[index]
             guard split(merged, total: total, anchors: mergeAnchors[index], into: &lengths) else {
@@ -143,11 +143,12 @@ extension StructuredLayout {
             }
             return
         }
-        // Visible items are `gap` apart, one gap guide between each pair. A hidden item follows the
-        // previous item at its (`==`) spacing; the visible item after an interior hidden run is
-        // still one gap after the previous visible item.
+        // Visible items are `gap` apart, one gap guide between each pair (equalCentering's from
+        // centre to centre). A hidden item follows the previous item at its (`==`) spacing; the
+        // visible item after an interior hidden run is still one gap after the previous visible item.
         let guides = model.gapGuides[index]
         let roundedGap = rounded(gap)
+        let centres = model.distribution[index] == .equalCentering
         var gapIndex = 0
         var visibleEnd: Double? = nil
         for k in children {
@@ -157,14 +158,19 @@ extension StructuredLayout {
                 placeHidden(child, axis: axis, at: x, before: visibleEnd == nil, buffers: buffers)
                 continue
             }
+            let value = lengths[next]
             if let end = visibleEnd {
                 let guide = guides[gapIndex]
                 gapIndex += 1
-                frames.set(guide, start: rounded(end), length: roundedGap)
+                if centres {
+                    let half = lengths[next - 1] / 2
+                    frames.set(guide, rounded(end - half, half + gap + value / 2))
+                } else {
+                    frames.set(guide, start: rounded(end), length: roundedGap)
+                }
                 if determined[guide] != guideDetermination { determined[guide] = guideDetermination }
                 x = end + gap
             }
-            let value = lengths[next]
             next += 1
             position[2 &* child &+ axis] = x
             length[2 &* child &+ axis] = value

@@ -137,7 +137,7 @@ extension StructuredLayout {
             }
             do {
                 if axis == Int(stackAxes[index]) {
-                    if model.distribution[index] == .equalCentering && model.visibleCount[index] > 1 {
+                    if model.distribution[index] == .equalCentering && model.visibleCount[index] > 2 {
                         guard placeEqualCentering(index, axis: axis, canvasStart: canvas.start, canvasLength: canvas.length, buffers: buffers,
                                                   determined: &determined, guideDetermination: guideDetermination) else {
                             return .equalCenteringSqueezed(stack: index, axis: Axis(slot: axis))
