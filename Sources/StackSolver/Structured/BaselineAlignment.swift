@@ -48,28 +48,20 @@ extension StructuredLayout {
     /// Throws when an item has no first baseline or no single own height, or the ascent and descent
     /// cannot be split.
     mutating func baselineCrossFunction(_ index: Int, axis: Int, inset: Double) throws(FallbackReason) -> CostFunction {
-        var ascentEnvelopes: [CostFunction] = []
-        var descentEnvelopes: [CostFunction] = []
-        var ascentFloor = -Double.infinity
-        for child in model.children(index) {
-            let withSuppression = try suppressed(child, axis: axis)
+        let children = model.children(index)
+        var places: [BaselinePlace] = []
+        places.reserveCapacity(children.count)
+        for child in children {
             guard let place = model.firstBaseline[child] else { throw .baselineAlignment(stack: index, .undefinedBaseline) }
-            crossAnchor[2 * child + axis] = withSuppression.anchor
-            guard !model.hidden[child] else { continue }
-            switch place {
-            case .bottom:
-                ascentEnvelopes.append(withSuppression.monotoneEnvelope)
-            case .belowTop(let depth):
-                descentEnvelopes.append(withSuppression.monotoneEnvelope.shifted(by: -depth))
-                ascentFloor = max(ascentFloor, depth)
-            }
+            places.append(place)
         }
+        let costs = try hangingCosts(places, children: children, axis: axis)
         // No bottom-baseline item: the ascent is the deepest baseline. No fixed baseline: nothing
         // hangs below B, so the descent is 0 or more.
-        var ascent = ascentEnvelopes.isEmpty ? freeAbove(ascentFloor) : pointwiseSum(ascentEnvelopes)
-        if ascentFloor > -.infinity { ascent = ascent?.restricted(atLeast: ascentFloor) }
-        var descent = descentEnvelopes.isEmpty ? freeAbove(0) : pointwiseSum(descentEnvelopes)
-        if !ascentEnvelopes.isEmpty { descent = descent?.restricted(atLeast: 0) }
+        var ascent = costs.line.isEmpty ? freeAbove(costs.deepest) : pointwiseSum(costs.line)
+        if costs.deepest > -.infinity { ascent = ascent?.restricted(atLeast: costs.deepest) }
+        var descent = costs.descent.isEmpty ? freeAbove(0) : pointwiseSum(costs.descent)
+        if costs.bottomHung { descent = descent?.restricted(atLeast: 0) }
         guard let spanning = model.spanningFit[index], let fit = model.canvasFit[index] else { throw .irMismatch(item: index) }
         // A sum fails where the items' required heights do not meet (restricted: nothing is left).
         guard let ascent, let descent else { throw .conflict(node: index, axis: Axis(slot: axis)) }

@@ -47,7 +47,38 @@ extension CostFunction {
     static let flatLeft = [Segment(length: .infinity, slope: .zero, owner: 0, order: 1)]
 }
 
+/// The visible items' costs in a row whose items hang from its baseline (iOS 9/10's firstBaseline rows
+/// too, BaselineAlignment.swift): an item hung by its bottom costs its monotone envelope of the line L,
+/// one hung by its top at depth d that of D + d; the deepest such d bounds L from below.
+struct HangingCosts {
+    var line: [CostFunction] = []
+    var descent: [CostFunction] = []
+    var deepest = -Double.infinity
+    var bottomHung = false
+}
+
 extension StructuredLayout {
+    /// The costs of a row's items hanging from its baseline by `places` (see `HangingCosts`), but
+    /// `skipped`'s descent; records each item's own height (`crossAnchor`).
+    mutating func hangingCosts(_ places: [BaselinePlace], children: ArraySlice<Int>, axis: Int, skipping skipped: Int? = nil)
+        throws(FallbackReason) -> HangingCosts {
+        var costs = HangingCosts()
+        for (place, child) in zip(places, children) {
+            let own = try suppressed(child, axis: axis)
+            crossAnchor[2 * child + axis] = own.anchor
+            guard !model.hidden[child] else { continue }
+            switch place {
+            case .bottom:
+                costs.bottomHung = true
+                costs.line.append(own.monotoneEnvelope)
+            case .belowTop(let depth):
+                costs.deepest = max(costs.deepest, depth)
+                if child != skipped { costs.descent.append(own.monotoneEnvelope.shifted(by: -depth)) }
+            }
+        }
+        return costs
+    }
+
     /// How each item of a lastBaseline row hangs from the line; nil when one hangs from a reference
     /// that hangs by its top, or by a baseline above its top. Throws when an item has no last baseline.
     private func hangingPlaces(_ index: Int, children: ArraySlice<Int>) throws(FallbackReason) -> [BaselinePlace]? {
@@ -79,35 +110,18 @@ extension StructuredLayout {
         guard let spanning = model.spanningFit[index], let fit = model.canvasFit[index], let first = children.first else {
             throw .irMismatch(item: index)
         }
-        var lineTerms: [CostFunction] = []
-        var descentTerms: [CostFunction] = []
-        var deepest = -Double.infinity
-        var bottomHung = false
-        var firstOwn = CostFunction.free
-        for (position, child) in zip(places.indices, children) {
-            let own = try suppressed(child, axis: axis)
-            crossAnchor[2 * child + axis] = own.anchor
-            if child == first { firstOwn = own }
-            guard !model.hidden[child] else { continue }
-            switch places[position] {
-            case .bottom:
-                bottomHung = true
-                lineTerms.append(own.monotoneEnvelope)
-            case .belowTop(let depth):
-                deepest = max(deepest, depth)
-                if child != first { descentTerms.append(own.monotoneEnvelope.shifted(by: -depth)) }
-            }
-        }
-        guard deepest > -.infinity || bottomHung else { throw .allItemsHidden(stack: index) }
+        var costs = try hangingCosts(places, children: children, axis: axis, skipping: first)
+        let (deepest, topHung) = (costs.deepest, costs.deepest > -.infinity)
+        guard topHung || costs.bottomHung else { throw .allItemsHidden(stack: index) }
         let up = Slope.constraint(priority: spanning.priority, index: spanning.index, sign: 1)
         let pull = [Segment(length: .infinity, slope: up, owner: 0, order: 0)]
-        let topHung = deepest > -.infinity
-        lineTerms.append(CostFunction(anchor: topHung ? deepest : 0, right: pull, left: topHung ? [] : CostFunction.flatLeft))
-        descentTerms.append(CostFunction(anchor: bottomHung ? 0 : -deepest, right: pull, left: []))
-        guard let line = pointwiseSum(lineTerms), let descent = pointwiseSum(descentTerms) else {
+        costs.line.append(CostFunction(anchor: topHung ? deepest : 0, right: pull, left: topHung ? [] : CostFunction.flatLeft))
+        costs.descent.append(CostFunction(anchor: costs.bottomHung ? 0 : -deepest, right: pull, left: []))
+        guard let line = pointwiseSum(costs.line), let descent = pointwiseSum(costs.descent) else {
             throw .conflict(node: index, axis: Axis(slot: axis))
         }
         guard line.hasUniqueMinimum, descent.hasUniqueMinimum else { throw .ambiguous(node: index, axis: Axis(slot: axis)) }
+        let firstOwn = try suppressed(first, axis: axis)
         var row = HangingRow(places: places, line: line.anchor, descent: descent.anchor, first: firstOwn.anchor)
         var cost = line.monotoneEnvelope
         if case .belowTop(let depth) = places[0] {
