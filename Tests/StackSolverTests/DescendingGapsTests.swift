@@ -76,9 +76,6 @@ import Testing
             (200, [[0, 200], [0, 40], [140, 60], [20, 150]]),
             (90, [[0, 90], [0, 40], [50, 40], [20, 50]]),
         ]
-        for (width, frames) in expected {
-            guard let solution = treeSolution(ir, width: width) else { continue }
-            #expect(spans(names, solution, ir, horizontal: true) == frames, "\(String(describing: width))")
-        }
+        expectTreeSpans(ir, names, horizontal: true, expected)
     }
 }

@@ -26,10 +26,7 @@ import Testing
             (30, [[0, 30], [15, 15], [0, 35], [25, 10], [0, 35]]),
             (50, [[0, 50], [15, 20], [0, 35], [25, 10], [0, 35]]),
         ]
-        for (height, frames) in expected {
-            guard let solution = treeSolution(ir, height: height) else { continue }
-            #expect(spans(names, solution, ir, horizontal: false) == frames, "\(String(describing: height))")
-        }
+        expectTreeSpans(ir, names, horizontal: false, expected)
     }
 
     /// Today's UIKit, views without baselines: each aligns its bottom with the first's, so all hang
@@ -47,10 +44,7 @@ import Testing
             (nil, [[0, 20], [0, 20], [0, 20], [0, 20]]),
             (12, [[0, 12], [0, 12], [0, 12], [0, 12]]),
         ]
-        for (height, frames) in expected {
-            guard let solution = treeSolution(ir, height: height) else { continue }
-            #expect(spans(names, solution, ir, horizontal: false) == frames, "\(String(describing: height))")
-        }
+        expectTreeSpans(ir, names, horizontal: false, expected)
     }
 
     /// A hidden first item still bounds the canvas bottom, but not the spanner. The baseline is 10
@@ -68,10 +62,7 @@ import Testing
             (nil, [[0, 15], [-5, 20], [0, 30], [0, 30]]),
             (10, [[0, 10], [-5, 15], [0, 30], [0, 30]]),
         ]
-        for (height, frames) in expected {
-            guard let solution = treeSolution(ir, height: height) else { continue }
-            #expect(spans(names, solution, ir, horizontal: false) == frames, "\(String(describing: height))")
-        }
+        expectTreeSpans(ir, names, horizontal: false, expected)
     }
 
     /// iOS 9/10: a view's last baseline is its bottom, a label's a depth below its top; both hang
@@ -89,9 +80,6 @@ import Testing
             (nil, [[0, 25], [5, 20], [0, 30], [0, 30]]),
             (40, [[0, 40], [5, 20], [0, 30], [0, 30]]),
         ]
-        for (height, frames) in expected {
-            guard let solution = treeSolution(ir, height: height) else { continue }
-            #expect(spans(names, solution, ir, horizontal: false) == frames, "\(String(describing: height))")
-        }
+        expectTreeSpans(ir, names, horizontal: false, expected)
     }
 }

@@ -29,9 +29,6 @@ import Testing
             (nil, [[0, 91], [-12, 12], [0, 20], [24, 30], [28, 30], [62, 15], [62, 15], [66, 25]]),
             (120, [[0, 120], [-12, 12], [0, 49], [53, 30], [57, 30], [91, 15], [91, 15], [95, 25]]),
         ]
-        for (width, frames) in expected {
-            guard let solution = treeSolution(ir, width: width) else { continue }
-            #expect(spans(names, solution, ir, horizontal: true) == frames, "\(String(describing: width))")
-        }
+        expectTreeSpans(ir, names, horizontal: true, expected)
     }
 }

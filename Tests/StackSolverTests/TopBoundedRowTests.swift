@@ -34,10 +34,7 @@ import Testing
             (30, [[0, 30], [0, 20], [0, 30], [-16, 36], [0, 70], [-16, 46]]),
             (10, [[0, 10], [0, 10], [0, 10], [-16, 26], [0, 70], [-16, 26]]),
         ]
-        for (height, frames) in expected {
-            guard let solution = treeSolution(ir, height: height) else { continue }
-            #expect(spans(names, solution, ir, horizontal: false) == frames, "\(String(describing: height))")
-        }
+        expectTreeSpans(ir, names, horizontal: false, expected)
     }
 
     /// The first item has no baseline, so the reference is the first visible item with one (`a`)

@@ -29,6 +29,18 @@ func spans(_ names: [String], _ solution: LayoutSolution, _ ir: ConstraintIR, ho
     }
 }
 
+/// For each root length of `expected` (nil: natural) along one axis, the named items' spans on that
+/// axis (`spans`) from a solve that must come from the tree with the general solver's frames
+/// (`treeSolution`).
+func expectTreeSpans(_ ir: ConstraintIR, _ names: [String], horizontal: Bool, _ expected: [(Double?, [[Double]])],
+                     sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+    for (length, frames) in expected {
+        guard let solution = horizontal ? treeSolution(ir, width: length) : treeSolution(ir, height: length) else { continue }
+        #expect(spans(names, solution, ir, horizontal: horizontal) == frames, "\(String(describing: length))",
+                sourceLocation: sourceLocation)
+    }
+}
+
 /// `text`'s first root, lowered as today's UIKit creates its constraints.
 func loweredToday(_ text: String) -> ConstraintIR { lowered(text, uikit: .current) }
 

@@ -14,9 +14,10 @@ import StackIR
 //   least 0 when some visible item hangs by its bottom (its bottom is on the line).
 // - So the line costs P(L) (the bottom-hung items' monotone envelopes plus 51 L) and the descent
 //   Q(D) (the top-hung items' envelopes, moved by their depths, plus 51 D), each item's height the
-//   largest its own cost and its limit allow. Without top-hung items the spanner's pull stops at the
-//   canvas top (51 per unit above it only); without bottom-hung ones D is at least -d (the spanner
-//   ends at the canvas top at the least), exact because the line then sits at the deepest d.
+//   largest its own cost and its limit allow. Without top-hung items the spanner pulls the line up
+//   only while it is below the canvas top (51 per unit of L above 0: items ending above the canvas
+//   top leave the spanner empty); without bottom-hung ones D is at least minus the deepest d (the
+//   spanner ends no higher than the canvas top), exact because the line then sits at that depth.
 // - The canvas height H bounds the first item's bottom. Hung by its bottom: L <= H, so the row
 //   costs P's monotone envelope. Hung by its top at d0: its height h0 <= H - L + d0, and D >= h0 - d0
 //   when it is visible, so with K(h0) its own cost plus Q's least cost over D >= h0 - d0, the rest
