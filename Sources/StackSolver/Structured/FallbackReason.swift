@@ -71,8 +71,9 @@ public enum FallbackReason: Error, Hashable, Sendable {
         case stackBaseline
         /// An item of a baseline row without a baseline the row can align.
         case undefinedBaseline
-        /// A lastBaseline row with an item whose shortening would shorten the row, not held above
-        /// the spanner and the canvas fit.
+        /// A lastBaseline row with a view hanging from a labelled reference's bottom (so not every
+        /// item hangs from the baseline, HangingRow.swift) and an item whose shortening would
+        /// shorten the row, not held above the spanner and the canvas fit.
         case lastBaselineRow
         /// A baseline row's width shares (`width == stack.width / n`) against its items' own
         /// constraints, in a case not settled here.
@@ -134,7 +135,7 @@ public enum FallbackReason: Error, Hashable, Sendable {
             case .verticalStack: "baseline alignment in a vertical stack (lastBaseline, or firstBaseline with a hidden item)"
             case .stackBaseline: "its baseline is not a fixed depth below its top"
             case .undefinedBaseline: "baseline alignment with an item without a baseline"
-            case .lastBaselineRow: "lastBaseline row with an item that may shorten not held above the row's own constraints"
+            case .lastBaselineRow: "lastBaseline row with a view hanging from a labelled item's bottom, and an item that may shorten not held above the row's own constraints"
             case .widthShares: "baseline row whose width shares are not settled exactly"
             }
         case .baselineRelative: "baselineRelative with a stack item, fillProportionally, equalCentering, hidden items in equalSpacing, or baselines that count an item negatively"
