@@ -26,14 +26,21 @@ extension Solver {
             elimination?.backSubstitute(value: { tableau.value(of: $0) }, movement: { _ in (0, 0) }).values ?? [:]
         }
         let watched = free.indices.filter { !free[$0] && (solving?($0 / FrameVariable.perItem) ?? true) }
+        // A symbol whose form (an eliminated one's by its definition) mentions only frozen symbols is
+        // constant on the face. The others are pushed, the eliminated ones too: a push that moves
+        // the kept symbols of a definition may still leave its sum where it stands.
+        let unfrozen = tableau.kinds.indices.map { tableau.slotOf[$0] < 0 && !tableau.frozen[$0] }
+        let constant = elimination?.backSubstitute(
+            value: { _ in 0 }, movement: { tableau.movement(of: $0, movable: unfrozen) }).decided ?? [:]
+        var expander = Elimination.Expander(elimination, symbols: tableau.kinds.count)
         var known = free
         var found: [Int] = []
         while true {
-            // A kept symbol whose form mentions only frozen symbols is constant on the face; an
-            // eliminated one moves only when a kept symbol of its definition does.
-            let pushed = watched.filter { !known[$0] && now[$0] == nil && tableau.dependsOnUnfrozen($0) }
+            let pushed = watched.filter { symbol in
+                !known[symbol] && (now[symbol] == nil ? tableau.dependsOnUnfrozen(symbol) : constant[symbol] == false)
+            }
             guard !pushed.isEmpty else { break }
-            let form = Row(constant: 0, terms: pushed.map { ($0, randomWeights(of: $0).0) })
+            let form = expander.expand(pushed.map { ($0, randomWeights(of: $0).0) })
             var moved: [Int] = []
             for sign in [1.0, -1.0] {
                 guard let extreme = tableau.pushed(form, by: sign) else { continue }

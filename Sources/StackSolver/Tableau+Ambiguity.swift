@@ -15,11 +15,22 @@ extension Tableau {
     /// Whether the optimum lets the linear form `row` move, as `movement` sees it (movements that
     /// cancel count as fixed), deciding each symbol's freedom on the spot rather than for every symbol.
     func canMove(_ row: Row) -> Bool {
+        moves(row, along: movesFreely)
+    }
+
+    /// Whether the linear form `row` may move on the optimal face: its form over the nonbasic symbols
+    /// keeps an unfrozen one (forms that cancel count as fixed). Unlike `canMove`, a direction blocked
+    /// at step zero in this basis counts: at a degenerate vertex it may still be open on the face.
+    func dependsOnUnfrozen(_ row: Row) -> Bool {
+        moves(row, along: { !frozen[$0] })
+    }
+
+    private func moves(_ row: Row, along direction: (Int) -> Bool) -> Bool {
         var first = 0.0
         var second = 0.0
         var scale = 1.0
         func add(_ symbol: Int, _ coefficient: Double) {
-            guard movesFreely(symbol) else { return }
+            guard direction(symbol) else { return }
             let (a, b) = randomWeights(of: symbol)
             first += coefficient * a
             second += coefficient * b

@@ -33,13 +33,14 @@ extension Solver {
             guard !tableau.hitPivotLimit else { return }
             // A symbol that settling the ones after it has decided stays where it is: most do (a
             // position along a chain once the lengths after it are settled), and skipping them keeps
-            // long expanded rows out of the tableau.
+            // long expanded rows out of the tableau. Decided means fixed on the face, whatever the
+            // basis: a symbol that only a degenerate direction moves is settled too.
             var row: Row
             if expander.isEliminated(symbol) {
                 row = expander.expand([(symbol, 1)])
-                guard tableau.canMove(row) else { continue }
+                guard tableau.dependsOnUnfrozen(row) else { continue }
             } else {
-                guard tableau.canMove(symbol) else { continue }
+                guard tableau.dependsOnUnfrozen(symbol) else { continue }
                 row = Row(constant: 0, terms: [(symbol, 1)])
             }
             // row == 0 at the lowest level: row - plus + minus == 0, violation plus + minus.

@@ -79,4 +79,43 @@ import Testing
             #expect(solution.frames[Self.index("col", ir)].height == 70)
         }
     }
+
+    /// An equalCentering column 38 tall over a view with no height, a line, an equalSpacing stack
+    /// (a 24-point block over an hstack whose only item is hidden) and a row squeezed to nothing (its
+    /// spanner's fit at 51 beats the tall button's compression at 50), as iOS 9 lowers it. With the row
+    /// at 38, the gaps between centres g and the inner stack's height h (at least 24) meet every
+    /// constraint whenever h <= 2g; the free view's height (76 - 6g) takes up the rest. The empty hstack
+    /// sits at the inner stack's bottom, 38 - g + h/2: anywhere from 38 up, so its y is undecided. The
+    /// rule for undecided values settles h to 24 and the free view's height to 0 (g = 38/3): y 37.33.
+    /// The layout is solved in a joint group (the empty hstack starts it) whose face, unlike the whole
+    /// solve's, keeps that y in an eliminated symbol whose kept parts move together; the expectations
+    /// also come from the reference LP's optimal face.
+    static let squeezedColumn = """
+        vstack col(distribution: equalCentering) {
+            view free(intrinsic: 80 x none)
+            view line(intrinsic: 20 x 0)
+            vstack inner(distribution: equalSpacing) {
+                view block(height: 24)
+                hstack empty { view gone(intrinsic: 50 x 20, hidden: true) }
+            }
+            hstack row(alignment: trailing) {
+                button tall(intrinsic: 20 x 80, verticalHugging: 251, verticalCompression: 50)
+                view short(intrinsic: 80 x 35, verticalHugging: 999, verticalCompression: 1)
+            }
+        }
+        """
+
+    @Test func anEliminatedPlaceThatMovesIsUndecided() {
+        let ir = Self.lowered(Self.squeezedColumn, uikit: .iOS9).replacingRootSize(width: false, height: true)
+        let reference = referenceDeterminations(ir: ir, width: nil, height: 38)
+        let empty = Self.index("col.inner.empty", ir)
+        #expect(reference?[empty].y == false)
+        for solution in [solve(ir, height: 38), solveLayout(ir: ir, height: 38)] {
+            #expect(!solution.determined[empty].y && solution.determined[empty].height)
+            #expect(abs(solution.frames[empty].y - (38 - 38.0 / 3 + 12)) < 1e-6, "\(solution.frames)")
+            for item in ir.items.indices where solution.determined[item] != reference?[item] {
+                Issue.record("\(ir.items[item].name): determined \(solution.determined[item]), reference \(String(describing: reference?[item]))")
+            }
+        }
+    }
 }

@@ -135,6 +135,56 @@ struct ReferenceProblem {
         }
         return ReferenceRow(coefficients: coefficients, relation: relation, rhs: constant)
     }
+
+    /// Gives every optional constraint its violation columns (two for an equality: plus and minus,
+    /// one for an inequality), after the columns there are; returns the optional constraints' indices
+    /// and each one's first violation column.
+    mutating func addViolationColumns() -> (optional: [Int], violationColumn: [Int: Int]) {
+        let optional = ir.constraints.indices.filter { !ir.constraints[$0].isRequired }
+        var violationColumn: [Int: Int] = [:]
+        for index in optional {
+            violationColumn[index] = columns
+            columns += ir.constraints[index].relation == .equal ? 2 : 1
+        }
+        return (optional, violationColumn)
+    }
+
+    /// `row` with zeros for the columns added after it.
+    func widened(_ row: ReferenceRow) -> ReferenceRow {
+        ReferenceRow(coefficients: row.coefficients + Array(repeating: 0, count: columns - row.coefficients.count), relation: row.relation, rhs: row.rhs)
+    }
+
+    /// Each optional constraint as a row that its violation columns always let hold.
+    func optionalRows(_ optional: [Int], violationColumn: [Int: Int]) -> [ReferenceRow] {
+        optional.map { index in
+            let c = ir.constraints[index]
+            var (coefficients, constant) = expression(c, width: columns)
+            let column = violationColumn[index]!
+            switch c.relation {
+            case .equal:
+                // expr - plus + minus == c
+                coefficients[column] = -1
+                coefficients[column + 1] = 1
+                return ReferenceRow(coefficients: coefficients, relation: .equal, rhs: constant)
+            case .greaterThanOrEqual:
+                coefficients[column] = 1
+                return ReferenceRow(coefficients: coefficients, relation: .greaterOrEqual, rhs: constant)
+            case .lessThanOrEqual:
+                coefficients[column] = -1
+                return ReferenceRow(coefficients: coefficients, relation: .lessOrEqual, rhs: constant)
+            }
+        }
+    }
+
+    /// The cost of the total violation of the constraints `indices`.
+    func violationCost(_ indices: [Int], violationColumn: [Int: Int]) -> [Double] {
+        var cost = Array(repeating: 0.0, count: columns)
+        for index in indices {
+            cost[violationColumn[index]!] = 1
+            if ir.constraints[index].relation == .equal { cost[violationColumn[index]! + 1] = 1 }
+        }
+        return cost
+    }
 }
 
 func checkRandomCase(seed: UInt64) {
@@ -183,43 +233,12 @@ func checkRandomCase(seed: UInt64) {
 
     // 3. Lexicographic optimality: each level's total violation equals the reference optimum given
     // the levels above it at their optimum.
-    let optional = ir.constraints.indices.filter { !ir.constraints[$0].isRequired }
-    var violationColumn: [Int: Int] = [:]
-    for index in optional {
-        violationColumn[index] = problem.columns
-        problem.columns += ir.constraints[index].relation == .equal ? 2 : 1
-    }
-    let columns = problem.columns
-    func widen(_ row: ReferenceRow) -> ReferenceRow {
-        ReferenceRow(coefficients: row.coefficients + Array(repeating: 0, count: columns - row.coefficients.count), relation: row.relation, rhs: row.rhs)
-    }
-    var rows = requiredRows.map(widen)
-    for index in optional {
-        let c = ir.constraints[index]
-        var (coefficients, constant) = problem.expression(c, width: columns)
-        let column = violationColumn[index]!
-        switch c.relation {
-        case .equal:
-            // expr - plus + minus == c
-            coefficients[column] = -1
-            coefficients[column + 1] = 1
-            rows.append(ReferenceRow(coefficients: coefficients, relation: .equal, rhs: constant))
-        case .greaterThanOrEqual:
-            coefficients[column] = 1
-            rows.append(ReferenceRow(coefficients: coefficients, relation: .greaterOrEqual, rhs: constant))
-        case .lessThanOrEqual:
-            coefficients[column] = -1
-            rows.append(ReferenceRow(coefficients: coefficients, relation: .lessOrEqual, rhs: constant))
-        }
-    }
+    let (optional, violationColumn) = problem.addViolationColumns()
+    var rows = requiredRows.map { problem.widened($0) } + problem.optionalRows(optional, violationColumn: violationColumn)
     let priorities = Array(Set(optional.map { ir.constraints[$0].priority })).sorted(by: >)
     for priority in priorities {
         let level = optional.filter { ir.constraints[$0].priority == priority }
-        var cost = Array(repeating: 0.0, count: columns)
-        for index in level {
-            cost[violationColumn[index]!] = 1
-            if ir.constraints[index].relation == .equal { cost[violationColumn[index]! + 1] = 1 }
-        }
+        let cost = problem.violationCost(level, violationColumn: violationColumn)
         guard let optimum = referenceMinimum(rows: rows, cost: cost) else {
             Issue.record("seed \(seed): reference infeasible at level \(priority)")
             return

@@ -53,6 +53,9 @@ func referenceMinimum(rows: [ReferenceRow], cost: [Double]) -> Double? {
         }
     }
 
+    var inBasis = Array(repeating: false, count: columns)
+    for column in basis { inBasis[column] = true }
+
     func pivot(_ row: Int, _ column: Int) {
         let p = table[row][column]
         for j in 0...columns { table[row][j] /= p }
@@ -60,14 +63,16 @@ func referenceMinimum(rows: [ReferenceRow], cost: [Double]) -> Double? {
             let factor = table[i][column]
             if factor != 0 { for j in 0...columns { table[i][j] -= factor * table[row][j] } }
         }
+        inBasis[basis[row]] = false
         basis[row] = column
+        inBasis[column] = true
     }
 
     /// Minimises `c` over the current basis; false if unbounded or out of iterations.
     func run(_ c: [Double], forbidden: [Bool]) -> Bool {
         for _ in 0..<50_000 {
             var entering = -1
-            for j in 0..<columns where !forbidden[j] && !basis.contains(j) {
+            for j in 0..<columns where !forbidden[j] && !inBasis[j] {
                 var reduced = c[j]
                 for i in 0..<m { reduced -= c[basis[i]] * table[i][j] }
                 if reduced < -1e-9 {
