@@ -7,12 +7,14 @@
 // optimum is the same in every basis; which symbols move on its face is too, so the solver must not
 // depend on the basis it stopped in.
 //
-// So the symbols `canMove` calls fixed whose forms still mention an unfrozen symbol are checked on
-// the face itself: a random positive combination of them is pushed one unit up, and one unit down, on
-// copies of the tableau (two optimisations that never leave the face: frozen symbols stay at zero),
-// and every symbol whose value differs there is undecided. Each round finds at least one more or
-// shows that the rest cannot move (a random combination of symbols that move is constant on the
-// face only for weights in a set of measure zero), so the rounds end.
+// So the symbols `canMove` calls fixed whose forms still mention an unfrozen symbol (an eliminated
+// symbol's form is its definition's, over the kept symbols) are checked on the face itself: a
+// random positive combination of them is pushed one unit up, and one unit down, on copies of the
+// tableau (two optimisations that never leave the face: frozen symbols stay at zero), and every
+// symbol whose value differs there is undecided. Each round finds at least one more or shows that
+// the rest cannot move (a random combination of symbols that move is constant on the face only for
+// weights in a set of measure zero), so the rounds end. Settling what is undecided
+// (UndecidedValues.swift) reads the face the same way: by the unfrozen symbols, not the basis.
 
 extension Solver {
     /// The external symbols that `free` (per external symbol: movable as `canMove` and the eliminated

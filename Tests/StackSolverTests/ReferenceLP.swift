@@ -10,6 +10,12 @@ struct ReferenceRow {
 
 /// `min cost . z` subject to `rows`, `z >= 0`; `nil` when infeasible.
 func referenceMinimum(rows: [ReferenceRow], cost: [Double]) -> Double? {
+    referenceOptimum(rows: rows, cost: cost)?.value
+}
+
+/// `min cost . z` subject to `rows`, `z >= 0`, and a point where it is reached (empty when the
+/// minimum is unbounded, -infinity); `nil` when infeasible.
+func referenceOptimum(rows: [ReferenceRow], cost: [Double]) -> (value: Double, point: [Double])? {
     let n = cost.count
     let m = rows.count
     var normalized = rows
@@ -105,8 +111,8 @@ func referenceMinimum(rows: [ReferenceRow], cost: [Double]) -> Double? {
         if let j = (0..<columns).first(where: { !isArtificial[$0] && abs(table[i][$0]) > 1e-9 }) { pivot(i, j) }
     }
     let phaseTwo = (0..<columns).map { $0 < n ? cost[$0] : 0 }
-    guard run(phaseTwo, forbidden: isArtificial) else { return -Double.infinity }
-    var value = 0.0
-    for i in 0..<m where basis[i] < n { value += cost[basis[i]] * table[i][columns] }
-    return value
+    guard run(phaseTwo, forbidden: isArtificial) else { return (-Double.infinity, []) }
+    var point = Array(repeating: 0.0, count: n)
+    for i in 0..<m where basis[i] < n { point[basis[i]] = table[i][columns] }
+    return (zip(cost, point).reduce(0) { $0 + $1.0 * $1.1 }, point)
 }
