@@ -119,7 +119,8 @@ import Testing
         }
     }
 
-    /// Small random layouts (4 cases; 400 with `STACKC_LONG_TESTS=1`), each at the three differential
+    /// Small random layouts, some with user constraints (AxisSplitTests), lowered for iOS 9/10 and
+    /// today's UIKit in turn (4 cases; 400 with `STACKC_LONG_TESTS=1`), each at the three differential
     /// sizes: the whole solve's and the automatic entry's determinations and frames are the
     /// reference LP's (ReferenceFace.swift). A layout with a required conflict is skipped: its face
     /// is the one left after UIKit's choice of what to break, which the reference does not make.
@@ -130,8 +131,8 @@ import Testing
         print("HiddenMovementsTests: seed \(seed), \(count) cases")
         let file = SourceFile(path: "random.stack", text: String(repeating: "node\n", count: 10))
         for offset in 0..<UInt64(count) {
-            let tree = randomTree(seed: seed &+ offset, maxNodes: 7)
-            let ir = lower(tree, in: file, uikit: .iOS9)
+            let tree = AxisSplitTests.withUserConstraints(randomTree(seed: seed &+ offset, maxNodes: 7), seed: seed &+ offset)
+            let ir = lower(tree, in: file, uikit: offset % 2 == 0 ? .iOS9 : .current)
             for (width, height) in differentialSizes(seed: seed &+ offset) {
                 let pinned = ir.replacingRootSize(width: width != nil, height: height != nil)
                 let general = solve(pinned, width: width, height: height)
