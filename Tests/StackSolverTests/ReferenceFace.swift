@@ -12,8 +12,8 @@ struct ReferenceSolution {
 }
 
 /// The optimal face is narrowed level by level, highest priority first (the level's total violation
-/// at its least), then by the tie rule (within a level, each constraint's own violation at its
-/// least, the last in IR order first); a variable is decided when its least and greatest values on
+/// at its least), then by the tie rule, level by level again (within a level, each constraint's own
+/// violation at its least, the last in IR order first); a variable is decided when its least and greatest values on
 /// that face agree. Then each frame variable in turn is narrowed to its value nearest 0: the views'
 /// and stacks' lengths (height, then width) from the last item back to the root, the guides'
 /// lengths, the views' and stacks' positions (y, then x) in the same order, the guides' positions.
@@ -31,9 +31,13 @@ func referenceSolution(ir: ConstraintIR, width: Double?, height: Double?) -> Ref
         rows.append(ReferenceRow(coefficients: cost, relation: .lessOrEqual, rhs: optimum + 1e-9 * max(1, abs(optimum))))
         return true
     }
-    for priority in Set(optional.map { ir.constraints[$0].priority }).sorted(by: >) {
-        let level = optional.filter { ir.constraints[$0].priority == priority }
+    let levels = Set(optional.map { ir.constraints[$0].priority }).sorted(by: >).map { priority in
+        optional.filter { ir.constraints[$0].priority == priority }
+    }
+    for level in levels {
         guard narrow(problem.violationCost(level, violationColumn: violationColumn)) else { return nil }
+    }
+    for level in levels {
         for index in level.reversed() {
             guard narrow(problem.violationCost([index], violationColumn: violationColumn)) else { return nil }
         }
