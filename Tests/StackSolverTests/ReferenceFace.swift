@@ -9,20 +9,33 @@ struct ReferenceSolution {
     var determined: [Determination]
     /// The frames once the rule for undecided values (README, "Layout semantics") has settled them.
     var frames: [Frame]
+    /// The required constraints broken (IR indices, ascending).
+    var broken: [Int]
 }
 
-/// The optimal face is narrowed level by level, highest priority first (the level's total violation
-/// at its least), then by the tie rule, level by level again (within a level, each constraint's own
-/// violation at its least, the last in IR order first); a variable is decided when its least and greatest values on
-/// that face agree. Then each frame variable in turn is narrowed to its value nearest 0: the views'
-/// and stacks' lengths (height, then width) from the last item back to the root, the guides'
-/// lengths, the views' and stacks' positions (y, then x) in the same order, the guides' positions.
-/// Nil when the required constraints conflict.
+/// The required constraints UIKit keeps hold; the optimal face is narrowed level by level, highest
+/// priority first (the level's total violation at its least), then by the tie rule, level by level
+/// again (within a level, each constraint's own violation at its least, the last in IR order
+/// first); a variable is decided when its least and greatest values on that face agree. Then each
+/// frame variable in turn is narrowed to its value nearest 0: the views' and stacks' lengths
+/// (height, then width) from the last item back to the root, the guides' lengths, the views' and
+/// stacks' positions (y, then x) in the same order, the guides' positions. Nil when a dense solve
+/// finds no optimum, which a layout's problem always has.
 func referenceSolution(ir: ConstraintIR, width: Double?, height: Double?) -> ReferenceSolution? {
     var problem = ReferenceProblem(ir: ir)
     let base = problem.columns
-    let required = problem.pins(width: width, height: height, columns: base)
-        + ir.constraints.filter(\.isRequired).map { problem.requiredRow($0, columns: base) }
+    // UIKit's way out of a conflict: the required constraints are met in IR order, after the root's
+    // pins, and each one that the ones kept before it make infeasible is broken.
+    var required = problem.pins(width: width, height: height, columns: base)
+    var broken: [Int] = []
+    for index in ir.constraints.indices where ir.constraints[index].isRequired {
+        let row = problem.requiredRow(ir.constraints[index], columns: base)
+        if referenceMinimum(rows: required + [row], cost: Array(repeating: 0, count: base)) != nil {
+            required.append(row)
+        } else {
+            broken.append(index)
+        }
+    }
     let (optional, violationColumn) = problem.addViolationColumns()
     var rows = required.map { problem.widened($0) } + problem.optionalRows(optional, violationColumn: violationColumn)
     // Narrows the face to where `cost` is at its least; false when the problem is infeasible.
@@ -77,5 +90,5 @@ func referenceSolution(ir: ConstraintIR, width: Double?, height: Double?) -> Ref
     let frames = ir.items.indices.map { item in
         Frame(x: value(item, .x), y: value(item, .y), width: value(item, .width), height: value(item, .height))
     }
-    return ReferenceSolution(determined: determined, frames: frames)
+    return ReferenceSolution(determined: determined, frames: frames, broken: broken)
 }
