@@ -31,15 +31,20 @@ extension Solver {
         // A symbol whose form (an eliminated one's by its definition) mentions only frozen symbols is
         // constant on the face. The others are pushed, the eliminated ones too: a push that moves
         // the kept symbols of a definition may still leave its sum where it stands.
-        let unfrozen = tableau.kinds.indices.map { tableau.slotOf[$0] < 0 && !tableau.frozen[$0] }
-        let constant = elimination?.backSubstitute(
-            value: { _ in 0 }, movement: { tableau.movement(of: $0, movable: unfrozen) }).decided ?? [:]
+        var constantDefinitions: [Int: Bool] = [:]
+        if let elimination {
+            let unfrozen = tableau.kinds.indices.map { tableau.slotOf[$0] < 0 && !tableau.frozen[$0] }
+            constantDefinitions = elimination.backSubstitute(
+                value: { _ in 0 }, movement: { tableau.movement(of: $0, movable: unfrozen) }).decided
+        }
         var expander = Elimination.Expander(elimination, symbols: tableau.kinds.count)
         var known = free
         var found: [Int] = []
         while true {
             let pushed = watched.filter { symbol in
-                !known[symbol] && (now[symbol] == nil ? tableau.dependsOnUnfrozen(symbol) : constant[symbol] == false)
+                guard !known[symbol] else { return false }
+                guard let constant = constantDefinitions[symbol] else { return tableau.dependsOnUnfrozen(symbol) }
+                return !constant
             }
             guard !pushed.isEmpty else { break }
             let form = expander.expand(pushed.map { ($0, randomWeights(of: $0).0) })
@@ -64,13 +69,6 @@ extension Solver {
 }
 
 extension Tableau {
-    /// Whether `symbol`'s form over the nonbasic symbols mentions an unfrozen one.
-    func dependsOnUnfrozen(_ symbol: Int) -> Bool {
-        let slot = slotOf[symbol]
-        guard slot >= 0 else { return !frozen[symbol] }
-        return rows[slot].symbols.contains { !frozen[$0] }
-    }
-
     /// A copy moved on the current optimal face as far as `sign * form` can grow, up to one unit
     /// (a bound added to the copy keeps the optimisation finite); nil when it cannot be optimised.
     func pushed(_ form: Row, by sign: Double) -> Tableau? {

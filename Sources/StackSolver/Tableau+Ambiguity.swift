@@ -18,6 +18,13 @@ extension Tableau {
         moves(row, along: movesFreely)
     }
 
+    /// Whether `symbol`'s form over the nonbasic symbols mentions an unfrozen one.
+    func dependsOnUnfrozen(_ symbol: Int) -> Bool {
+        let slot = slotOf[symbol]
+        guard slot >= 0 else { return !frozen[symbol] }
+        return rows[slot].symbols.contains { !frozen[$0] }
+    }
+
     /// Whether the linear form `row` may move on the optimal face: its form over the nonbasic symbols
     /// keeps an unfrozen one (forms that cancel count as fixed). Unlike `canMove`, a direction blocked
     /// at step zero in this basis counts: at a degenerate vertex it may still be open on the face.
