@@ -56,17 +56,20 @@ struct HangingCosts {
     var descent: [CostFunction] = []
     var deepest = -Double.infinity
     var bottomHung = false
+    /// The skipped item's own cost, which its row builds on apart.
+    var skippedOwn = CostFunction.free
 }
 
 extension StructuredLayout {
     /// The costs of a row's items hanging from its baseline by `places` (see `HangingCosts`), but
-    /// `skipped`'s descent; records each item's own height (`crossAnchor`).
+    /// `skipped`'s descent (its own cost is kept apart); records each item's own height (`crossAnchor`).
     mutating func hangingCosts(_ places: [BaselinePlace], children: ArraySlice<Int>, axis: Int, skipping skipped: Int? = nil)
         throws(FallbackReason) -> HangingCosts {
         var costs = HangingCosts()
         for (place, child) in zip(places, children) {
             let own = try suppressed(child, axis: axis)
             crossAnchor[2 * child + axis] = own.anchor
+            if child == skipped { costs.skippedOwn = own }
             guard !model.hidden[child] else { continue }
             switch place {
             case .bottom:
@@ -122,7 +125,7 @@ extension StructuredLayout {
             throw .conflict(node: index, axis: Axis(slot: axis))
         }
         guard line.hasUniqueMinimum, descent.hasUniqueMinimum else { throw .ambiguous(node: index, axis: Axis(slot: axis)) }
-        let firstOwn = try suppressed(first, axis: axis)
+        let firstOwn = costs.skippedOwn
         var row = HangingRow(places: places, line: line.anchor, descent: descent.anchor, first: firstOwn.anchor)
         var cost = line.monotoneEnvelope
         if case .belowTop(let depth) = places[0] {
