@@ -226,6 +226,8 @@ extension Elimination {
                     add(symbol, factor * coefficient)
                 }
             }
+            // Sorted here, as plain integers, so the row needs no sort of its terms.
+            touched.sort()
             var kept: [LinearTerm] = []
             for symbol in touched {
                 if index[symbol] < 0 { kept.append((symbol, scratch[symbol])) }

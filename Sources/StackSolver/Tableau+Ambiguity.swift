@@ -12,12 +12,6 @@ extension Tableau {
         return rows[slot].symbols.contains(where: movesFreely)
     }
 
-    /// Whether the optimum lets the linear form `row` move, as `movement` sees it (movements that
-    /// cancel count as fixed), deciding each symbol's freedom on the spot rather than for every symbol.
-    func canMove(_ row: Row) -> Bool {
-        moves(row, along: movesFreely)
-    }
-
     /// Whether `symbol`'s form over the nonbasic symbols mentions an unfrozen one.
     func dependsOnUnfrozen(_ symbol: Int) -> Bool {
         let slot = slotOf[symbol]
@@ -25,33 +19,38 @@ extension Tableau {
         return rows[slot].symbols.contains { !frozen[$0] }
     }
 
-    /// Whether the linear form `row` may move on the optimal face: its form over the nonbasic symbols
-    /// keeps an unfrozen one (forms that cancel count as fixed). Unlike `canMove`, a direction blocked
-    /// at step zero in this basis counts: at a degenerate vertex it may still be open on the face.
-    func dependsOnUnfrozen(_ row: Row) -> Bool {
-        moves(row, along: { !frozen[$0] })
-    }
-
-    private func moves(_ row: Row, along direction: (Int) -> Bool) -> Bool {
+    /// Two random linear functionals of a form over the unfrozen nonbasic symbols (weights fixed per
+    /// symbol id), and the scale they are compared with: both negligible exactly when the form
+    /// mentions no unfrozen symbol or its unfrozen terms cancel.
+    struct UnfrozenWeights {
         var first = 0.0
         var second = 0.0
-        var scale = 1.0
-        func add(_ symbol: Int, _ coefficient: Double) {
-            guard direction(symbol) else { return }
-            let (a, b) = randomWeights(of: symbol)
-            first += coefficient * a
-            second += coefficient * b
-            scale += abs(coefficient) * (a + b)
+        var scale = 0.0
+
+        mutating func add(_ other: UnfrozenWeights, times coefficient: Double) {
+            first += coefficient * other.first
+            second += coefficient * other.second
+            scale += abs(coefficient) * other.scale
         }
-        for (symbol, coefficient) in zip(row.symbols, row.coefficients) {
-            let slot = slotOf[symbol]
-            guard slot >= 0 else {
-                add(symbol, coefficient)
-                continue
+
+        /// Whether the form may move on the optimal face.
+        var moves: Bool { abs(first) > 1e-9 * (1 + scale) || abs(second) > 1e-9 * (1 + scale) }
+    }
+
+    /// The unfrozen weights of `symbol` alone: a nonbasic symbol's own random weights (zero when
+    /// frozen), a basic symbol's its row's.
+    func unfrozenWeights(of symbol: Int) -> UnfrozenWeights {
+        let slot = slotOf[symbol]
+        guard slot < 0 else {
+            var weights = UnfrozenWeights()
+            for (nonbasic, factor) in zip(rows[slot].symbols, rows[slot].coefficients) {
+                weights.add(unfrozenWeights(of: nonbasic), times: factor)
             }
-            for (dependency, factor) in zip(rows[slot].symbols, rows[slot].coefficients) { add(dependency, coefficient * factor) }
+            return weights
         }
-        return abs(first) > 1e-9 * scale || abs(second) > 1e-9 * scale
+        guard !frozen[symbol] else { return UnfrozenWeights() }
+        let (a, b) = randomWeights(of: symbol)
+        return UnfrozenWeights(first: a, second: b, scale: a + b)
     }
 
     /// Per symbol: whether it is nonbasic and `canMove` counts it as a direction its dependants move
@@ -101,4 +100,36 @@ func randomWeights(of id: Int) -> (Double, Double) {
     z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
     z ^= z >> 31
     return (1 + Double(z >> 40) / Double(1 << 24), 1 + Double(z & 0xFF_FFFF) / Double(1 << 24))
+}
+
+/// Whether linear forms may move on the optimal face of one tableau (forms whose unfrozen terms cancel
+/// count as fixed), with each symbol's unfrozen weights computed once: settling checks many long
+/// expanded rows (positions along a chain) against a tableau that stands still between the few
+/// symbols it settles, and a row's symbols are mostly basic with rows of their own.
+struct UnfrozenForms {
+    private var weights: [Tableau.UnfrozenWeights] = []
+    /// Per symbol, the generation its weights were computed in.
+    private var computedIn: [Int] = []
+    private var generation = 1
+
+    /// Forgets every symbol's weights: the tableau has changed.
+    mutating func invalidate() { generation += 1 }
+
+    /// Whether `row`, a form over `tableau`'s symbols, may move on the optimal face.
+    mutating func dependsOnUnfrozen(_ row: Row, in tableau: Tableau) -> Bool {
+        if computedIn.count < tableau.kinds.count {
+            let missing = tableau.kinds.count - computedIn.count
+            computedIn += repeatElement(0, count: missing)
+            weights += repeatElement(Tableau.UnfrozenWeights(), count: missing)
+        }
+        var total = Tableau.UnfrozenWeights()
+        for (symbol, coefficient) in zip(row.symbols, row.coefficients) {
+            if computedIn[symbol] != generation {
+                weights[symbol] = tableau.unfrozenWeights(of: symbol)
+                computedIn[symbol] = generation
+            }
+            total.add(weights[symbol], times: coefficient)
+        }
+        return total.moves
+    }
 }

@@ -29,6 +29,7 @@ extension Solver {
         let symbols = undecided.map { (key: settlingOrder($0), symbol: $0) }.sorted { $0.key < $1.key }.map(\.symbol)
         let constrained = constrainedSymbols()
         var expander = Elimination.Expander(elimination, symbols: tableau.kinds.count)
+        var forms = UnfrozenForms()
         for symbol in symbols where symbol < constrained.count && constrained[symbol] {
             guard !tableau.hitPivotLimit else { return }
             // A symbol that settling the ones after it has decided stays where it is: most do (a
@@ -38,7 +39,7 @@ extension Solver {
             var row: Row
             if expander.isEliminated(symbol) {
                 row = expander.expand([(symbol, 1)])
-                guard tableau.dependsOnUnfrozen(row) else { continue }
+                guard forms.dependsOnUnfrozen(row, in: tableau) else { continue }
             } else {
                 guard tableau.dependsOnUnfrozen(symbol) else { continue }
                 row = Row(constant: 0, terms: [(symbol, 1)])
@@ -49,6 +50,7 @@ extension Solver {
             _ = row.add(Row(constant: 0, terms: [(plus, -1), (minus, 1)]), times: 1)
             _ = tableau.add(row, marker: plus, other: minus)
             minimise([(plus, 1), (minus, 1)])
+            forms.invalidate()
         }
     }
 
