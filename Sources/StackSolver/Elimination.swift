@@ -63,7 +63,11 @@ struct Elimination {
             }
             merging[index] = MergingRow(constant: constraint.expression.constant, terms: terms)
         }
-        for symbol in 0..<externals where eliminable[symbol] && mentioned[symbol] {
+        // Fewest rows first: a symbol many rows share (the first length of a fillEqually stack, which
+        // every `length == first.length` mentions) is solved for last, when one row is left, not first,
+        // which would move every other row onto the next symbol and then the next.
+        let order = (0..<externals).filter { eliminable[$0] && mentioned[$0] }.sorted { (columns[$0].count, $0) < (columns[$1].count, $1) }
+        for symbol in order {
             // The live rows that still mention it (column lists are appended to, never pruned).
             var rows: [Int] = []
             var last = -1
@@ -196,31 +200,33 @@ extension Elimination {
 
         func isEliminated(_ symbol: Int) -> Bool { !index.isEmpty && index[symbol] >= 0 }
 
+        /// The definition of eliminated `symbol` (over symbols kept or eliminated later), nil for a
+        /// kept one.
+        func definition(of symbol: Int) -> Row? {
+            isEliminated(symbol) ? definitions[index[symbol]].value : nil
+        }
+
         /// `constant + sum(terms)` over kept symbols.
         mutating func expand(_ terms: [LinearTerm], constant: Double = 0) -> Row {
             guard !definitions.isEmpty else { return Row(constant: constant, terms: terms) }
             var touched: [Int] = []
-            var first = Int.max
-            var last = -1
+            // The definitions to substitute, smallest index first: a definition mentions only later
+            // ones, so each factor is complete when its definition comes up.
+            var pending = IndexHeap()
             var constant = constant
             func add(_ symbol: Int, _ coefficient: Double) {
-                if scratch[symbol] == 0 { touched.append(symbol) }
+                if scratch[symbol] == 0 {
+                    touched.append(symbol)
+                    if index[symbol] >= 0 { pending.push(index[symbol]) }
+                }
                 scratch[symbol] += coefficient
                 // Touched stays distinguishable from untouched when the sum cancels.
                 if scratch[symbol] == 0 { scratch[symbol] = .leastNonzeroMagnitude }
-                if index[symbol] >= 0 {
-                    first = min(first, index[symbol])
-                    last = max(last, index[symbol])
-                }
             }
             for term in terms { add(term.symbol, term.coefficient) }
-            var next = first
-            while next <= last {
+            while let next = pending.pop() {
                 let definition = definitions[next]
-                next += 1
                 let factor = scratch[definition.symbol]
-                guard factor != 0 else { continue }
-                scratch[definition.symbol] = .leastNonzeroMagnitude
                 constant += factor * definition.value.constant
                 for (symbol, coefficient) in zip(definition.value.symbols, definition.value.coefficients) {
                     add(symbol, factor * coefficient)
@@ -249,5 +255,40 @@ extension Solver {
         let movable = tableau.movableNonbasics()
         return elimination.backSubstitute(
             value: { tableau.value(of: $0) }, movement: { tableau.movement(of: $0, movable: movable) })
+    }
+}
+
+/// A binary min-heap of integers: the expander's queue of definitions, which costs the number of
+/// definitions a form reaches (times a logarithm), not the span of their indices.
+private struct IndexHeap {
+    private var items: [Int] = []
+
+    mutating func push(_ item: Int) {
+        items.append(item)
+        var child = items.count - 1
+        while child > 0 {
+            let parent = (child - 1) / 2
+            guard items[child] < items[parent] else { break }
+            items.swapAt(child, parent)
+            child = parent
+        }
+    }
+
+    mutating func pop() -> Int? {
+        guard let top = items.first else { return nil }
+        let last = items.removeLast()
+        guard !items.isEmpty else { return top }
+        items[0] = last
+        var parent = 0
+        while true {
+            let left = 2 * parent + 1
+            guard left < items.count else { break }
+            let right = left + 1
+            let smaller = right < items.count && items[right] < items[left] ? right : left
+            guard items[smaller] < items[parent] else { break }
+            items.swapAt(smaller, parent)
+            parent = smaller
+        }
+        return top
     }
 }

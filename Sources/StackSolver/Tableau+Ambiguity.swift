@@ -101,35 +101,3 @@ func randomWeights(of id: Int) -> (Double, Double) {
     z ^= z >> 31
     return (1 + Double(z >> 40) / Double(1 << 24), 1 + Double(z & 0xFF_FFFF) / Double(1 << 24))
 }
-
-/// Whether linear forms may move on the optimal face of one tableau (forms whose unfrozen terms cancel
-/// count as fixed), with each symbol's unfrozen weights computed once: settling checks many long
-/// expanded rows (positions along a chain) against a tableau that stands still between the few
-/// symbols it settles, and a row's symbols are mostly basic with rows of their own.
-struct UnfrozenForms {
-    private var weights: [Tableau.UnfrozenWeights] = []
-    /// Per symbol, the generation its weights were computed in.
-    private var computedIn: [Int] = []
-    private var generation = 1
-
-    /// Forgets every symbol's weights: the tableau has changed.
-    mutating func invalidate() { generation += 1 }
-
-    /// Whether `row`, a form over `tableau`'s symbols, may move on the optimal face.
-    mutating func dependsOnUnfrozen(_ row: Row, in tableau: Tableau) -> Bool {
-        if computedIn.count < tableau.kinds.count {
-            let missing = tableau.kinds.count - computedIn.count
-            computedIn += repeatElement(0, count: missing)
-            weights += repeatElement(Tableau.UnfrozenWeights(), count: missing)
-        }
-        var total = Tableau.UnfrozenWeights()
-        for (symbol, coefficient) in zip(row.symbols, row.coefficients) {
-            if computedIn[symbol] != generation {
-                weights[symbol] = tableau.unfrozenWeights(of: symbol)
-                computedIn[symbol] = generation
-            }
-            total.add(weights[symbol], times: coefficient)
-        }
-        return total.moves
-    }
-}

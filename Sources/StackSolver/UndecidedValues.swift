@@ -38,8 +38,8 @@ extension Solver {
             // basis: a symbol that only a degenerate direction moves is settled too.
             var row: Row
             if expander.isEliminated(symbol) {
+                guard forms.moves(symbol, in: tableau, definitions: expander) else { continue }
                 row = expander.expand([(symbol, 1)])
-                guard forms.dependsOnUnfrozen(row, in: tableau) else { continue }
             } else {
                 guard tableau.dependsOnUnfrozen(symbol) else { continue }
                 row = Row(constant: 0, terms: [(symbol, 1)])
