@@ -6,7 +6,9 @@ layout benchmark's shapes, Benchmarks/LayoutBenchmark/main.swift, with the stack
 (four nested layouts of N / 4 labels side by side in an hstack, not in the default `--shapes`); *tied*
 (one fillProportionally hstack of N labels: past 248 items today's UIKit ties their shares at 751) and
 *stretched* (that row with its last label hugging at 240, beside a view hugging at 800 in a row 60
-points per label wide, so the tied shares' residue goes to that label), neither in the default. Variants:
+points per label wide, so the tied shares' residue goes to that label), neither in the default; *free*
+(one vstack of N views with no height, ambiguous all through; its variants are distributions: `fill`,
+`fillEqually`, `fillProportionally`, `equalSpacing`, `equalCentering`). Variants:
 
 - plain: stacks only;
 - constraint: one user constraint, `v0.width == v1.width` (nested: two labels in different sections);
@@ -75,6 +77,14 @@ def tied(n, variant):
     lines = ["hstack main(distribution: fillProportionally, spacing: 2) {"]
     lines += [f"    label v{i}(intrinsic: {size(i)})" for i in range(n)]
     return finish(lines, [f"v{i}" for i in range(n)], variant, *FLAT_EXTRAS)
+
+
+def free(n, variant):
+    """One vstack of N views with a width and no height, distributed by `variant`, a distribution's name:
+    every height is ambiguous, so the general solver takes the vertical axis and settles every view."""
+    lines = [f"vstack free(distribution: {variant}) {{"]
+    lines += [f"    view v{i}(intrinsic: 80 x none)" for i in range(n)]
+    return "\n".join(lines + ["}"]) + "\n"
 
 
 def stretched(n, variant):
@@ -263,7 +273,7 @@ def main():
                 for n in map(int, args.ns.split(",")):
                     path = os.path.join(directory, f"{shape}-{variant}-{n}.stack")
                     with open(path, "w") as file:
-                        file.write({"flat": flat, "nested": nested, "columns": columns, "tied": tied, "stretched": stretched}[shape](n, variant))
+                        file.write({"flat": flat, "nested": nested, "columns": columns, "tied": tied, "stretched": stretched, "free": free}[shape](n, variant))
                     medians, ratio, exits = compare(binaries, ["check", path], args, skip)
                     cells = []
                     for name, _ in binaries:

@@ -51,3 +51,28 @@ def test_baseline_centering_and_kept_workloads_are_solved_on_the_tree(tmp_path):
                                 capture_output=True, text=True, timeout=120)
         assert result.returncode == 0, (shape, variant, result.stderr)
         assert "\nsolver: structured\n" in result.stdout, (shape, variant, result.stdout[-600:])
+
+
+def test_free_columns_settle_every_view_to_no_height(tmp_path):
+    # A column of views with no height leaves every height undecided; the rule for undecided values
+    # (README, "Layout semantics") gives each view length 0 and the stack wraps them: every frame at
+    # (0, 0), 80 wide (a guide 0 wide), 0 tall, in every distribution and both UIKit targets. 300 views
+    # put the column's chain and the equal lengths or gaps past where the general solver's rows once
+    # filled in, without the term limit's warning.
+    sys.path.insert(0, str(SCRIPT.parent))
+    import solver_workloads
+    for distribution in ("fill", "fillEqually", "fillProportionally", "equalSpacing", "equalCentering"):
+        path = tmp_path / f"free-{distribution}.stack"
+        path.write_text(solver_workloads.free(300, distribution))
+        for uikit in ("9", "current"):
+            result = subprocess.run([str(find_stackc()), "layout", "--uikit", uikit, str(path)],
+                                    capture_output=True, text=True, timeout=120)
+            assert result.returncode == 0, (distribution, uikit, result.stderr[-600:])
+            rows = [line.split() for line in result.stdout.splitlines()[1:] if line.strip()]
+            frames = {cells[0]: (cells[1], [float(value) for value in cells[2:6]]) for cells in rows}
+            assert len([name for name in frames if name.startswith("free.v")]) == 300, (distribution, uikit)
+            for name, (kind, frame) in frames.items():
+                width = 0 if kind.startswith("guide") else 80
+                assert frame == [0, 0, width, 0], (distribution, uikit, name, frame)
+            assert "layout of 'free.v0' is ambiguous: its height is not determined" in result.stderr, (distribution, uikit)
+            assert "the solver stopped" not in result.stderr, (distribution, uikit)
