@@ -63,10 +63,12 @@ struct Elimination {
             }
             merging[index] = MergingRow(constant: constraint.expression.constant, terms: terms)
         }
-        // Fewest rows first: a symbol many rows share (the first length of a fillEqually stack, which
-        // every `length == first.length` mentions) is solved for last, when one row is left, not first,
-        // which would move every other row onto the next symbol and then the next.
-        let order = (0..<externals).filter { eliminable[$0] && mentioned[$0] }.sorted { (columns[$0].count, $0) < (columns[$1].count, $1) }
+        // Fewest rows first, counted before any symbol is solved for (ties by index): a symbol many
+        // rows share (the first length of a fillEqually stack, which every `length == first.length`
+        // mentions) is solved for last, when one row is left, not first, which would move every other
+        // row onto the next symbol and then the next.
+        let order = (0..<externals).filter { eliminable[$0] && mentioned[$0] }
+            .sorted { (columns[$0].count, $0) < (columns[$1].count, $1) }
         for symbol in order {
             // The live rows that still mention it (column lists are appended to, never pruned).
             var rows: [Int] = []
