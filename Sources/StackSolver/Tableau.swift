@@ -364,6 +364,18 @@ struct Tableau {
         if slotOf[symbol] < 0, kinds[symbol] != .external { frozen[symbol] = true }
     }
 
+    /// Takes `symbol` out of every row when it is frozen and nonbasic, for the last steps of a solve,
+    /// after which nothing unfreezes it (no stage, release or dual pivot): it stays zero, and rows
+    /// that substitute a row mentioning it would only grow by it.
+    mutating func dropFrozen(_ symbol: Int) {
+        guard frozen[symbol], slotOf[symbol] < 0 else { return }
+        for (slot, _) in rowsContaining(symbol) {
+            rows[slot].remove(symbol)
+            terms -= 1
+        }
+        columns[symbol] = []
+    }
+
     // MARK: Parameters
 
     /// Moves `parameter`, a frozen nonbasic symbol that a pin's row carries (`pin - value - parameter

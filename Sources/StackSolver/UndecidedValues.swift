@@ -50,6 +50,10 @@ extension Solver {
             _ = row.add(Row(constant: 0, terms: [(plus, -1), (minus, 1)]), times: 1)
             _ = tableau.add(row, marker: plus, other: minus)
             minimise([(plus, 1), (minus, 1)])
+            // Settled at its value: without its errors, the rows that substitute this one later (the
+            // next length along a chain) stay as short as the constraints.
+            tableau.dropFrozen(plus)
+            tableau.dropFrozen(minus)
             forms.invalidate()
         }
     }
