@@ -172,6 +172,21 @@ struct Row {
         return added
     }
 
+    /// Removes every symbol `drop` accepts (their values are fixed at zero from now on), in one pass;
+    /// returns how many.
+    mutating func remove(where drop: (Int) -> Bool) -> Int {
+        var kept = 0
+        for index in symbols.indices where !drop(symbols[index]) {
+            symbols[kept] = symbols[index]
+            coefficients[kept] = coefficients[index]
+            kept += 1
+        }
+        let removed = symbols.count - kept
+        symbols.removeLast(removed)
+        coefficients.removeLast(removed)
+        return removed
+    }
+
     /// Removes one symbol (its value is fixed at zero from now on).
     mutating func remove(_ symbol: Int) {
         if let index = position(of: symbol) {

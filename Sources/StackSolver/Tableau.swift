@@ -364,16 +364,16 @@ struct Tableau {
         if slotOf[symbol] < 0, kinds[symbol] != .external { frozen[symbol] = true }
     }
 
-    /// Takes `symbol` out of every row when it is frozen and nonbasic, for the last steps of a solve,
-    /// after which nothing unfreezes it (no stage, release or dual pivot): it stays zero, and rows
-    /// that substitute a row mentioning it would only grow by it.
-    mutating func dropFrozen(_ symbol: Int) {
-        guard frozen[symbol], slotOf[symbol] < 0 else { return }
-        for (slot, _) in rowsContaining(symbol) {
-            rows[slot].remove(symbol)
-            terms -= 1
+    /// Takes every frozen nonbasic symbol out of the rows that mention one of `symbols` (out of every
+    /// row when nil), for the last steps of a solve, after which nothing unfreezes a symbol (no stage,
+    /// release or dual pivot follows): it stays zero, and a row that substitutes one mentioning it
+    /// would only grow by it. Column lists keep their stale entries, as after any change of a row.
+    mutating func dropFrozen(inRowsMentioning symbols: [Int]? = nil) {
+        let slots = symbols.map { $0.flatMap { rowsContaining($0).map(\.slot) } } ?? Array(rows.indices)
+        let (frozen, slotOf) = (self.frozen, self.slotOf)
+        for slot in slots where basicOf[slot] >= 0 {
+            terms -= rows[slot].remove { frozen[$0] && slotOf[$0] < 0 }
         }
-        columns[symbol] = []
     }
 
     // MARK: Parameters

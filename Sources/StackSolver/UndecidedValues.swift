@@ -30,6 +30,8 @@ extension Solver {
         let constrained = constrainedSymbols()
         var expander = Elimination.Expander(elimination, symbols: tableau.kinds.count)
         var forms = UnfrozenForms()
+        // Settling is the last step of a solve (a kept solve settles a copy): nothing unfreezes.
+        tableau.dropFrozen()
         for symbol in symbols where symbol < constrained.count && constrained[symbol] {
             guard !tableau.hitPivotLimit else { return }
             // A symbol that settling the ones after it has decided stays where it is: most do (a
@@ -52,8 +54,7 @@ extension Solver {
             minimise([(plus, 1), (minus, 1)])
             // Settled at its value: without its errors, the rows that substitute this one later (the
             // next length along a chain) stay as short as the constraints.
-            tableau.dropFrozen(plus)
-            tableau.dropFrozen(minus)
+            tableau.dropFrozen(inRowsMentioning: [plus, minus])
             forms.invalidate()
         }
     }
