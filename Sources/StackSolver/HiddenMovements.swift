@@ -28,24 +28,17 @@ extension Solver {
             elimination?.backSubstitute(value: { tableau.value(of: $0) }, movement: { _ in (0, 0) }).values ?? [:]
         }
         let watched = free.indices.filter { !free[$0] && (solving?($0 / FrameVariable.perItem) ?? true) }
-        // A symbol whose form (an eliminated one's by its definition) mentions only frozen symbols is
-        // constant on the face. The others are pushed, the eliminated ones too: a push that moves
-        // the kept symbols of a definition may still leave its sum where it stands.
-        var constantDefinitions: [Int: Bool] = [:]
-        if let elimination {
-            let unfrozen = tableau.kinds.indices.map { tableau.slotOf[$0] < 0 && !tableau.frozen[$0] }
-            constantDefinitions = elimination.backSubstitute(
-                value: { _ in 0 }, movement: { tableau.movement(of: $0, movable: unfrozen) }).decided
-        }
+        // A symbol whose form (an eliminated one's by its definition) mentions no unfrozen symbol, or
+        // whose unfrozen terms cancel, is constant on the face. The others are pushed, the eliminated
+        // ones too: a push that moves the kept symbols of a definition may still leave its sum where
+        // it stands. The tableau stands still here (the pushes move copies): one set of forms.
         var expander = Elimination.Expander(elimination, symbols: tableau.kinds.count)
+        var forms = UnfrozenForms()
+        let candidates = watched.filter { forms.moves($0, in: tableau, definitions: expander) }
         var known = free
         var found: [Int] = []
         while true {
-            let pushed = watched.filter { symbol in
-                guard !known[symbol] else { return false }
-                guard let constant = constantDefinitions[symbol] else { return tableau.dependsOnUnfrozen(symbol) }
-                return !constant
-            }
+            let pushed = candidates.filter { !known[$0] }
             guard !pushed.isEmpty else { break }
             let form = expander.expand(pushed.map { ($0, randomWeights(of: $0).0) })
             var moved: [Int] = []

@@ -12,13 +12,6 @@ extension Tableau {
         return rows[slot].symbols.contains(where: movesFreely)
     }
 
-    /// Whether `symbol`'s form over the nonbasic symbols mentions an unfrozen one.
-    func dependsOnUnfrozen(_ symbol: Int) -> Bool {
-        let slot = slotOf[symbol]
-        guard slot >= 0 else { return !frozen[symbol] }
-        return rows[slot].symbols.contains { !frozen[$0] }
-    }
-
     /// Two random linear functionals of a form over the unfrozen nonbasic symbols (weights fixed per
     /// symbol id), and the scale they are compared with: both negligible exactly when the form
     /// mentions no unfrozen symbol or its unfrozen terms cancel.

@@ -38,14 +38,8 @@ extension Solver {
             // position along a chain once the lengths after it are settled), and skipping them keeps
             // long expanded rows out of the tableau. Decided means fixed on the face, whatever the
             // basis: a symbol that only a degenerate direction moves is settled too.
-            var row: Row
-            if expander.isEliminated(symbol) {
-                guard forms.moves(symbol, in: tableau, definitions: expander) else { continue }
-                row = expander.expand([(symbol, 1)])
-            } else {
-                guard tableau.dependsOnUnfrozen(symbol) else { continue }
-                row = Row(constant: 0, terms: [(symbol, 1)])
-            }
+            guard forms.moves(symbol, in: tableau, definitions: expander) else { continue }
+            var row = expander.expand([(symbol, 1)])
             // row == 0 at the lowest level: row - plus + minus == 0, violation plus + minus.
             let plus = tableau.newSymbol(.error)
             let minus = tableau.newSymbol(.error)

@@ -2,11 +2,13 @@
 /// (through their definitions, so a form whose unfrozen terms cancel counts as fixed), with each
 /// symbol's unfrozen weights computed once while the tableau stands still.
 ///
-/// Settling (UndecidedValues.swift) asks this of every undecided variable, and most are decided by
-/// the ones settled before them: the positions along a chain, each eliminated with a definition that
-/// reaches every length before it. Expanding each to its kept symbols would cost the chain's length
-/// per position; reading each definition once, by the weights of what it mentions, costs the
-/// definitions' total length. The tableau changes only when a variable is settled.
+/// The one answer to "is this variable constant on the face?": HiddenMovements.swift asks it of every
+/// variable the basis calls fixed, and settling (UndecidedValues.swift) of every undecided variable,
+/// most of which are decided by the ones settled before them: the positions along a chain, each
+/// eliminated with a definition that reaches every length before it. Expanding each to its kept
+/// symbols would cost the chain's length per position; reading each definition once, by the weights
+/// of what it mentions, costs the definitions' total length. The tableau changes only when a variable
+/// is settled.
 struct UnfrozenForms {
     private var weights: [Tableau.UnfrozenWeights] = []
     /// Per symbol, the generation its weights were computed in.
