@@ -194,6 +194,35 @@ import Testing
         }
     }
 
+    /// Three rows aligned by last baselines, each of ten columns whose last baseline is their last
+    /// label's (so not a fixed depth below the column's top), among 20 plain rows: one reading finds
+    /// all thirty columns, more than the tolerant model's eight rounds would, so both axes are joint
+    /// groups with the plain rows hanging, not the whole layout by the general solver. Frames,
+    /// determinations and findings as the general solver's at natural size and two widths.
+    @Test func everyColumnWhoseBaselineMovesIsFoundInOneReading() {
+        let plain = (0..<20).map { "hstack p\($0) {\n label a\($0)(intrinsic: \(10 + $0 % 7) x 10)\n label b\($0)(intrinsic: 20 x 9)\n}" }
+        let rows = (0..<3).map { row in
+            let columns = (0..<10).map { column in
+                let labels = (0..<3).map { k in
+                    "label l\(row)x\(column)x\(k)(intrinsic: \(10 + (column + k) % 5) x \(10 + (row + k) % 4), lastBaseline: \(7 + k))"
+                }
+                return "vstack c\(row)x\(column)(spacing: 2) {\n\(labels.joined(separator: "\n"))\n}"
+            }
+            return "hstack r\(row)(alignment: lastBaseline, spacing: 4) {\n\(columns.joined(separator: "\n"))\n}"
+        }
+        let ir = Self.lowered("vstack main {\n\((plain + rows).joined(separator: "\n"))\n}")
+        #expect(StructuredModel.tolerant(ir: ir)?.opaqueRoots.count == 30)
+        for width in [nil, 150.0, 400] {
+            let sized = width == nil ? ir : ir.replacingRootSize(width: true, height: false)
+            let (solution, report) = solveLayoutReporting(ir: sized, width: width)
+            guard case .eachAxis(_, let axes) = report.path, case .solved? = axes[0].joint, case .solved? = axes[1].joint else {
+                Issue.record("\(String(describing: width)): \(report.path)")
+                continue
+            }
+            #expect(solutionDifference(solution, solve(sized, width: width), ir: sized) == nil, "\(String(describing: width))")
+        }
+    }
+
     /// A row of 40 labels that the model cannot read (today's UIKit shares its width between its two
     /// multiline labels), aligned `fill`: across it, the labels enter the vertical joint group by one
     /// function of the row's height (all but the first take its place), not one by one; aligned

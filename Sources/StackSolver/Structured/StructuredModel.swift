@@ -250,7 +250,8 @@ struct StructuredModel {
             let inset = insets(stack, axis: arrangement.axis == .horizontal ? 0 : 1).total
             proportionalShare[item]?.inset = inset
         }
-        try readStackBaselines(reading.baselineSources, tree: tree)
+        readStackBaselines(reading.baselineSources, tree: tree, declining: &declining)
+        if let first = declining.first { throw first }
         try readRowOffsets(reading.rowAlignments, tree: tree)
         for index in 0..<n {
             guard partial, unsolved[index] else {

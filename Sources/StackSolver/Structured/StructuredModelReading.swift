@@ -288,9 +288,14 @@ extension StructuredModel {
     /// A stack's baseline is its item's, so a fixed depth below the stack's top when the item's
     /// is one and the item's top is the canvas's: the first item of a vertical stack (or its first
     /// visible one after hidden ones, outside a baselineRelative chain), any item of a horizontal
-    /// stack aligned to fill or to the top. Items come after their stack, so deepest first.
-    mutating func readStackBaselines(_ sources: [(stack: Int, item: Int, first: Bool)], tree: ItemTree) throws(FallbackReason) {
-        for (stack, item, first) in sources.sorted(by: { $0.stack > $1.stack }) {
+    /// stack aligned to fill or to the top. Items come after their stack, so deepest first. Each
+    /// stack whose baseline is not one is collected in `declining`, every one in one reading (a stack
+    /// that takes its baseline from such a stack is one too).
+    mutating func readStackBaselines(
+        _ sources: [(stack: Int, item: Int, first: Bool)], tree: ItemTree, declining: inout [FallbackReason]
+    ) {
+        var declined: Set<Int> = []
+        for (stack, item, first) in sources.sorted(by: { $0.stack > $1.stack }) where !declined.contains(stack) {
             let atTop: Bool
             if tree.arrangements[stack]?.axis == .vertical {
                 atTop = item == tree.children[stack].first
@@ -298,7 +303,11 @@ extension StructuredModel {
             } else {
                 atTop = tree.arrangements[stack]?.alignment == .fill || tree.arrangements[stack]?.alignment == .leading
             }
-            guard atTop, case .belowTop(let depth)? = first ? firstBaseline[item] : lastBaseline[item] else { throw .baselineAlignment(stack: stack, .stackBaseline) }
+            guard atTop, case .belowTop(let depth)? = first ? firstBaseline[item] : lastBaseline[item] else {
+                declining.append(.baselineAlignment(stack: stack, .stackBaseline))
+                declined.insert(stack)
+                continue
+            }
             let place = BaselinePlace.belowTop((margins[stack]?.top ?? 0) + depth)
             if first { firstBaseline[stack] = place } else { lastBaseline[stack] = place }
         }
