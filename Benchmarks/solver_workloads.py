@@ -34,6 +34,9 @@ points per label wide, so the tied shares' residue goes to that label), neither 
   gap equalities down from 149 and pulls it short at 49; not in the default `--variants`);
 - baseline: every hstack aligned by `firstBaseline` and every label given a first baseline (today's
   UIKit hangs a row's items from its first item's top; not in the default `--variants`);
+- baselinerows: every tenth section's row aligned by `lastBaseline` and its labels given last
+  baselines, so each of its columns takes its last label's baseline, which moves with the column's
+  height (the tree solver leaves those columns to a joint group; not in the default `--variants`);
 - lastbaseline: every hstack aligned by `lastBaseline`, every label given a last baseline, and a
   horizontal root 12 high, which squeezes its first label (10 high, its baseline 9 below its top
   and 12 below the root's: it would end 13 down; not in the default `--variants`).
@@ -187,6 +190,19 @@ def finish(lines, paths, variant, conflict, squeezed):
                     line = line.replace("(", "(height: 12, ", 1)
             elif line.lstrip().startswith("label") and line.endswith(")"):
                 line = line[:-1] + f", {name}: {8 + k % 5})"
+            lines[k] = line
+    elif variant == "baselinerows":
+        # Every tenth section's row aligned by last baselines, its labels given last baselines: each
+        # column's last baseline is its last label's, which moves with the column's height.
+        inside = False
+        for k, line in enumerate(lines):
+            section = re.match(r"\s*hstack s(?:k\d)?(\d+)\(", line)
+            if section:
+                inside = int(section.group(1)) % 10 == 0
+                if inside:
+                    line = re.sub(r"alignment: \w+", "alignment: lastBaseline", line)
+            elif inside and line.lstrip().startswith("label") and line.endswith(")"):
+                line = line[:-1] + f", lastBaseline: {8 + k % 5})"
             lines[k] = line
     elif variant in ("hidden", "toggles"):
         for k in range(12 if variant == "toggles" else 1):

@@ -76,3 +76,25 @@ def test_free_columns_settle_every_view_to_no_height(tmp_path):
                 assert frame == [0, 0, width, 0], (distribution, uikit, name, frame)
             assert "layout of 'free.v0' is ambiguous: its height is not determined" in result.stderr, (distribution, uikit)
             assert "the solver stopped" not in result.stderr, (distribution, uikit)
+
+
+def test_rows_of_columns_whose_baselines_move_are_joint_groups(tmp_path):
+    # The baselinerows workload: every tenth section's row aligned by last baselines, each of its ten
+    # columns taking its last label's baseline, which moves with the column's height. The model
+    # leaves those columns to the general solver, all found in one reading (10 in the nested shape,
+    # 40 in the columns shape), so each axis is a joint group around them and the rest of the layout
+    # enters by cost functions, not the whole layout solved as one group.
+    sys.path.insert(0, str(SCRIPT.parent))
+    import solver_workloads
+    for shape in ("nested", "columns"):
+        path = tmp_path / f"{shape}-baselinerows.stack"
+        path.write_text(getattr(solver_workloads, shape)(1000, "baselinerows"))
+        result = subprocess.run([str(find_stackc()), "layout", "--explain-solver", str(path)],
+                                capture_output=True, text=True, timeout=120)
+        assert result.returncode == 0, (shape, result.stderr[-600:])
+        report = result.stdout[result.stdout.index("\nsolver: "):]
+        assert report.startswith("\nsolver: general, each axis alone\n"), (shape, report[:600])
+        assert "its baseline is not a fixed depth below its top" in report, (shape, report[:600])
+        for axis in ("horizontal", "vertical"):
+            assert f"general solver: the {axis} axis as a joint group of" in report, (shape, axis, report[:1200])
+        assert "solved as one group" not in report, (shape, report[:600])
