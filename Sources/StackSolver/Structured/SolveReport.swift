@@ -62,7 +62,7 @@ public struct SolveReport: Hashable, Sendable {
         func reasons(_ reason: FallbackReason) -> [String] {
             let shown = alsoDeclined.prefix(8).map { $0.description(in: ir) }
             let more = alsoDeclined.count - shown.count
-            return [reason.description(in: ir)] + shown + (more > 0 ? ["and \(more) more stacks declined"] : [])
+            return [reason.description(in: ir)] + shown + (more > 0 ? ["and \(more) more \(more == 1 ? "stack" : "stacks") declined"] : [])
         }
         switch path {
         case .structured(let stacks):

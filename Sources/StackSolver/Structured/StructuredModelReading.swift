@@ -290,7 +290,7 @@ extension StructuredModel {
     /// visible one after hidden ones, outside a baselineRelative chain), any item of a horizontal
     /// stack aligned to fill or to the top. Items come after their stack, so deepest first. Each
     /// stack whose baseline is not one is collected in `declining`, every one in one reading (a stack
-    /// that takes its baseline from such a stack is one too).
+    /// that takes its baseline from such a stack is one too), in IR order as `readStack`'s are.
     mutating func readStackBaselines(
         _ sources: [(stack: Int, item: Int, first: Bool)], tree: ItemTree, declining: inout [FallbackReason]
     ) {
@@ -304,13 +304,13 @@ extension StructuredModel {
                 atTop = tree.arrangements[stack]?.alignment == .fill || tree.arrangements[stack]?.alignment == .leading
             }
             guard atTop, case .belowTop(let depth)? = first ? firstBaseline[item] : lastBaseline[item] else {
-                declining.append(.baselineAlignment(stack: stack, .stackBaseline))
                 declined.insert(stack)
                 continue
             }
             let place = BaselinePlace.belowTop((margins[stack]?.top ?? 0) + depth)
             if first { firstBaseline[stack] = place } else { lastBaseline[stack] = place }
         }
+        declining += declined.sorted().map { .baselineAlignment(stack: $0, .stackBaseline) }
     }
 
     /// A node's children in the compact structure and, for a stack, what its constraints add up to:
