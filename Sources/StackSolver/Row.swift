@@ -57,15 +57,7 @@ struct Row {
                 coefficients.append(term.coefficient)
             }
         }
-        // Zeros out, in place.
-        var kept = 0
-        for index in symbols.indices where !nearZero(coefficients[index]) {
-            symbols[kept] = symbols[index]
-            coefficients[kept] = coefficients[index]
-            kept += 1
-        }
-        symbols.removeLast(symbols.count - kept)
-        coefficients.removeLast(coefficients.count - kept)
+        removeTerms { _, coefficient in nearZero(coefficient) }
     }
 
     var isEmpty: Bool { symbols.isEmpty }
@@ -89,14 +81,8 @@ struct Row {
     /// `self * factor` (terms that become near zero are dropped, keeping `coefficients`' promise).
     mutating func scale(by factor: Double) {
         constant *= factor
-        var kept = 0
-        for index in coefficients.indices where !nearZero(coefficients[index] * factor) {
-            symbols[kept] = symbols[index]
-            coefficients[kept] = coefficients[index] * factor
-            kept += 1
-        }
-        symbols.removeLast(symbols.count - kept)
-        coefficients.removeLast(coefficients.count - kept)
+        for index in coefficients.indices { coefficients[index] *= factor }
+        removeTerms { _, coefficient in nearZero(coefficient) }
     }
 
     /// `self + factor * other`, with `skip` removed from the result (the symbol being substituted).
@@ -172,11 +158,12 @@ struct Row {
         return added
     }
 
-    /// Removes every symbol `drop` accepts (their values are fixed at zero from now on), in one pass;
-    /// returns how many.
-    mutating func remove(where drop: (Int) -> Bool) -> Int {
+    /// Removes every term `drop` accepts (a zero coefficient, a symbol fixed at zero from now on) in
+    /// one pass, in place, keeping the order; returns how many.
+    @discardableResult
+    mutating func removeTerms(where drop: (_ symbol: Int, _ coefficient: Double) -> Bool) -> Int {
         var kept = 0
-        for index in symbols.indices where !drop(symbols[index]) {
+        for index in symbols.indices where !drop(symbols[index], coefficients[index]) {
             symbols[kept] = symbols[index]
             coefficients[kept] = coefficients[index]
             kept += 1

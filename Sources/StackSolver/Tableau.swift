@@ -372,7 +372,7 @@ struct Tableau {
         let slots = symbols.map { $0.flatMap { rowsContaining($0).map(\.slot) } } ?? Array(rows.indices)
         let (frozen, slotOf) = (self.frozen, self.slotOf)
         for slot in slots where basicOf[slot] >= 0 {
-            terms -= rows[slot].remove { frozen[$0] && slotOf[$0] < 0 }
+            terms -= rows[slot].removeTerms { symbol, _ in frozen[symbol] && slotOf[symbol] < 0 }
         }
     }
 
