@@ -36,7 +36,8 @@ points per label wide, so the tied shares' residue goes to that label), neither 
   UIKit hangs a row's items from its first item's top; not in the default `--variants`);
 - baselinerows: every tenth section's row aligned by `lastBaseline` and its labels given last
   baselines, so each of its columns takes its last label's baseline, which moves with the column's
-  height (the tree solver leaves those columns to a joint group; not in the default `--variants`);
+  height (the tree solver answers the horizontal axis and leaves those columns to the vertical
+  axis's joint group; not in the default `--variants`);
 - lastbaseline: every hstack aligned by `lastBaseline`, every label given a last baseline, and a
   horizontal root 12 high, which squeezes its first label (10 high, its baseline 9 below its top
   and 12 below the root's: it would end 13 down; not in the default `--variants`).

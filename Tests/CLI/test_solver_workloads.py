@@ -78,23 +78,28 @@ def test_free_columns_settle_every_view_to_no_height(tmp_path):
             assert "the solver stopped" not in result.stderr, (distribution, uikit)
 
 
-def test_rows_of_columns_whose_baselines_move_are_joint_groups(tmp_path):
-    # The baselinerows workload: every tenth section's row aligned by last baselines, each of its ten
-    # columns taking its last label's baseline, which moves with the column's height. The model
-    # leaves those columns to the general solver, all found in one reading (10 in the nested shape,
-    # 40 in the columns shape), so each axis is a joint group around them and the rest of the layout
-    # enters by cost functions, not the whole layout solved as one group.
+def test_rows_of_columns_whose_baselines_move_decline_the_vertical_axis_alone(tmp_path):
+    # The baselinerows workload (every tenth section's row aligned by last baselines) and the
+    # lastbaseline one (every row): each column of such a row takes its last label's baseline, which
+    # moves with the column's height. Only the vertical axis reads baselines, so the tree solver
+    # answers the horizontal axis and the vertical one is a joint group around those columns (10 or
+    # 100 in the nested shape, 40 or 88 with the columns shape's column hubs in the columns shape),
+    # the rest of the layout entering by cost functions: not the whole layout solved as one group.
     sys.path.insert(0, str(SCRIPT.parent))
     import solver_workloads
-    for shape in ("nested", "columns"):
-        path = tmp_path / f"{shape}-baselinerows.stack"
-        path.write_text(getattr(solver_workloads, shape)(1000, "baselinerows"))
+    for shape, variant, moving in (("nested", "baselinerows", 10), ("columns", "baselinerows", 40),
+                                   ("nested", "lastbaseline", 100), ("columns", "lastbaseline", 88)):
+        path = tmp_path / f"{shape}-{variant}.stack"
+        path.write_text(getattr(solver_workloads, shape)(1000, variant))
         result = subprocess.run([str(find_stackc()), "layout", "--explain-solver", str(path)],
                                 capture_output=True, text=True, timeout=120)
-        assert result.returncode == 0, (shape, result.stderr[-600:])
+        assert result.returncode == 0, (shape, variant, result.stderr[-600:])
         report = result.stdout[result.stdout.index("\nsolver: "):]
-        assert report.startswith("\nsolver: general, each axis alone\n"), (shape, report[:600])
-        assert "its baseline is not a fixed depth below its top" in report, (shape, report[:600])
-        for axis in ("horizontal", "vertical"):
-            assert f"general solver: the {axis} axis as a joint group of" in report, (shape, axis, report[:1200])
-        assert "solved as one group" not in report, (shape, report[:600])
+        assert report.startswith("\nsolver: split by axis\n"), (shape, variant, report[:600])
+        lines = report.splitlines()
+        declined = sum(1 for line in lines if line.endswith(": its baseline is not a fixed depth below its top"))
+        more = moving - declined
+        assert f"  and {more} more {'stack' if more == 1 else 'stacks'} declined" in lines, (shape, variant, report[:1200])
+        joint = [line for line in lines if line.startswith("  general solver: ")]
+        assert len(joint) == 1 and joint[0].startswith("  general solver: the vertical axis as a joint group of"), (shape, variant, joint)
+        assert joint[0].endswith("structured: inside those and the horizontal axis"), (shape, variant, joint)

@@ -52,8 +52,9 @@ struct LeafAxis {
 /// firstBaseline and no hidden item, baselineRelative stacks with a stack among their
 /// items or with equalSpacing or equalCentering, stacks whose arranged items are all hidden, invalid
 /// numbers, or an IR that is not the stack lowering's. Those layouts go to the general solver.
-/// (Some shapes are declined later: `StructuredLayout.update` when a cost is not of a shape handled,
-/// the top-down pass for a stack squeezed below where its cost is known exactly: MoveBound.swift.)
+/// (Some shapes are declined later: the vertical axis at a stack whose baseline moves
+/// (`movingBaselines`), `StructuredLayout.update` when a cost is not of a shape handled, the
+/// top-down pass for a stack squeezed below where its cost is known exactly: MoveBound.swift.)
 struct StructuredModel {
     /// The number of arranged items (stacks and leaves): the IR's first items, before the guides.
     let count: Int
@@ -119,7 +120,8 @@ struct StructuredModel {
     /// row without shares is a plain merge along its axis.
     var sharedRow: [Bool]
     var baselineRow: [Bool]
-    /// Per node: its first and last baselines when the IR defines them (leaves only).
+    /// Per node: its first and last baselines when they are a fixed depth below its top or its
+    /// bottom (a leaf's, or a stack's taken from such an item at its top).
     var firstBaseline: [BaselinePlace?]
     var lastBaseline: [BaselinePlace?]
     /// Per item of today's firstBaseline row: its top below the row's alignment reference's top
@@ -130,6 +132,10 @@ struct StructuredModel {
     var edgeReference: [Int?]
     /// The nodes with a baseline defined (the solution reports those baselines).
     var baselineNodes: [Int] = []
+    /// The stacks whose baseline is not a fixed depth below their top (`readStackBaselines`), in IR
+    /// order. Only the vertical axis reads baselines, so the tree solver declines that axis alone
+    /// from them (`StructuredLayout.init`): the horizontal one is solved as any other.
+    private(set) var movingBaselines: [Int] = []
     /// Per stack: the least gap between two visible neighbours (equalSpacing's `>=` spacings): the
     /// largest sum of the spacings from one visible item to the next, hidden items in between included.
     var minimumGap: [Double]
@@ -250,8 +256,7 @@ struct StructuredModel {
             let inset = insets(stack, axis: arrangement.axis == .horizontal ? 0 : 1).total
             proportionalShare[item]?.inset = inset
         }
-        readStackBaselines(reading.baselineSources, tree: tree, declining: &declining)
-        if let first = declining.first { throw first }
+        movingBaselines = movingStackBaselines(reading, tree: tree)
         try readRowOffsets(reading.rowAlignments, tree: tree)
         for index in 0..<n {
             guard partial, unsolved[index] else {
@@ -285,6 +290,9 @@ struct StructuredModel {
         }
         return ambiguityFindings(determined: determined, ir: ir)
     }
+
+    /// Why the vertical axis declines at each stack whose baseline moves (`movingBaselines`).
+    var movingBaselineReasons: [FallbackReason] { movingBaselines.map { .baselineAlignment(stack: $0, .stackBaseline) } }
 
     /// The model of a layout with the stacks it cannot read left opaque: a stack of a shape only the
     /// general solver solves (`FallbackReason.spineNode`: a baseline shape, today's UIKit's hidden items

@@ -35,6 +35,8 @@ struct ItemTree {
 struct ConstraintReading {
     /// Stacks whose baselines come from an item: (stack, item, first baseline?).
     var baselineSources: [(stack: Int, item: Int, first: Bool)] = []
+    /// Stacks whose baselines are their bottoms (no visible item).
+    var baselineBottoms: [Int] = []
     /// Today's UIKit: a hidden item's placement after its preceding visible item (`h.leading ==
     /// p.trailing + c @50`), by item.
     var placementAfter: [Int: Double] = [:]
@@ -270,8 +272,13 @@ extension StructuredModel {
             reading.baselineSources.append((first, second.item.index, c.first.attribute == .firstBaseline))
             return
         }
-        // A stack with no item to take a baseline from has its bottom as its baseline.
-        guard !kinds[first].isStack else { throw .baselineAlignment(stack: first, .stackBaseline) }
+        // A stack with no visible item to take a baseline from has its bottom as its baseline: one
+        // that moves (`movingStackBaselines`).
+        guard !kinds[first].isStack else {
+            guard second.attribute == .bottom, c.constant == 0 else { throw .irMismatch(item: first) }
+            reading.baselineBottoms.append(first)
+            return
+        }
         let place: BaselinePlace
         switch second.attribute {
         case .top: place = .belowTop(c.constant)
@@ -288,14 +295,13 @@ extension StructuredModel {
     /// A stack's baseline is its item's, so a fixed depth below the stack's top when the item's
     /// is one and the item's top is the canvas's: the first item of a vertical stack (or its first
     /// visible one after hidden ones, outside a baselineRelative chain), any item of a horizontal
-    /// stack aligned to fill or to the top. Items come after their stack, so deepest first. Each
-    /// stack whose baseline is not one is collected in `declining`, every one in one reading (a stack
-    /// that takes its baseline from such a stack is one too), in IR order as `readStack`'s are.
-    mutating func readStackBaselines(
-        _ sources: [(stack: Int, item: Int, first: Bool)], tree: ItemTree, declining: inout [FallbackReason]
-    ) {
-        var declined: Set<Int> = []
-        for (stack, item, first) in sources.sorted(by: { $0.stack > $1.stack }) where !declined.contains(stack) {
+    /// stack aligned to fill or to the top. Items come after their stack, so deepest first. Returns
+    /// the stacks whose baseline is not one, in IR order (a stack that takes its baseline from such
+    /// a stack is one too, and so is a stack with no item to take it from): their baselines stay
+    /// undefined, and the vertical axis declines at them (`movingBaselines`).
+    mutating func movingStackBaselines(_ reading: ConstraintReading, tree: ItemTree) -> [Int] {
+        var moving: Set<Int> = []
+        for (stack, item, first) in reading.baselineSources.sorted(by: { $0.stack > $1.stack }) where !moving.contains(stack) {
             let atTop: Bool
             if tree.arrangements[stack]?.axis == .vertical {
                 atTop = item == tree.children[stack].first
@@ -304,13 +310,14 @@ extension StructuredModel {
                 atTop = tree.arrangements[stack]?.alignment == .fill || tree.arrangements[stack]?.alignment == .leading
             }
             guard atTop, case .belowTop(let depth)? = first ? firstBaseline[item] : lastBaseline[item] else {
-                declined.insert(stack)
+                moving.insert(stack)
                 continue
             }
             let place = BaselinePlace.belowTop((margins[stack]?.top ?? 0) + depth)
             if first { firstBaseline[stack] = place } else { lastBaseline[stack] = place }
         }
-        declining += declined.sorted().map { .baselineAlignment(stack: $0, .stackBaseline) }
+        moving.formUnion(reading.baselineBottoms)
+        return moving.sorted()
     }
 
     /// A node's children in the compact structure and, for a stack, what its constraints add up to:

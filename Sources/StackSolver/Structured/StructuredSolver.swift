@@ -111,6 +111,20 @@ struct StructuredLayout {
             for stack in parents { for child in model.children(stack) { parentOf[child] = stack } }
             if unsolved.isEmpty { unsolved = [Bool](repeating: false, count: n) }
         }
+        func decline(at node: Int, _ reason: FallbackReason) {
+            spineStarts.append(node)
+            startReasons.append(reason)
+            var node = node
+            while node >= 0, !unsolved[node] {
+                unsolved[node] = true
+                node = parentOf[node]
+            }
+        }
+        // A stack whose baseline moves declines the vertical axis there, before any function is made.
+        if axes.contains(1), let first = model.movingBaselineReasons.first {
+            guard keepingDeclines, model.movingBaselines[0] > 0 else { throw first }
+            for (stack, reason) in zip(model.movingBaselines, model.movingBaselineReasons) { decline(at: stack, reason) }
+        }
         for index in stride(from: n - 1, through: 0, by: -1) where unsolved.isEmpty || !unsolved[index] {
             do throws(FallbackReason) {
                 try update(index)
@@ -120,13 +134,7 @@ struct StructuredLayout {
                 // JointGroupTests and DifferentialTests).
                 guard keepingDeclines, error.spineNode != nil, index > 0 else { throw error }
                 if case .ambiguous = error { throw error }
-                spineStarts.append(index)
-                startReasons.append(error)
-                var node = index
-                while node >= 0, !unsolved[node] {
-                    unsolved[node] = true
-                    node = parentOf[node]
-                }
+                decline(at: index, error)
             }
         }
     }

@@ -47,9 +47,11 @@ extension StructuredModel {
     /// Each item aligned in a firstBaseline row: its offset below its reference's top (see the top of
     /// this file); in a lastBaseline row, an item aligned by its bottom: its reference
     /// (LastBaselineAlignment.swift). Throws when an item is aligned by a baseline that is not a
-    /// fixed depth below its top (firstBaseline) or that the IR does not define (lastBaseline).
+    /// fixed depth below its top (firstBaseline) or that the IR does not define (lastBaseline). A row
+    /// with a stack whose baseline moves is left alone: the vertical axis declines below it.
     mutating func readRowOffsets(_ alignments: [(reference: Int, item: Int, byBaseline: Bool)], tree: ItemTree) throws(FallbackReason) {
-        for (reference, item, byBaseline) in alignments {
+        let moving = Set(movingBaselines)
+        for (reference, item, byBaseline) in alignments where !moving.contains(reference) && !moving.contains(item) {
             let stack = tree.parents[item] ?? item
             if tree.arrangements[stack]?.alignment == .lastBaseline {
                 if !byBaseline { edgeReference[item] = reference }
