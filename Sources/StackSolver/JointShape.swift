@@ -66,7 +66,7 @@ struct JointShape {
             guard item < n, spine[item], model.stackAxis[item] >= 0 else { continue }
             // A run's length counts the spacings between its items, which an opaque stack's model lacks.
             let runs = Int(model.stackAxis[item]) == axis && model.distribution[item] == .fill
-                && !model.sharedRow[item] && !model.baselineChain[item] && model.reads(item)
+                && !model.sharedRow[item] && !model.baselineChain[item] && model.reads(item, axis: axis)
             var hanging: [[Int]] = []
             var open = false
             for child in model.children(item) {

@@ -93,17 +93,18 @@ import Testing
         }
     }
 
-    /// A baselineRelative column distributed by equalCentering (which the structured model does not
-    /// read) among 40 rows of labels: the row is left opaque
-    /// (StructuredModel.tolerant), its subtree written out in a joint group on each axis, and the other
-    /// rows enter by their cost functions, not the whole layout by the general solver. Frames,
-    /// determinations and findings are the general solver's, at natural size and at pinned widths.
+    /// An iOS 9/10 row aligned by first baselines and distributed by equalCentering (its items share
+    /// its width as well as its gaps, which the structured model does not read on either axis) among
+    /// 40 rows of labels: the row is left opaque (StructuredModel.tolerant), its subtree written out
+    /// in a joint group on each axis, and the other rows enter by their cost functions, not the whole
+    /// layout by the general solver. Frames, determinations and findings are the general solver's, at
+    /// natural size and at pinned widths.
     @Test func aStackTheModelCannotReadIsLeftOpaque() {
         let rows = (0..<40).map { "hstack r\($0) { label a\($0)(intrinsic: \(10 + $0 % 7) x 10); label b\($0)(intrinsic: 20 x \(8 + $0 % 5)) }" }
         let ir = Self.lowered("""
             vstack main {
                 \(rows.joined(separator: "\n    "))
-                vstack odd(distribution: equalCentering, baselineRelative: true) {
+                hstack odd(distribution: equalCentering, alignment: firstBaseline) {
                     label o1(intrinsic: 20 x 10, firstBaseline: 8)
                     hstack o2 {
                         label o2a(intrinsic: 20 x 10, firstBaseline: 7)
@@ -111,7 +112,7 @@ import Testing
                     label o3(intrinsic: 30 x 12, firstBaseline: 9)
                 }
             }
-            """)
+            """, uikit: .iOS9)
         guard let odd = ir.items.firstIndex(where: { $0.name == "main.odd" }) else {
             Issue.record("no main.odd")
             return
@@ -120,7 +121,7 @@ import Testing
         for width in [nil, 40.0, 90, 300] {
             let sized = width == nil ? ir : ir.replacingRootSize(width: true, height: false)
             let (solution, report) = solveLayoutReporting(ir: sized, width: width)
-            guard case .eachAxis(.baselineRelative(odd), let axes) = report.path,
+            guard case .eachAxis(.baselineAlignment(odd, .equalCenteringRow), let axes) = report.path,
                   axes.allSatisfy({ if case .solved? = $0.joint { true } else { false } }) else {
                 Issue.record("\(String(describing: width)): solved by \(report.path)")
                 continue
@@ -137,27 +138,24 @@ import Testing
     }
 
     /// Expects `ir`'s root to be the one stack the model leaves opaque, and at each width each axis to
-    /// be a joint group with `hanging` stacks entering by cost functions (the vertical axis only, with
-    /// `verticalOnly`), with the general solver's frames, determinations and findings.
-    static func expectOpaqueRoot(_ ir: ConstraintIR, widths: [Double?], hanging: Int, verticalOnly: Bool = false) {
+    /// be a joint group with `hanging` stacks entering by cost functions, with the general solver's
+    /// frames, determinations and findings.
+    static func expectOpaqueRoot(_ ir: ConstraintIR, widths: [Double?], hanging: Int) {
         #expect(StructuredModel.tolerant(ir: ir)?.opaqueRoots == [0])
         for width in widths {
             let sized = width == nil ? ir : ir.replacingRootSize(width: true, height: false)
             let (solution, report) = solveLayoutReporting(ir: sized, width: width)
-            let stacks = Self.hangingStacks(report)
-            #expect((verticalOnly ? stacks.map { Array($0.suffix(1)) } : stacks) == (verticalOnly ? [hanging] : [hanging, hanging]),
-                    "\(String(describing: width)): \(report.path)")
+            #expect(Self.hangingStacks(report) == [hanging, hanging], "\(String(describing: width)): \(report.path)")
             #expect(solutionDifference(solution, solve(sized, width: width), ir: sized) == nil, "\(String(describing: width))")
         }
     }
 
-    /// A root the model cannot read (a vertical stack aligned by first baselines, with a hidden item)
-    /// over 40 rows: only the root's own constraints are left unread, so each row enters the vertical
-    /// joint group by its cost function, not the whole layout by the general solver (across, the
-    /// root aligns its rows as `center` does, and where each one sits is the joint group's own
-    /// question). Frames, determinations and findings as the general solver's, at natural size and
-    /// three widths.
-    @Test func aRootTheModelCannotReadKeepsItsItemsCostFunctions() {
+    /// A root aligned by first baselines with a hidden item, over 40 rows: a vertical stack so
+    /// aligned aligns nothing across, which the tree solver declines on the horizontal axis alone
+    /// (`StructuredModel.axisDeclines`), and at the root the whole of that axis; the vertical axis,
+    /// read, stays the tree solver's. Frames, determinations and findings as the general solver's, at
+    /// natural size and three widths.
+    @Test func aRootDeclinedAcrossKeepsTheOtherAxis() {
         let rows = (0..<40).map { "hstack r\($0) {\n label a\($0)(intrinsic: \(10 + $0 % 7) x 10)\n label b\($0)(intrinsic: 20 x \(8 + $0 % 5))\n}" }
         let ir = Self.lowered("""
             vstack main(alignment: firstBaseline) {
@@ -165,23 +163,35 @@ import Testing
                 label gone(intrinsic: 20 x 10, hidden: true)
             }
             """)
-        Self.expectOpaqueRoot(ir, widths: [nil, 40, 90, 300], hanging: 40, verticalOnly: true)
+        let model = StructuredModel.tolerant(ir: ir)
+        #expect(model?.opaqueRoots == [])
+        #expect(model?.axisDeclines == [[.baselineAlignment(stack: 0, .verticalStack)], []])
+        for width in [nil, 40, 90, 300] as [Double?] {
+            let sized = width == nil ? ir : ir.replacingRootSize(width: true, height: false)
+            let (solution, report) = solveLayoutReporting(ir: sized, width: width)
+            guard case .split(.baselineAlignment(0, .verticalStack), .horizontal, _, _, _) = report.path else {
+                Issue.record("\(String(describing: width)): solved by \(report.path)")
+                continue
+            }
+            #expect(solutionDifference(solution, solve(sized, width: width), ir: sized) == nil, "\(String(describing: width))")
+        }
     }
 
-    /// Twelve columns the model cannot read (baselineRelative, distributed by equalCentering) among
-    /// 30 plain rows: one reading finds all twelve (each declines by itself), so both axes are joint
-    /// groups with the plain rows hanging, not the whole layout by the general solver, and the report
-    /// names the first reason and eight more. Frames as the general solver's at natural size and two widths.
+    /// Twelve iOS 9/10 rows the model cannot read (aligned by first baselines, distributed by
+    /// equalCentering) among 30 plain rows: one reading finds all twelve (each declines by itself), so
+    /// both axes are joint groups with the plain rows hanging, not the whole layout by the general
+    /// solver, and the report names the first reason and eight more. Frames as the general solver's at
+    /// natural size and two widths.
     @Test func everyStackThatDeclinesByItselfIsFoundInOneReading() {
         let plain = (0..<30).map { "hstack p\($0) {\n label a\($0)(intrinsic: \(10 + $0 % 7) x 10)\n label b\($0)(intrinsic: 20 x 9)\n}" }
-        let toggles = (0..<12).map {
-            "vstack t\($0)(distribution: equalCentering, baselineRelative: true) {\n label on\($0)(intrinsic: 20 x 10, firstBaseline: 8)\n"
+        let rows = (0..<12).map {
+            "hstack t\($0)(distribution: equalCentering, alignment: firstBaseline) {\n label on\($0)(intrinsic: 20 x 10, firstBaseline: 8)\n"
                 + " hstack off\($0) {\n label x\($0)(intrinsic: 20 x 10, firstBaseline: 7)\n }\n label c\($0)(intrinsic: \(30 + $0) x 12, firstBaseline: 9)\n}"
         }
-        let ir = Self.lowered("vstack main {\n\((plain + toggles).joined(separator: "\n"))\n}")
+        let ir = Self.lowered("vstack main {\n\((plain + rows).joined(separator: "\n"))\n}", uikit: .iOS9)
         #expect(StructuredModel.tolerant(ir: ir)?.opaqueRoots.count == 12)
         for lines in Self.expectJointOnEachAxis(ir, widths: [nil, 60, 200]) {
-            #expect(lines.filter { $0.contains("baselineRelative with a stack item, fillProportionally, equalCentering") }.count == 9, "\(lines)")
+            #expect(lines.filter { $0.hasSuffix(": baseline alignment with equalCentering") }.count == 9, "\(lines)")
             #expect(lines.contains("and 3 more stacks declined"), "\(lines)")
         }
     }
@@ -206,7 +216,7 @@ import Testing
         let ir = Self.lowered("vstack main {\n\((plain + rows).joined(separator: "\n"))\n}")
         let model = StructuredModel.tolerant(ir: ir)
         #expect(model?.opaqueRoots == [])
-        #expect(model.map { $0.movingBaselines.map { ir.items[$0].name } } == rows.indices.flatMap { row in
+        #expect(model.map { $0.axisDeclines[1].map { ir.items[$0.node ?? 0].name } } == rows.indices.flatMap { row in
             (0..<10).map { "main.r\(row).c\(row)x\($0)" }
         })
         for width in [nil, 150, 400] as [Double?] {

@@ -5,19 +5,21 @@ import StackIR
 /// current lowering creates has the same cost functions as the iOS 9/10 lowering, or is read from
 /// the constraints themselves (the gap distributions' canvas fit along the axis, `lengthFit`).
 extension StructuredModel {
-    static func checkCurrentUIKit(
+    /// The rules a stack meets here along one axis: the vertical stacks' (along, then across).
+    static func currentUIKitDeclines(
         _ index: Int, _ stack: StackArrangement, children: [Int], hidden: [Bool]
-    ) throws(FallbackReason) {
+    ) -> [(axis: Int, reason: FallbackReason)] {
+        var declines: [(axis: Int, reason: FallbackReason)] = []
         // Hidden items sit beside a visible neighbour at 50: from a baseline in a baselineRelative
         // column (not held here); with `>=` in the gap distributions (`LooseHidden`).
         if stack.baselineRelative && stack.axis == .vertical && children.contains(where: { hidden[$0] }) {
-            throw .currentUIKit(stack: index, .hiddenItems)
+            declines.append((1, .currentUIKit(stack: index, .hiddenItems)))
         }
-        guard children.count > 1 else { return }
         // A vertical stack with a baseline alignment aligns nothing: its spanner meets the canvas at both edges.
-        if (stack.alignment == .firstBaseline || stack.alignment == .lastBaseline) && stack.axis == .vertical {
-            throw .currentUIKit(stack: index, .verticalBaselineStack)
+        if children.count > 1 && stack.alignment.isBaseline && stack.axis == .vertical {
+            declines.append((0, .currentUIKit(stack: index, .verticalBaselineStack)))
         }
+        return declines
     }
 
     /// The chain the structured solver lays a stack out by, from today's constraints: a hidden item

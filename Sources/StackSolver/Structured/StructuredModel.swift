@@ -46,15 +46,15 @@ struct LeafAxis {
 /// Stack-only layouts read from the IR: its items' owners and arrangements (structure), and every
 /// number and every constraint's index, so the tie rule sees exactly the general solver's constraint order.
 ///
-/// `init` throws why (`FallbackReason`) for anything the structured solver does not solve exactly: user constraints,
-/// baseline alignment other than a horizontal stack (on iOS 9/10 of any distribution but equalCentering)
-/// (TopBoundedRow.swift, BaselineAlignment.swift, LastBaselineAlignment.swift) or a vertical stack with one item or with
-/// firstBaseline and no hidden item, baselineRelative stacks with a stack among their
-/// items or with equalSpacing or equalCentering, stacks whose arranged items are all hidden, invalid
-/// numbers, or an IR that is not the stack lowering's. Those layouts go to the general solver.
-/// (Some shapes are declined later: the vertical axis at a stack whose baseline moves
-/// (`movingBaselines`), `StructuredLayout.update` when a cost is not of a shape handled, the
-/// top-down pass for a stack squeezed below where its cost is known exactly: MoveBound.swift.)
+/// `init` throws why (`FallbackReason`) for anything the structured solver does not solve exactly on
+/// either axis: user constraints, an iOS 9/10 baseline row distributed by equalCentering, stacks whose
+/// arranged items are all hidden, invalid numbers, or an IR that is not the stack lowering's. Those
+/// layouts go to the general solver. A shape it declines along one axis only is noted in
+/// `axisDeclines`, and the other axis is read and solved as any other: a vertical stack aligned by
+/// baselines (across), baselineRelative with a distribution or hidden items it does not chain
+/// (along), a baseline that is not a fixed depth below its stack's top. (Some shapes are declined
+/// later: `StructuredLayout.update` when a cost is not of a shape handled, the top-down pass for a
+/// stack squeezed below where its cost is known exactly: MoveBound.swift.)
 struct StructuredModel {
     /// The number of arranged items (stacks and leaves): the IR's first items, before the guides.
     let count: Int
@@ -132,10 +132,16 @@ struct StructuredModel {
     var edgeReference: [Int?]
     /// The nodes with a baseline defined (the solution reports those baselines).
     var baselineNodes: [Int] = []
-    /// The stacks whose baseline is not a fixed depth below their top (`readStackBaselines`), in IR
-    /// order. Only the vertical axis reads baselines, so the tree solver declines that axis alone
-    /// from them (`StructuredLayout.init`): the horizontal one is solved as any other.
-    private(set) var movingBaselines: [Int] = []
+    /// Per axis, why the tree solver declines it at stacks the model reads on the other axis, in IR
+    /// order: a stack's shape along one axis only (`readStack`, whose axis's own constraints are left
+    /// unread: `unreadAxis`), and on the vertical axis, which alone reads baselines, a baseline that
+    /// is not a fixed depth below the stack's top (`movingStackBaselines`), a row of today's UIKit
+    /// aligning an item by such a baseline (`readRowOffsets`), a baselineRelative chain whose items'
+    /// baselines it does not count (`baselineChainShape`). The other axis is solved as any other
+    /// (`StructuredLayout.init`).
+    var axisDeclines: [[FallbackReason]] = [[], []]
+    /// Per node: the axis whose own constraints the model leaves unread (`readStack`), or -1.
+    private(set) var unreadAxis: [Int8] = []
     /// Per stack: the least gap between two visible neighbours (equalSpacing's `>=` spacings): the
     /// largest sum of the spacings from one visible item to the next, hidden items in between included.
     var minimumGap: [Double]
@@ -233,9 +239,13 @@ struct StructuredModel {
             guard ownership != nil else { throw .irMismatch(item: nil) }
             markOpaque(opaqueRoots, tree: tree)
         }
+        unreadAxis = Array(repeating: -1, count: n)
         for index in 0..<n where !partial || !opaque[index] {
             do throws(FallbackReason) {
-                try readStack(index, tree: tree)
+                if let decline = try readStack(index, tree: tree) {
+                    unreadAxis[index] = Int8(decline.axis)
+                    axisDeclines[decline.axis].append(decline.reason)
+                }
             } catch {
                 guard error.spineNode != nil else { throw error }
                 declining.append(error)
@@ -244,8 +254,13 @@ struct StructuredModel {
         if let first = declining.first { throw first }
         try readGuides(ir, tree: tree)
         var reading = ConstraintReading(count: n)
+        if ownership == nil && unreadAxis.contains(where: { $0 >= 0 }) {
+            ownership = ConstraintOwnership(ir: ir, nodes: n)
+            guard ownership != nil else { throw .irMismatch(item: nil) }
+        }
         for (index, c) in ir.constraints.enumerated() {
-            if let ownership, let owner = ownership.owner(of: c), owner >= 0, opaque[owner] { continue }
+            if let ownership, let owner = ownership.owner(of: c), owner >= 0,
+               (partial && opaque[owner]) || unreadAxis[owner] == (c.first.attribute.isHorizontal ? 0 : 1) { continue }
             try read(c, index: index, tree: tree, into: &reading)
         }
         for (owner, values) in reading.marginValues {
@@ -256,8 +271,8 @@ struct StructuredModel {
             let inset = insets(stack, axis: arrangement.axis == .horizontal ? 0 : 1).total
             proportionalShare[item]?.inset = inset
         }
-        movingBaselines = movingStackBaselines(reading, tree: tree)
-        try readRowOffsets(reading.rowAlignments, tree: tree)
+        axisDeclines[1] += movingStackBaselines(reading, tree: tree).map { .baselineAlignment(stack: $0, .stackBaseline) }
+        readRowOffsets(reading.rowAlignments, tree: tree)
         for index in 0..<n {
             guard partial, unsolved[index] else {
                 try deriveStack(index, tree: tree, reading: reading)
@@ -269,6 +284,11 @@ struct StructuredModel {
             try? deriveStack(index, tree: tree, reading: reading)
         }
         childStart.append(childList.count)
+        for axis in 0..<2 {
+            // Above an opaque stack both axes decline already.
+            if partial { axisDeclines[axis].removeAll { unsolved[$0.node ?? 0] } }
+            axisDeclines[axis].sort { ($0.node ?? 0) < ($1.node ?? 0) }
+        }
         baselineNodes = (0..<n).filter { firstBaseline[$0] != nil || lastBaseline[$0] != nil }
         if !looseHidden.isEmpty { looseFindings = try Self.looseFindings(looseHidden, in: self, ir: ir) }
         for index in 0..<n where !partial || !unsolved[index] { try checkLowering(index, tree: tree) }
@@ -291,14 +311,13 @@ struct StructuredModel {
         return ambiguityFindings(determined: determined, ir: ir)
     }
 
-    /// Why the vertical axis declines at each stack whose baseline moves (`movingBaselines`).
-    var movingBaselineReasons: [FallbackReason] { movingBaselines.map { .baselineAlignment(stack: $0, .stackBaseline) } }
-
     /// The model of a layout with the stacks it cannot read left opaque: a stack of a shape only the
-    /// general solver solves (`FallbackReason.spineNode`: a baseline shape, today's UIKit's hidden items
-    /// placed from a baseline, ...) has its own constraints left unread, and a joint group on each axis
-    /// writes them out and takes its items by their cost functions (or onto its spine, where a
-    /// constraint meets an item at more than its position and length, as a baseline does). Nil when
+    /// general solver solves on both axes (`FallbackReason.spineNode`: an iOS 9/10 baseline row by
+    /// equalCentering, a baseline row whose items share its width in part, ...) has its own
+    /// constraints left unread, and a joint group on each axis writes them out and takes its items
+    /// by their cost functions (or onto its spine, where a constraint meets an item at more than its
+    /// position and length, as a baseline does). A shape declined along one axis only is not opaque
+    /// (`axisDeclines`). Nil when
     /// the layout cannot be read for another reason, or after 8 readings that each find more such
     /// stacks (one reading finds every stack that declines by itself; a reading finds one of those
     /// that decline in the constraints between stacks).
@@ -321,8 +340,11 @@ struct StructuredModel {
         return nil
     }
 
-    /// Whether the model reads `stack`'s own constraints: it is not opaque.
-    func reads(_ stack: Int) -> Bool { opaque.isEmpty || !opaque[stack] }
+    /// Whether the model reads `stack`'s own constraints along `axis`: it is not opaque, nor that axis unread.
+    func reads(_ stack: Int, axis: Int) -> Bool { (opaque.isEmpty || !opaque[stack]) && unreadAxis[stack] != axis }
+
+    /// Every reason the model declines an axis at a stack it reads otherwise, in IR order.
+    var axisDeclineReasons: [FallbackReason] { (axisDeclines[0] + axisDeclines[1]).sorted { ($0.node ?? 0) < ($1.node ?? 0) } }
 
     /// Marks the stacks at `roots` opaque, and them and their ancestors unsolved.
     private mutating func markOpaque(_ roots: [Int], tree: ItemTree) {

@@ -62,12 +62,16 @@ struct ConstraintReading {
 /// Reading the IR, in the order its checks decline: the stacks, the guides, each constraint, then
 /// what the stacks derive from them.
 extension StructuredModel {
-    /// Checks one arranged item's place in the tree and notes its stack's baseline shape.
-    mutating func readStack(_ index: Int, tree: ItemTree) throws(FallbackReason) {
+    /// Checks one arranged item's place in the tree and notes its stack's baseline shape. Returns
+    /// why the tree solver declines the stack along one axis only, whose own constraints are then
+    /// left unread (`unreadAxis`): a vertical stack's shape across (baseline alignment) or along
+    /// (baselineRelative); throws when it declines both.
+    mutating func readStack(_ index: Int, tree: ItemTree) throws(FallbackReason) -> (axis: Int, reason: FallbackReason)? {
         if let parent = tree.parents[index], parent >= index || parent < 0 || tree.arrangements[parent] == nil { throw .irMismatch(item: index) }
         guard (tree.arrangements[index] != nil) == kinds[index].isStack else { throw .irMismatch(item: index) }
-        guard let stack = tree.arrangements[index] else { return }
+        guard let stack = tree.arrangements[index] else { return nil }
         let children = tree.children[index]
+        var declines: [(axis: Int, reason: FallbackReason)] = []
         // Baseline rows: horizontal (TopBoundedRow.swift, BaselineAlignment.swift,
         // LastBaselineAlignment.swift); on iOS 9/10 any distribution but equalCentering, whose
         // items share the row's width as well as their gaps (today's UIKit shares it only between
@@ -79,19 +83,25 @@ extension StructuredModel {
             if stack.axis == .horizontal {
                 guard stack.distribution != .equalCentering || uikit == .current else { throw .baselineAlignment(stack: index, .equalCenteringRow) }
                 baselineRow[index] = true
-            } else if children.count > 1 {
-                guard stack.alignment == .firstBaseline, !children.contains(where: { hidden[$0] }) else { throw .baselineAlignment(stack: index, .verticalStack) }
+            } else if children.count > 1, stack.alignment != .firstBaseline || children.contains(where: { hidden[$0] }) {
+                declines.append((0, .baselineAlignment(stack: index, .verticalStack)))
             }
         }
         if stack.baselineRelative && stack.axis == .vertical {
             // equalSpacing without hidden items: every spacing is `>=` and the gaps run from one
             // item's last baseline to the next one's first, so they take the spacings' place.
-            guard stack.distribution == .fill || stack.distribution == .fillEqually
-                || (stack.distribution == .equalSpacing && !children.contains(where: { hidden[$0] })) else { throw .baselineRelative(stack: index) }
-            baselineChain[index] = true
+            if stack.distribution == .fill || stack.distribution == .fillEqually
+                || (stack.distribution == .equalSpacing && !children.contains(where: { hidden[$0] })) {
+                baselineChain[index] = true
+            } else {
+                declines.append((1, .baselineRelative(stack: index)))
+            }
         }
         if !children.isEmpty && children.allSatisfy({ hidden[$0] }) { throw .allItemsHidden(stack: index) }
-        if uikit == .current { try Self.checkCurrentUIKit(index, stack, children: children, hidden: hidden) }
+        if uikit == .current { declines += Self.currentUIKitDeclines(index, stack, children: children, hidden: hidden) }
+        guard let first = declines.first else { return nil }
+        guard declines.allSatisfy({ $0.axis == first.axis }) else { throw first.reason }
+        return first
     }
 
     /// Notes each guide by its owner and role.
@@ -298,7 +308,7 @@ extension StructuredModel {
     /// stack aligned to fill or to the top. Items come after their stack, so deepest first. Returns
     /// the stacks whose baseline is not one, in IR order (a stack that takes its baseline from such
     /// a stack is one too, and so is a stack with no item to take it from): their baselines stay
-    /// undefined, and the vertical axis declines at them (`movingBaselines`).
+    /// undefined, and the vertical axis declines at them (`axisDeclines`).
     mutating func movingStackBaselines(_ reading: ConstraintReading, tree: ItemTree) -> [Int] {
         var moving: Set<Int> = []
         for (stack, item, first) in reading.baselineSources.sorted(by: { $0.stack > $1.stack }) where !moving.contains(stack) {
@@ -331,7 +341,8 @@ extension StructuredModel {
         distribution[index] = stack.distribution == .fillProportionally
             && (reading.equalFallback[index] || !reading.proportionalLowered[index]) ? .fillEqually : stack.distribution
         alignment[index] = stack.alignment
-        if uikit == .current && children.contains(where: { hidden[$0] }) {
+        // Along an unread axis there are no placements or baselines to chain.
+        if uikit == .current && children.contains(where: { hidden[$0] }) && unreadAxis[index] != stackAxis[index] {
             try Self.chainSpacings(index, children: children, hidden: hidden, placementAfter: reading.placementAfter, spacingBefore: &spacingBefore)
         }
         visibleChildren[index] = children.filter { !hidden[$0] }
@@ -343,11 +354,14 @@ extension StructuredModel {
         visibleCount[index] = visibleChildren[index].count
         chainMembers[index] = visibleChildren[index]
         for child in children.dropFirst() { spacingTotal[index] += spacingBefore[child] }
-        if baselineChain[index] {
-            guard let chain = baselineChainShape(children) else { throw .baselineRelative(stack: index) }
-            chainMembers[index] = chain.members
-            chainShift[index] = chain.shift
-            spacingTotal[index] += chain.shift
+        if baselineChain[index] && unreadAxis[index] != stackAxis[index] {
+            if let chain = baselineChainShape(children) {
+                chainMembers[index] = chain.members
+                chainShift[index] = chain.shift
+                spacingTotal[index] += chain.shift
+            } else {
+                axisDeclines[1].append(.baselineRelative(stack: index))
+            }
         }
         var run = 0.0
         var seenVisible = false
@@ -372,7 +386,8 @@ extension StructuredModel {
         if stack.layoutMarginsRelative && !children.isEmpty {
             guard margins[index] != nil, marginsGuide[index] != nil else { throw .irMismatch(item: index) }
         }
-        if stack.alignment != .fill {
+        // Across an unread axis the alignment's constraints are not read.
+        if stack.alignment != .fill && unreadAxis[index] != 1 - stackAxis[index] {
             for child in children where suppression[child] == nil { throw .irMismatch(item: index) }
             if children.count > 1 {
                 guard spannerGuide[index] != nil, spanningFit[index] != nil else { throw .irMismatch(item: index) }
@@ -380,7 +395,7 @@ extension StructuredModel {
                 guard canvasFit[index] != nil else { throw .irMismatch(item: index) }
             }
         }
-        if stack.distribution == .equalSpacing || stack.distribution == .equalCentering {
+        if (stack.distribution == .equalSpacing || stack.distribution == .equalCentering) && unreadAxis[index] != stackAxis[index] {
             guard gapGuides[index].count == max(0, visibleCount[index] - 1) else { throw .irMismatch(item: index) }
         }
     }

@@ -120,10 +120,11 @@ struct StructuredLayout {
                 node = parentOf[node]
             }
         }
-        // A stack whose baseline moves declines the vertical axis there, before any function is made.
-        if axes.contains(1), let first = model.movingBaselineReasons.first {
-            guard keepingDeclines, model.movingBaselines[0] > 0 else { throw first }
-            for (stack, reason) in zip(model.movingBaselines, model.movingBaselineReasons) { decline(at: stack, reason) }
+        // The model's declines of an axis start there, before any function is made.
+        let declines = axes.flatMap { model.axisDeclines[$0] }.sorted { ($0.node ?? 0) < ($1.node ?? 0) }
+        if let first = declines.first {
+            guard keepingDeclines, let stack = first.node, stack > 0 else { throw first }
+            for reason in declines { decline(at: reason.node ?? stack, reason) }
         }
         for index in stride(from: n - 1, through: 0, by: -1) where unsolved.isEmpty || !unsolved[index] {
             do throws(FallbackReason) {

@@ -46,11 +46,12 @@ extension StructuredModel {
 
     /// Each item aligned in a firstBaseline row: its offset below its reference's top (see the top of
     /// this file); in a lastBaseline row, an item aligned by its bottom: its reference
-    /// (LastBaselineAlignment.swift). Throws when an item is aligned by a baseline that is not a
-    /// fixed depth below its top (firstBaseline) or that the IR does not define (lastBaseline). A row
-    /// with a stack whose baseline moves is left alone: the vertical axis declines below it.
-    mutating func readRowOffsets(_ alignments: [(reference: Int, item: Int, byBaseline: Bool)], tree: ItemTree) throws(FallbackReason) {
-        let moving = Set(movingBaselines)
+    /// (LastBaselineAlignment.swift). A firstBaseline row that aligns an item by a baseline that is not
+    /// a fixed depth below its top declines the vertical axis (`axisDeclines`); a row with a stack
+    /// whose baseline moves is left alone: the vertical axis declines below it.
+    mutating func readRowOffsets(_ alignments: [(reference: Int, item: Int, byBaseline: Bool)], tree: ItemTree) {
+        let moving = Set(axisDeclines[1].compactMap(\.node))
+        var declined: Set<Int> = []
         for (reference, item, byBaseline) in alignments where !moving.contains(reference) && !moving.contains(item) {
             let stack = tree.parents[item] ?? item
             if tree.arrangements[stack]?.alignment == .lastBaseline {
@@ -59,7 +60,8 @@ extension StructuredModel {
             }
             guard byBaseline else { continue }
             guard case .belowTop(let depth)? = firstBaseline[reference], case .belowTop(let own)? = firstBaseline[item] else {
-                throw .baselineAlignment(stack: stack, .undefinedBaseline)
+                if declined.insert(stack).inserted { axisDeclines[1].append(.baselineAlignment(stack: stack, .undefinedBaseline)) }
+                continue
             }
             alignmentOffset[item] = depth - own
         }
