@@ -239,30 +239,9 @@ struct StructuredModel {
             guard ownership != nil else { throw .irMismatch(item: nil) }
             markOpaque(opaqueRoots, tree: tree)
         }
-        unreadAxis = Array(repeating: -1, count: n)
-        for index in 0..<n where !partial || !opaque[index] {
-            do throws(FallbackReason) {
-                if let decline = try readStack(index, tree: tree) {
-                    unreadAxis[index] = Int8(decline.axis)
-                    axisDeclines[decline.axis].append(decline.reason)
-                }
-            } catch {
-                guard error.spineNode != nil else { throw error }
-                declining.append(error)
-            }
-        }
-        if let first = declining.first { throw first }
+        try readStacks(tree: tree, partial: partial, declining: &declining)
         try readGuides(ir, tree: tree)
-        var reading = ConstraintReading(count: n)
-        if ownership == nil && unreadAxis.contains(where: { $0 >= 0 }) {
-            ownership = ConstraintOwnership(ir: ir, nodes: n)
-            guard ownership != nil else { throw .irMismatch(item: nil) }
-        }
-        for (index, c) in ir.constraints.enumerated() {
-            if let ownership, let owner = ownership.owner(of: c), owner >= 0,
-               (partial && opaque[owner]) || unreadAxis[owner] == (c.first.attribute.isHorizontal ? 0 : 1) { continue }
-            try read(c, index: index, tree: tree, into: &reading)
-        }
+        let reading = try readConstraints(ir, tree: tree, ownership: ownership, partial: partial)
         for (owner, values) in reading.marginValues {
             margins[owner] = Insets(top: values[0], leading: values[1], bottom: values[2], trailing: values[3])
         }
@@ -292,6 +271,42 @@ struct StructuredModel {
         baselineNodes = (0..<n).filter { firstBaseline[$0] != nil || lastBaseline[$0] != nil }
         if !looseHidden.isEmpty { looseFindings = try Self.looseFindings(looseHidden, in: self, ir: ir) }
         for index in 0..<n where !partial || !unsolved[index] { try checkLowering(index, tree: tree) }
+    }
+
+    /// Reads each stack (`readStack`), noting those it declines along one axis only; the stacks that
+    /// decline both are collected in `declining` and the first is thrown.
+    private mutating func readStacks(tree: ItemTree, partial: Bool, declining: inout [FallbackReason]) throws(FallbackReason) {
+        unreadAxis = Array(repeating: -1, count: count)
+        for index in 0..<count where !partial || !opaque[index] {
+            do throws(FallbackReason) {
+                if let decline = try readStack(index, tree: tree) {
+                    unreadAxis[index] = Int8(decline.axis)
+                    axisDeclines[decline.axis].append(decline.reason)
+                }
+            } catch {
+                guard error.spineNode != nil else { throw error }
+                declining.append(error)
+            }
+        }
+        if let first = declining.first { throw first }
+    }
+
+    /// Reads every constraint (`read`) but an opaque stack's own, and a stack's own along its unread axis.
+    private mutating func readConstraints(
+        _ ir: ConstraintIR, tree: ItemTree, ownership: ConstraintOwnership?, partial: Bool
+    ) throws(FallbackReason) -> ConstraintReading {
+        var ownership = ownership
+        if ownership == nil && unreadAxis.contains(where: { $0 >= 0 }) {
+            ownership = ConstraintOwnership(ir: ir, nodes: count)
+            guard ownership != nil else { throw .irMismatch(item: nil) }
+        }
+        var reading = ConstraintReading(count: count)
+        for (index, c) in ir.constraints.enumerated() {
+            if let ownership, let owner = ownership.owner(of: c), owner >= 0,
+               (partial && opaque[owner]) || unreadAxis[owner] == (c.first.attribute.isHorizontal ? 0 : 1) { continue }
+            try read(c, index: index, tree: tree, into: &reading)
+        }
+        return reading
     }
 
     /// The ambiguity findings of today's UIKit's loose hidden items (`LooseHidden`): each item and
