@@ -49,8 +49,8 @@ struct AxisSplit {
     var mentioned: [Bool]
     /// The structured solver, for the other axis when the general solver answered one.
     var tree: StructuredLayout?
-    /// Why the model left its opaque stacks unread (`StructuredModel.tolerant`) and where the vertical
-    /// axis declines at stacks it reads otherwise (`StructuredModel.axisDeclines`), for `SolveReport`.
+    /// Why the model left its opaque stacks unread and declines an axis at others
+    /// (`StructuredModel.declineReasons`), for `SolveReport`.
     var opaqueReasons: [FallbackReason] = []
 
     /// The stacks the structured solver split, with their mechanisms (for `SolveReport`).
@@ -137,7 +137,7 @@ func solveSplittingAxes(
             let other = try layout.frames(width: width, height: height)
             let general = generalAxis(axis)
             guard let merged = merge(general.solution, axis: axis, other: other, ir: ir, mentioned: mentioned) else { return nil }
-            return AxisSplit(solution: merged, general: [general], mentioned: mentioned, tree: layout, opaqueReasons: model.opaqueReasons + model.axisDeclineReasons)
+            return AxisSplit(solution: merged, general: [general], mentioned: mentioned, tree: layout, opaqueReasons: model.declineReasons)
         } catch {
             continue
         }
@@ -147,7 +147,7 @@ func solveSplittingAxes(
     guard general.contains(where: { $0.solution.findings.isEmpty }),
           let merged = merge(general[0].solution, axis: .horizontal, other: general[1].solution, ir: ir, mentioned: mentioned)
     else { return nil }
-    return AxisSplit(solution: merged, general: general, mentioned: mentioned, tree: nil, opaqueReasons: model.opaqueReasons + model.axisDeclineReasons)
+    return AxisSplit(solution: merged, general: general, mentioned: mentioned, tree: nil, opaqueReasons: model.declineReasons)
 }
 
 /// `general`'s frames along `axis` with `other`'s along the other axis (the tree solver's, or a

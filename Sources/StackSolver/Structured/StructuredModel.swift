@@ -332,10 +332,9 @@ struct StructuredModel {
     /// constraints left unread, and a joint group on each axis writes them out and takes its items
     /// by their cost functions (or onto its spine, where a constraint meets an item at more than its
     /// position and length, as a baseline does). A shape declined along one axis only is not opaque
-    /// (`axisDeclines`). Nil when
-    /// the layout cannot be read for another reason, or after 8 readings that each find more such
-    /// stacks (one reading finds every stack that declines by itself; a reading finds one of those
-    /// that decline in the constraints between stacks).
+    /// (`axisDeclines`). Nil when the layout cannot be read for another reason, or after 8 readings
+    /// that each find more such stacks (one reading finds every stack that declines by itself; a
+    /// reading finds one of those that decline in the constraints between stacks).
     static func tolerant(ir: ConstraintIR) -> StructuredModel? {
         var (roots, reasons): ([Int], [FallbackReason]) = ([], [])
         for _ in 0..<8 {
@@ -358,8 +357,11 @@ struct StructuredModel {
     /// Whether the model reads `stack`'s own constraints along `axis`: it is not opaque, nor that axis unread.
     func reads(_ stack: Int, axis: Int) -> Bool { (opaque.isEmpty || !opaque[stack]) && unreadAxis[stack] != axis }
 
-    /// Every reason the model declines an axis at a stack it reads otherwise, in IR order.
-    var axisDeclineReasons: [FallbackReason] { (axisDeclines[0] + axisDeclines[1]).sorted { ($0.node ?? 0) < ($1.node ?? 0) } }
+    /// Why the model leaves each opaque stack unread (`tolerant`), then why it declines an axis at
+    /// each stack it reads otherwise, in IR order.
+    var declineReasons: [FallbackReason] {
+        opaqueReasons + (axisDeclines[0] + axisDeclines[1]).sorted { ($0.node ?? 0) < ($1.node ?? 0) }
+    }
 
     /// Marks the stacks at `roots` opaque, and them and their ancestors unsolved.
     private mutating func markOpaque(_ roots: [Int], tree: ItemTree) {
