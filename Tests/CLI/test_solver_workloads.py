@@ -83,8 +83,9 @@ def test_rows_of_columns_whose_baselines_move_decline_the_vertical_axis_alone(tm
     # lastbaseline one (every row): each column of such a row takes its last label's baseline, which
     # moves with the column's height. Only the vertical axis reads baselines, so the tree solver
     # answers the horizontal axis and the vertical one is a joint group around those columns (10 or
-    # 100 in the nested shape, 40 or 88 with the columns shape's column hubs in the columns shape),
-    # the rest of the layout entering by cost functions: not the whole layout solved as one group.
+    # 100 in the nested shape; 40, or 88 in the columns shape, where with every row aligned each hub
+    # and its last section take their baselines from such columns too), the rest of the layout
+    # entering by cost functions: not the whole layout solved as one group.
     sys.path.insert(0, str(SCRIPT.parent))
     import solver_workloads
     for shape, variant, moving in (("nested", "baselinerows", 10), ("columns", "baselinerows", 40),

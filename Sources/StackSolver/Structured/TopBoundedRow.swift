@@ -47,12 +47,13 @@ extension StructuredModel {
     /// Each item aligned in a firstBaseline row: its offset below its reference's top (see the top of
     /// this file); in a lastBaseline row, an item aligned by its bottom: its reference
     /// (LastBaselineAlignment.swift). A firstBaseline row that aligns an item by a baseline that is not
-    /// a fixed depth below its top declines the vertical axis (`axisDeclines`); a row with a stack
-    /// whose baseline moves is left alone: the vertical axis declines below it.
+    /// a fixed depth below its top declines the vertical axis (`axisDeclines`); an item the vertical
+    /// axis declines at already (its baseline moves, or is not read) is left alone: the axis
+    /// declines below the row.
     mutating func readRowOffsets(_ alignments: [(reference: Int, item: Int, byBaseline: Bool)], tree: ItemTree) {
-        let moving = Set(axisDeclines[1].compactMap(\.node))
+        let declinedBelow = Set(axisDeclines[1].compactMap(\.node))
         var declined: Set<Int> = []
-        for (reference, item, byBaseline) in alignments where !moving.contains(reference) && !moving.contains(item) {
+        for (reference, item, byBaseline) in alignments where !declinedBelow.contains(reference) && !declinedBelow.contains(item) {
             let stack = tree.parents[item] ?? item
             if tree.arrangements[stack]?.alignment == .lastBaseline {
                 if !byBaseline { edgeReference[item] = reference }
