@@ -3,7 +3,8 @@
 
 Shapes: *flat* (one hstack of N labels) and *nested* (a vstack of sections of columns of labels: the
 layout benchmark's shapes, Benchmarks/LayoutBenchmark/main.swift, with the stacks named); *columns*
-(four nested layouts of N / 4 labels side by side in an hstack, not in the default `--shapes`); *tied*
+(four nested layouts of N / 4 labels side by side in an hstack, not in the default `--shapes`); *equal*
+(the flat shape distributed fillEqually, not in the default; its `root` variant is its plain one); *tied*
 (one fillProportionally hstack of N labels: past 248 items today's UIKit ties their shares at 751) and
 *stretched* (that row with its last label hugging at 240, beside a view hugging at 800 in a row 60
 points per label wide, so the tied shares' residue goes to that label), neither in the default; *free*
@@ -75,6 +76,13 @@ FLAT_EXTRAS = (
     "    hstack box(alignment: top) {\n        vstack eq(distribution: equalCentering, spacing: 10, height: 100) {\n"
     "            label ea(intrinsic: 10 x 20)\n            label ec(intrinsic: 10 x 60)\n"
     "            label ed(intrinsic: 10 x 40)\n        }\n    }")
+
+
+def equal(n, variant):
+    """The flat shape distributed fillEqually: every label as wide as the others."""
+    lines = ["hstack main(distribution: fillEqually, spacing: 2) {"]
+    lines += [f"    label v{i}(intrinsic: {size(i)})" for i in range(n)]
+    return finish(lines, [f"v{i}" for i in range(n)], variant, *FLAT_EXTRAS)
 
 
 def tied(n, variant):
@@ -290,7 +298,7 @@ def main():
                 for n in map(int, args.ns.split(",")):
                     path = os.path.join(directory, f"{shape}-{variant}-{n}.stack")
                     with open(path, "w") as file:
-                        file.write({"flat": flat, "nested": nested, "columns": columns, "tied": tied, "stretched": stretched, "free": free}[shape](n, variant))
+                        file.write({"flat": flat, "nested": nested, "columns": columns, "equal": equal, "tied": tied, "stretched": stretched, "free": free}[shape](n, variant))
                     medians, ratio, exits = compare(binaries, ["check", path], args, skip)
                     cells = []
                     for name, _ in binaries:

@@ -301,22 +301,22 @@ struct JointProblem {
         let slot = axis.slot
         let model = layout.model
         merges = shape.units.map { members in members.count == 1 ? nil : merge(members.map { layout.outer[2 * $0 + slot] }) }
-        // Hanging items across a fill-aligned stack are all as long as its canvas, and in its place
-        // (its required alignment constraints say so): their costs add up to one function of that
-        // length, entered once at the first of them (a vstack of many rows: one row, not one per row),
-        // and the others take the first one's place, their alignment constraints left out. So the
-        // joint problem grows with what the group touches, not with the items hanging off it.
+        // Items hanging off a stack that makes them equally long (across a fill-aligned stack, as its
+        // canvas; along a fillEqually one) have costs adding up to one function of that length, entered
+        // at the first of them (a vstack of many rows: one row, not one per row). Across, the others
+        // take the first one's place, their alignment constraints left out; along, the chain places
+        // each. So the joint problem's costs grow with what the group touches, not with the rest.
         var bundles: [(unit: Int, members: [Int])] = []
         var bundleOf: [Int: Int] = [:]
         leader = [Int](repeating: -1, count: shape.unit.count)
         for (unit, members) in shape.units.enumerated() {
             let stack = shape.parent[members[0]]
-            let across = members.count == 1 && model.alignsAllAcross(stack, axis: slot)
-            if across, let bundle = bundleOf[stack] {
+            let equal = members.count == 1 && model.makesItemsEqual(stack, axis: slot)
+            if equal, let bundle = bundleOf[stack] {
                 bundles[bundle].members.append(members[0])
-                leader[members[0]] = bundles[bundle].members[0]
+                if model.alignsAllAcross(stack, axis: slot) { leader[members[0]] = bundles[bundle].members[0] }
             } else {
-                if across { bundleOf[stack] = bundles.count }
+                if equal { bundleOf[stack] = bundles.count }
                 bundles.append((unit, members.count == 1 ? members : []))
             }
         }

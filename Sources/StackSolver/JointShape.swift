@@ -80,11 +80,11 @@ struct JointShape {
                     open = runs
                 }
             }
-            // A leaf alone is its own two constraints: nothing to collapse. Across a stack whose items
-            // all take its canvas's place, many leaves are worth one function (JointProblem sums them
-            // with the stacks hanging there, and all but one follow the first); a few are not.
+            // A leaf alone is its own two constraints: nothing to collapse. In a stack whose items are
+            // all equally long, many leaves are worth one function (JointProblem sums them with the
+            // stacks hanging there); a few are not.
             let leaves = hanging.count(where: { $0.count == 1 && model.stackAxis[$0[0]] < 0 })
-            let collapsesLeaves = leaves >= JointLeaves.worthAFunction && model.alignsAllAcross(item, axis: axis)
+            let collapsesLeaves = leaves >= JointLeaves.worthAFunction && model.makesItemsEqual(item, axis: axis)
             for members in hanging {
                 if members.count == 1 && model.stackAxis[members[0]] < 0 && !collapsesLeaves {
                     spine[members[0]] = true
@@ -211,5 +211,15 @@ extension StructuredModel {
     /// all but one follow it (JointGroup.swift).
     func alignsAllAcross(_ stack: Int, axis: Int) -> Bool {
         stackAxis[stack] >= 0 && Int(stackAxis[stack]) != axis && alignment[stack] == .fill && !baselineRow[stack]
+    }
+
+    /// Whether the constraints of `stack` make every visible item as long as the others along `axis`
+    /// (0 horizontal): across it when it aligns them all `fill` (`alignsAllAcross`), along it when it
+    /// distributes them fillEqually, with no baseline chain or shared row in between.
+    /// The items hanging off such a stack in a joint group sum to one function of that length
+    /// (JointGroup.swift).
+    func makesItemsEqual(_ stack: Int, axis: Int) -> Bool {
+        guard stackAxis[stack] >= 0, Int(stackAxis[stack]) == axis else { return alignsAllAcross(stack, axis: axis) }
+        return distribution[stack] == .fillEqually && !baselineChain[stack] && !sharedRow[stack] && reads(stack, axis: axis)
     }
 }

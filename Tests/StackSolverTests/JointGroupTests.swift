@@ -561,6 +561,29 @@ import Testing
         }
     }
 
+    /// A fillEqually row of 19 labels, one of them asked to be 30 wide at 500: the 18 others hang off
+    /// the row and enter by one function, the sum of theirs, at the first of them, while the row's
+    /// chain places each. Worked by hand: every label is as wide as the others, so l12's compression
+    /// (750, 40 points of text) makes each at least 40 before the user constraint's 500 is weighed;
+    /// the hugging (250) of the 10-point labels comes last. So every label is 40 wide, 42 apart, and the
+    /// row 19 * 40 + 18 * 2 = 796. Entering only the first leaf's function would give 30.
+    @Test func theLeavesOfAFillEquallyRowAddUpToOneFunction() {
+        let labels = (0..<18).map { "    label l\($0)(intrinsic: \($0 == 12 ? 40 : 10) x 10)" }
+        let ir = Self.lowered((["hstack main(distribution: fillEqually, spacing: 2) {", "    label a(intrinsic: 10 x 10)"]
+            + labels + ["    constraints { a.width == 30 @ 500 }", "}"]).joined(separator: "\n"))
+        let (solution, report) = solveLayoutReporting(ir: ir)
+        guard case .split(.userConstraints, .horizontal, _, _, .solved(let joint)?) = report.path else {
+            Issue.record("solved by \(report.path)")
+            return
+        }
+        #expect(joint.leaves == 18)
+        for (k, item) in ir.items.enumerated().dropFirst() {
+            #expect((solution.frames[k].x, solution.frames[k].width) == (Double(42 * (k - 1)), 40), "\(item.name)")
+        }
+        #expect(solution.frames[0].width == 796)
+        #expect(solutionDifference(solution, solve(ir), ir: ir) == nil)
+    }
+
     /// Random stack-only trees (every third with baseline rows), both UIKit targets, three sizes each:
     /// wherever the stacks alone decline, whatever the reason, the automatic solve is the whole general
     /// solve's answer, and the stacks where they decline start joint groups for reasons besides an
@@ -689,81 +712,116 @@ import Testing
         var joint = 0
         var withRuns = 0
         for seed in seeds {
-            var rng = SplitMix(seed: seed ^ 0x2035)
-            let horizontal = Bool.random(using: &rng)
-            let (stack, cross) = horizontal ? ("hstack", "vstack") : ("vstack", "hstack")
-            let (length, along) = horizontal ? ("width", "horizontal") : ("height", "vertical")
-            let priorities = ["250", "251", "500", "749", "750", "999", "required", "1"]
-            func pick<T>(_ values: [T]) -> T { values[Int.random(in: 0..<values.count, using: &rng)] }
-            func chance(_ p: Double) -> Bool { Double.random(in: 0..<1, using: &rng) < p }
-            var names: [String] = []
-            func label() -> String {
-                let name = "v\(names.count)"
-                names.append(name)
-                var options = ["intrinsic: \(Int.random(in: 0...60, using: &rng)) x \(Int.random(in: 0...40, using: &rng))"]
-                if chance(0.3) { options.append("\(along)Hugging: \(pick(priorities))") }
-                if chance(0.3) { options.append("\(along)Compression: \(pick(priorities))") }
-                if chance(0.06) { options.append("\(length): \(Int.random(in: 0...50, using: &rng))") }
-                if chance(0.06) { options.append("hidden: true") }
-                if chance(0.1) { options.append("spacingAfter: \(pick([0, 3, 12, -4]))") }
-                return "label \(name)(\(options.joined(separator: ", ")))"
-            }
-            let alignments = ["fill", "leading", "center", "trailing"]
-            var lines = ["\(stack) main(spacing: \(pick([0, 2, 8])), alignment: \(pick(alignments))\(chance(0.3) ? ", margins: (4, 6)" : "")) {"]
-            for k in 0..<Int.random(in: 3...14, using: &rng) {
-                switch Int.random(in: 0..<10, using: &rng) {
-                case 0:
-                    // A spacer, or a view with no size at all: free, the layout ambiguous unless
-                    // something else decides it.
-                    let (kind, name) = chance(0.5) ? ("spacer", "s\(k)") : ("view", "f\(k)")
-                    lines.append("    \(kind) \(name)")
-                    names.append(name)
-                case 1, 2:
-                    let kind = pick([stack, cross])
-                    let distribution = pick(["fill", "fill", "fillEqually", "equalSpacing", "fillProportionally"])
-                    lines.append("    \(kind) g\(k)(distribution: \(distribution), alignment: \(pick(alignments)), spacing: \(pick([0, 4]))) {")
-                    names.append("g\(k)")
-                    for _ in 0..<Int.random(in: 1...3, using: &rng) { lines.append("        " + label()) }
-                    lines.append("    }")
-                default:
-                    lines.append("    " + label())
-                }
-            }
-            lines.append("    constraints {")
-            let relations = ["==", "==", "<=", ">="]
-            for _ in 0..<Int.random(in: 1...3, using: &rng) {
-                let (a, b) = (pick(names), pick(names))
-                let priority = chance(0.4) ? " @ \(pick(priorities))" : ""
-                let constant = chance(0.5) ? " + \(Int.random(in: -10...30, using: &rng))" : ""
-                if chance(0.7) {
-                    lines.append("        \(a).\(length) \(pick(relations)) \(pick(["", "2 * ", "0.5 * "]))\(b).\(length)\(constant)\(priority)")
-                } else {
-                    let (start, end) = horizontal ? ("leading", "trailing") : ("top", "bottom")
-                    lines.append("        \(a).\(start) \(pick(relations)) \(b).\(end)\(constant)\(priority)")
-                }
-            }
-            lines += ["    }", "}"]
-            let text = lines.joined(separator: "\n")
-            let ir = Self.lowered(text, uikit: seed % 2 == 0 ? .current : .iOS9)
-            guard !ir.items.isEmpty else {
-                Issue.record("seed \(seed): no layout from\n\(text)")
-                continue
-            }
-            let size = Double(Int.random(in: 0...400, using: &rng))
-            for value in [nil, size] {
-                let (width, height) = horizontal ? (value, nil) : (nil, value)
-                let sized = ir.replacingRootSize(width: width != nil, height: height != nil)
-                let (automatic, report) = solveLayoutReporting(ir: sized, width: width, height: height)
-                guard case .split(_, _, _, _, .solved(let group)?) = report.path else { continue }
+            Self.solveRandomRow(seed: seed, distribution: "fill") { group in
                 joint += 1
                 if group.runs > 0 { withRuns += 1 }
-                if let difference = solutionDifference(automatic, solve(sized, width: width, height: height), ir: sized) {
-                    Issue.record("seed \(seed) at \(String(describing: value)): \(difference)\n\(text)")
-                }
             }
         }
         print("JointGroupTests: \(joint) row solves by a joint group, \(withRuns) with runs of items")
         #expect(withRuns >= seeds.count / 4, "only \(withRuns) row solves had runs of items")
+    }
+
+    /// The same rows distributed fillEqually: every item is as long as the others, so the untouched
+    /// ones (leaves, and stacks) add up to one function of that length, entered at the first of them,
+    /// while the row's chain still places each. With a threshold of 2 on odd seeds, small rows
+    /// collapse their leaves too. Every joint solve gives the whole general solve's answer.
+    @Test func fillEquallyRowsWithConstraintsMatchTheGeneralSolver() {
+        let seeds = randomSeeds("joint groups fillEqually rows", count: 400, long: 6_000)
+        var joint = 0
+        var withLeaves = 0
+        var withSubtrees = 0
+        for seed in seeds {
+            JointLeaves.$worthAFunction.withValue(seed % 2 == 1 ? 2 : JointLeaves.worthAFunction) {
+                Self.solveRandomRow(seed: seed, distribution: "fillEqually") { group in
+                    joint += 1
+                    if group.leaves > 0 { withLeaves += 1 }
+                    if group.subtrees > 1 { withSubtrees += 1 }
+                }
+            }
+        }
+        print("JointGroupTests: \(joint) fillEqually row solves by a joint group, \(withLeaves) with leaves"
+            + " entering by one function, \(withSubtrees) with several stacks hanging")
+        #expect(withLeaves >= seeds.count / 8, "only \(withLeaves) fillEqually rows collapsed their leaves")
+        #expect(withSubtrees > 0, "no fillEqually row had several stacks hanging off it")
+    }
+
+    /// Lays out a random row (see `rowsWithConstraintsMatchTheGeneralSolver`) distributed by
+    /// `distribution`, at its natural length and one random length; for each solve that takes a joint
+    /// group, calls `joined` with its summary and records any difference from the whole general solve.
+    static func solveRandomRow(seed: UInt64, distribution: String, joined: (JointGroupSummary) -> Void) {
+        var rng = SplitMix(seed: seed ^ 0x2035)
+        let horizontal = Bool.random(using: &rng)
+        let (stack, cross) = horizontal ? ("hstack", "vstack") : ("vstack", "hstack")
+        let (length, along) = horizontal ? ("width", "horizontal") : ("height", "vertical")
+        let priorities = ["250", "251", "500", "749", "750", "999", "required", "1"]
+        func pick<T>(_ values: [T]) -> T { values[Int.random(in: 0..<values.count, using: &rng)] }
+        func chance(_ p: Double) -> Bool { Double.random(in: 0..<1, using: &rng) < p }
+        var names: [String] = []
+        func label() -> String {
+            let name = "v\(names.count)"
+            names.append(name)
+            var options = ["intrinsic: \(Int.random(in: 0...60, using: &rng)) x \(Int.random(in: 0...40, using: &rng))"]
+            if chance(0.3) { options.append("\(along)Hugging: \(pick(priorities))") }
+            if chance(0.3) { options.append("\(along)Compression: \(pick(priorities))") }
+            if chance(0.06) { options.append("\(length): \(Int.random(in: 0...50, using: &rng))") }
+            if chance(0.06) { options.append("hidden: true") }
+            if chance(0.1) { options.append("spacingAfter: \(pick([0, 3, 12, -4]))") }
+            return "label \(name)(\(options.joined(separator: ", ")))"
+        }
+        let alignments = ["fill", "leading", "center", "trailing"]
+        let (spacing, alignment) = (pick([0, 2, 8]), pick(alignments))
+        let margins = chance(0.3) ? ", margins: (4, 6)" : ""
+        var lines = ["\(stack) main(distribution: \(distribution), spacing: \(spacing), alignment: \(alignment)\(margins)) {"]
+        for k in 0..<Int.random(in: 3...14, using: &rng) {
+            switch Int.random(in: 0..<10, using: &rng) {
+            case 0:
+                // A spacer, or a view with no size at all: free, the layout ambiguous unless
+                // something else decides it.
+                let (kind, name) = chance(0.5) ? ("spacer", "s\(k)") : ("view", "f\(k)")
+                lines.append("    \(kind) \(name)")
+                names.append(name)
+            case 1, 2:
+                let kind = pick([stack, cross])
+                let distribution = pick(["fill", "fill", "fillEqually", "equalSpacing", "fillProportionally"])
+                lines.append("    \(kind) g\(k)(distribution: \(distribution), alignment: \(pick(alignments)), spacing: \(pick([0, 4]))) {")
+                names.append("g\(k)")
+                for _ in 0..<Int.random(in: 1...3, using: &rng) { lines.append("        " + label()) }
+                lines.append("    }")
+            default:
+                lines.append("    " + label())
+            }
+        }
+        lines.append("    constraints {")
+        let relations = ["==", "==", "<=", ">="]
+        for _ in 0..<Int.random(in: 1...3, using: &rng) {
+            let (a, b) = (pick(names), pick(names))
+            let priority = chance(0.4) ? " @ \(pick(priorities))" : ""
+            let constant = chance(0.5) ? " + \(Int.random(in: -10...30, using: &rng))" : ""
+            if chance(0.7) {
+                lines.append("        \(a).\(length) \(pick(relations)) \(pick(["", "2 * ", "0.5 * "]))\(b).\(length)\(constant)\(priority)")
+            } else {
+                let (start, end) = horizontal ? ("leading", "trailing") : ("top", "bottom")
+                lines.append("        \(a).\(start) \(pick(relations)) \(b).\(end)\(constant)\(priority)")
+            }
+        }
+        lines += ["    }", "}"]
+        let text = lines.joined(separator: "\n")
+        let ir = lowered(text, uikit: seed % 2 == 0 ? .current : .iOS9)
+        guard !ir.items.isEmpty else {
+            Issue.record("seed \(seed): no layout from\n\(text)")
+            return
+        }
+        let size = Double(Int.random(in: 0...400, using: &rng))
+        for value in [nil, size] {
+            let (width, height) = horizontal ? (value, nil) : (nil, value)
+            let sized = ir.replacingRootSize(width: width != nil, height: height != nil)
+            let (automatic, report) = solveLayoutReporting(ir: sized, width: width, height: height)
+            guard case .split(_, _, _, _, .solved(let group)?) = report.path else { continue }
+            joined(group)
+            if let difference = solutionDifference(automatic, solve(sized, width: width, height: height), ir: sized) {
+                Issue.record("seed \(seed) at \(String(describing: value)): \(difference)\n\(text)")
+            }
+        }
     }
 
     /// A decline's case name, for counts.
