@@ -4,7 +4,8 @@
 Shapes: *flat* (one hstack of N labels) and *nested* (a vstack of sections of columns of labels: the
 layout benchmark's shapes, Benchmarks/LayoutBenchmark/main.swift, with the stacks named); *columns*
 (four nested layouts of N / 4 labels side by side in an hstack, not in the default `--shapes`); *equal*
-(the flat shape distributed fillEqually, not in the default; its `root` variant is its plain one); *tied*
+and *spaced* (the flat shape distributed fillEqually and equalSpacing, not in the default; their `root`
+variant is their plain one); *tied*
 (one fillProportionally hstack of N labels: past 248 items today's UIKit ties their shares at 751) and
 *stretched* (that row with its last label hugging at 240, beside a view hugging at 800 in a row 60
 points per label wide, so the tied shares' residue goes to that label), neither in the default; *free*
@@ -80,7 +81,16 @@ FLAT_EXTRAS = (
 
 def equal(n, variant):
     """The flat shape distributed fillEqually: every label as wide as the others."""
-    lines = ["hstack main(distribution: fillEqually, spacing: 2) {"]
+    return distributed("fillEqually", n, variant)
+
+
+def spaced(n, variant):
+    """The flat shape distributed equalSpacing: every gap as wide as the others."""
+    return distributed("equalSpacing", n, variant)
+
+
+def distributed(distribution, n, variant):
+    lines = [f"hstack main(distribution: {distribution}, spacing: 2) {{"]
     lines += [f"    label v{i}(intrinsic: {size(i)})" for i in range(n)]
     return finish(lines, [f"v{i}" for i in range(n)], variant, *FLAT_EXTRAS)
 
@@ -298,7 +308,7 @@ def main():
                 for n in map(int, args.ns.split(",")):
                     path = os.path.join(directory, f"{shape}-{variant}-{n}.stack")
                     with open(path, "w") as file:
-                        file.write({"flat": flat, "nested": nested, "columns": columns, "equal": equal, "tied": tied, "stretched": stretched, "free": free}[shape](n, variant))
+                        file.write({"flat": flat, "nested": nested, "columns": columns, "equal": equal, "spaced": spaced, "tied": tied, "stretched": stretched, "free": free}[shape](n, variant))
                     medians, ratio, exits = compare(binaries, ["check", path], args, skip)
                     cells = []
                     for name, _ in binaries:

@@ -17,6 +17,7 @@ func finishJoint(
     // and the caller fills in the other axis.
     func joint(_ item: Int) -> Bool {
         let unit = shape.unit[item]
+        guard shape.gapUnit[item] < 0 else { return false }
         return unit < 0 || (shape.units[unit].count == 1 && shape.units[unit][0] == item && problem.leader[item] < 0)
     }
     // What the joint part leaves undecided is settled as the whole solve settles it
@@ -34,6 +35,8 @@ func finishJoint(
         placement.length[item] = placement.length[problem.leader[item]]
     }
     var lengths: [Double] = []
+    // A run's gap guides along an equalSpacing stack: each from the item before it, as wide as the solve says.
+    var gaps: [(guide: Int, position: Double, length: Double)] = []
     for (unit, members) in shape.units.enumerated() {
         guard let merged = problem.merges[unit] else { continue }
         let start = value(position.symbol(of: members[0]))
@@ -46,7 +49,13 @@ func finishJoint(
         }
         var x = start
         for (k, member) in members.enumerated() {
-            if k > 0 { x += model.spacingBefore[member] }
+            if k > 0, shape.gaps[unit].isEmpty {
+                x += model.spacingBefore[member]
+            } else if k > 0 {
+                // Every gap guide of the run is as wide as its first.
+                gaps.append((shape.gaps[unit][k - 1], x, value(length.symbol(of: shape.gaps[unit][0]))))
+                x += gaps[gaps.count - 1].length
+            }
             placement.position[member] = x
             placement.length[member] = lengths[k]
             x += lengths[k]
@@ -60,6 +69,12 @@ func finishJoint(
     }
     for item in 0..<ir.items.count where !joint(item) {
         copyAxis(slot, of: item, from: inside, into: &solution, mentioned: mentioned)
+    }
+    for gap in gaps {
+        var frame = solution.frames[gap.guide]
+        let (start, extent) = (roundedToSolverPrecision(gap.position), roundedToSolverPrecision(gap.length))
+        if slot == 0 { (frame.x, frame.width) = (start, extent) } else { (frame.y, frame.height) = (start, extent) }
+        solution.frames[gap.guide] = frame
     }
     solution.findings = []
     let runs = shape.units.count(where: { $0.count > 1 })

@@ -355,6 +355,7 @@ struct JointProblem {
                 expression: Row(constant: -centre, terms: terms), isEquality: true, priority: 1000,
                 source: .costFunction(item: root)))
         }
+        constraints += shape.gapBounds(model: model, axis: axis)
         if let root = addParameter(to: &written, axis: axis, width: width, height: height, symbol: externals + pieces) {
             parameters.append(root)
         }
@@ -431,12 +432,12 @@ struct JointProblem {
         return (low, high)
     }
 
-    /// Per unit, the linear forms that must be fixed on the optimal face: its place and its length (a
-    /// follower's place is its leader's, so only the leader's is asked about).
+    /// Per unit, the linear forms that must be fixed on the optimal face: its place, its length and its
+    /// gaps' widths (a follower's place is its leader's, so only the leader's is asked about).
     func interface(of shape: JointShape, axis: Axis) -> [[[LinearTerm]]] {
         shape.units.indices.map { unit in
-            leader[shape.units[unit][0]] >= 0 ? []
-                : [[(axis.position.symbol(of: shape.units[unit][0]), 1.0)], shape.lengthForm(unit, axis: axis)]
+            leader[shape.units[unit][0]] >= 0 ? [] : [[(axis.position.symbol(of: shape.units[unit][0]), 1.0)],
+                shape.lengthForm(unit, axis: axis)] + shape.gaps[unit].prefix(1).map { [(axis.length.symbol(of: $0), 1.0)] }
         }
     }
 

@@ -23,8 +23,15 @@ struct JointShape {
     /// Per item (guides included): the hanging unit it is in, or -1 on the spine.
     var unit: [Int]
     /// The hanging units, each a stack alone or a run of consecutive items of a spine stack whose
-    /// lengths add up along the axis (a fill chain): its items in arranged order.
+    /// lengths add up along the axis (a fill or equalSpacing chain): its items in arranged order.
     var units: [[Int]]
+    /// Per unit: the gap guides between a run's items along an equalSpacing stack, empty for the rest.
+    /// Each is as wide as every gap of the stack (its required equal widths): the joint problem keeps
+    /// the first one's equal width and leaves the others' to the run, whose items' lengths are its
+    /// length less its gaps'.
+    var gaps: [[Int]]
+    /// Per item: the unit whose gap guide it is, or -1.
+    var gapUnit: [Int]
     /// Who made each constraint, and per item its owner (`parent`, -1 for the root).
     let ownership: ConstraintOwnership
     var parent: [Int] { ownership.parent }
@@ -60,38 +67,49 @@ struct JointShape {
         spine[0] = true
         unit = [Int](repeating: -1, count: count)
         units = []
+        gaps = []
+        gapUnit = [Int](repeating: -1, count: count)
         // Owners come first, so each spine stack sorts its items before they are visited.
         for item in 0..<count {
             if item > 0, item >= n || !spine[parent[item]] { unit[item] = unit[parent[item]] }
             guard item < n, spine[item], model.stackAxis[item] >= 0 else { continue }
             // A run's length counts the spacings between its items, which an opaque stack's model lacks.
-            let runs = Int(model.stackAxis[item]) == axis && model.distribution[item] == .fill
-                && !model.sharedRow[item] && !model.baselineChain[item] && model.reads(item, axis: axis)
-            var hanging: [[Int]] = []
+            let guides = model.gapGuides[item]
+            let distribution = model.distribution[item]
+            let runs = Int(model.stackAxis[item]) == axis && !model.sharedRow[item] && !model.baselineChain[item]
+                && model.reads(item, axis: axis) && (distribution == .fill
+                    || distribution == .equalSpacing && guides.count == model.visibleChildren[item].count - 1)
+            var hanging: [(members: [Int], gaps: [Int])] = []
             var open = false
+            var visible = 0
             for child in model.children(item) {
+                if !model.hidden[child] { visible += 1 }
                 if spine[child] || model.hidden[child] || forced[child] {
                     spine[child] = true
                     open = false
                 } else if open {
-                    hanging[hanging.count - 1].append(child)
+                    hanging[hanging.count - 1].members.append(child)
+                    // The guide between this item and the one before it (both visible: a hidden one ends a run).
+                    if distribution == .equalSpacing { hanging[hanging.count - 1].gaps.append(guides[visible - 2]) }
                 } else {
-                    hanging.append([child])
+                    hanging.append(([child], []))
                     open = runs
                 }
             }
             // A leaf alone is its own two constraints: nothing to collapse. In a stack whose items are
             // all equally long, many leaves are worth one function (JointProblem sums them with the
             // stacks hanging there); a few are not.
-            let leaves = hanging.count(where: { $0.count == 1 && model.stackAxis[$0[0]] < 0 })
+            let leaves = hanging.count(where: { $0.members.count == 1 && model.stackAxis[$0.members[0]] < 0 })
             let collapsesLeaves = leaves >= JointLeaves.worthAFunction && model.makesItemsEqual(item, axis: axis)
-            for members in hanging {
+            for (members, between) in hanging {
                 if members.count == 1 && model.stackAxis[members[0]] < 0 && !collapsesLeaves {
                     spine[members[0]] = true
                     continue
                 }
                 for member in members { unit[member] = units.count }
+                for guide in between { gapUnit[guide] = units.count }
                 units.append(members)
+                gaps.append(between)
             }
         }
     }
@@ -102,8 +120,14 @@ struct JointShape {
         guard let owner = ownership.owner(of: constraint) else { return nil }
         if owner >= 0, unit[owner] >= 0 { return unit[owner] }
         guard let second = constraint.second else { return nil }
-        let first = unit[constraint.first.item.index]
-        return first >= 0 && first == unit[second.item.index] ? first : nil
+        let (first, other) = (constraint.first.item.index, second.item.index)
+        if unit[first] >= 0 && unit[first] == unit[other] { return unit[first] }
+        // A run's gap guide: where its edges meet the run's items, and past its first, its equal width.
+        let run = max(gapUnit[first], gapUnit[other])
+        guard run >= 0, owner == parent[units[run][0]] else { return nil }
+        if run == max(unit[first], unit[other]) { return run }
+        let equalWidth = [constraint.first.attribute, second.attribute].allSatisfy { $0 == .width || $0 == .height }
+        return equalWidth && [first, other].contains(where: { gapUnit[$0] == run && $0 != gaps[run][0] }) ? run : nil
     }
 
     /// The constraints along `axis` the joint problem keeps as written: all but the hanging units'
@@ -160,6 +184,11 @@ struct JointShape {
         for (symbol, coefficient) in zip(expression.symbols, expression.coefficients) {
             let item = symbol / FrameVariable.perItem
             let field = symbol % FrameVariable.perItem
+            if gapUnit.indices.contains(item), gapUnit[item] >= 0, field == position || item != gaps[gapUnit[item]][0] {
+                // Where a run's gap guides start, and how wide all but the first are, is the run's to say.
+                crossed[units[gapUnit[item]][0]] = true
+                continue
+            }
             guard unit.indices.contains(item), unit[item] >= 0 else { continue }
             let members = units[unit[item]]
             if item == members[0] && field == position { continue }
@@ -181,24 +210,47 @@ struct JointShape {
     }
 
     /// A unit's length along `axis` as a linear form: a stack's length, or a run's from its first
-    /// item's position to its last item's end.
+    /// item's position to its last item's end, less its gap guides' widths (an equalSpacing run's
+    /// items' lengths add up to the rest).
     func lengthForm(_ unit: Int, axis: Axis) -> [(symbol: Int, coefficient: Double)] {
         let members = units[unit]
         let (first, last) = (members[0], members[members.count - 1])
         guard first != last else { return [(axis.length.symbol(of: first), 1)] }
         return [(axis.position.symbol(of: last), 1), (axis.length.symbol(of: last), 1), (axis.position.symbol(of: first), -1)]
+            + gaps[unit].prefix(1).map { (axis.length.symbol(of: $0), -Double(gaps[unit].count)) }
     }
 
-    /// A unit's length along `axis` in `frames`.
+    /// A unit's length along `axis` in `frames` (`lengthForm`'s value there).
     func length(_ unit: Int, axis: Axis, in frames: [Frame]) -> Double {
-        let (first, last) = (frames[units[unit][0]], frames[units[unit][units[unit].count - 1]])
-        guard units[unit].count > 1 else { return axis == .horizontal ? first.width : first.height }
-        return axis == .horizontal ? last.x + last.width - first.x : last.y + last.height - first.y
+        lengthForm(unit, axis: axis).reduce(0) { total, term in
+            let frame = frames[term.symbol / FrameVariable.perItem]
+            let value = switch FrameVariable(rawValue: term.symbol % FrameVariable.perItem) {
+            case .x?: frame.x
+            case .y?: frame.y
+            case .width?: frame.width
+            default: frame.height
+            }
+            return total + term.coefficient * value
+        }
     }
 
-    /// The spacing inside a run: what its length has besides its items'.
+    /// What stands for the spacings between an equalSpacing run's items, its own constraints: its
+    /// first gap guide at least as wide as the largest of them.
+    func gapBounds(model: StructuredModel, axis: Axis) -> [LinearConstraint] {
+        units.indices.compactMap { unit in
+            guard let guide = gaps[unit].first else { return nil }
+            let spacing = units[unit].dropFirst().map { model.spacingBefore[$0] }.max() ?? 0
+            return LinearConstraint(
+                expression: Row(constant: -spacing, terms: [(axis.length.symbol(of: guide), 1)]),
+                isEquality: false, priority: 1000, source: .costFunction(item: units[unit][0]))
+        }
+    }
+
+    /// The spacing inside a run: what its length has besides its items' (an equalSpacing run's gaps
+    /// are in its `lengthForm`).
     func spacing(_ unit: Int, model: StructuredModel) -> Double {
-        units[unit].dropFirst().reduce(0) { $0 + model.spacingBefore[$1] }
+        guard gaps[unit].isEmpty else { return 0 }
+        return units[unit].dropFirst().reduce(0) { $0 + model.spacingBefore[$1] }
     }
 }
 

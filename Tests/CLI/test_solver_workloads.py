@@ -106,20 +106,24 @@ def test_rows_of_columns_whose_baselines_move_decline_the_vertical_axis_alone(tm
         assert joint[0].endswith("structured: inside those and the horizontal axis"), (shape, variant, joint)
 
 
-def test_a_fill_equally_row_with_user_constraints_collapses_its_untouched_labels(tmp_path):
-    # The equal workload (one fillEqually row of labels) with one user constraint or 1% of its labels
-    # in them: every label is as wide as the others, so the untouched ones enter the horizontal
-    # axis's joint group by one function, the sum of theirs (998 and 990 of 1,000), and the vertical
-    # axis is the tree solver's.
+def test_distributed_rows_with_user_constraints_collapse_their_untouched_labels(tmp_path):
+    # The equal and spaced workloads (one fillEqually or equalSpacing row of labels) with one user
+    # constraint or 1% of its labels in them. fillEqually makes every label as wide as the others, so
+    # the untouched ones enter the horizontal axis's joint group by one function, the sum of theirs
+    # (998 and 990 of 1,000); equalSpacing makes every gap as wide as the others, so each run of
+    # untouched items between touched ones enters by its merged function (2 runs: between and after v0
+    # and v150; 10 runs: after each of v0, v100, ..., v900, which the 10 pairs half the row apart
+    # touch). The vertical axis is the tree solver's.
     sys.path.insert(0, str(SCRIPT.parent))
     import solver_workloads
-    for variant, leaves in (("constraint", 998), ("spread", 990)):
-        path = tmp_path / f"equal-{variant}.stack"
-        path.write_text(solver_workloads.equal(1000, variant))
+    for shape, variant, outside in (("equal", "constraint", "998 leaves"), ("equal", "spread", "990 leaves"),
+                                    ("spaced", "constraint", "2 runs of items"), ("spaced", "spread", "10 runs of items")):
+        path = tmp_path / f"{shape}-{variant}.stack"
+        path.write_text(getattr(solver_workloads, shape)(1000, variant))
         result = subprocess.run([str(find_stackc()), "layout", "--explain-solver", str(path)],
                                 capture_output=True, text=True, timeout=120)
-        assert result.returncode == 0, (variant, result.stderr[-600:])
+        assert result.returncode == 0, (shape, variant, result.stderr[-600:])
         joint = [line for line in result.stdout.splitlines() if line.startswith("  general solver: ")]
-        assert len(joint) == 1 and joint[0].startswith("  general solver: the horizontal axis as a joint group of"), (variant, joint)
-        assert f"with {leaves} leaves outside it entering by cost functions" in joint[0], (variant, joint)
-        assert joint[0].endswith("structured: inside those and the vertical axis"), (variant, joint)
+        assert len(joint) == 1 and joint[0].startswith("  general solver: the horizontal axis as a joint group of"), (shape, variant, joint)
+        assert f"with {outside} outside it entering by cost functions" in joint[0], (shape, variant, joint)
+        assert joint[0].endswith("structured: inside those and the vertical axis"), (shape, variant, joint)

@@ -584,6 +584,37 @@ import Testing
         #expect(solutionDifference(solution, solve(ir), ir: ir) == nil)
     }
 
+    /// An equalSpacing row 190 wide whose first label is made 40 wide: b, c and d hang off it as one
+    /// run, their merged function of their lengths entered on the run's length less its two gap
+    /// guides' widths. Worked by hand: the labels keep their 10 points of text, so the three gaps
+    /// share 190 - 70 = 120: 40 each. a at 0, b at 80, c at 130, d at 180; the gap guides from each
+    /// label's end, 40 wide.
+    @Test func anEqualSpacingRunLeavesItsGapsToTheRow() {
+        let ir = Self.lowered("""
+            hstack main(distribution: equalSpacing, spacing: 4, width: 190) {
+                label a(intrinsic: 20 x 10)
+                label b(intrinsic: 10 x 10)
+                label c(intrinsic: 10 x 10)
+                label d(intrinsic: 10 x 10)
+                constraints { a.width == 40 }
+            }
+            """)
+        let (solution, report) = solveLayoutReporting(ir: ir)
+        guard case .split(.userConstraints, .horizontal, _, _, .solved(let joint)?) = report.path else {
+            Issue.record("solved by \(report.path)")
+            return
+        }
+        #expect(joint.runs == 1)
+        let expected = ["main.a": (0.0, 40.0), "main.b": (80, 10), "main.c": (130, 10), "main.d": (180, 10),
+                        "main#gap1": (40, 40), "main#gap2": (90, 40), "main#gap3": (140, 40)]
+        #expect(ir.items.count(where: { expected[$0.name] != nil }) == expected.count)
+        for (k, item) in ir.items.enumerated() {
+            guard let (x, width) = expected[item.name] else { continue }
+            #expect((solution.frames[k].x, solution.frames[k].width) == (x, width), "\(item.name)")
+        }
+        #expect(solutionDifference(solution, solve(ir), ir: ir) == nil)
+    }
+
     /// Random stack-only trees (every third with baseline rows), both UIKit targets, three sizes each:
     /// wherever the stacks alone decline, whatever the reason, the automatic solve is the whole general
     /// solve's answer, and the stacks where they decline start joint groups for reasons besides an
@@ -743,6 +774,23 @@ import Testing
             + " entering by one function, \(withSubtrees) with several stacks hanging")
         #expect(withLeaves >= seeds.count / 8, "only \(withLeaves) fillEqually rows collapsed their leaves")
         #expect(withSubtrees > 0, "no fillEqually row had several stacks hanging off it")
+    }
+
+    /// The same rows distributed equalSpacing: a run of untouched items enters by its merged function
+    /// of their lengths, the run's length less its gap guides' widths, which the stack's written equal
+    /// widths keep as wide as every other gap. Every joint solve gives the whole general solve's answer.
+    @Test func equalSpacingRowsWithConstraintsMatchTheGeneralSolver() {
+        let seeds = randomSeeds("joint groups equalSpacing rows", count: 400, long: 6_000)
+        var joint = 0
+        var withRuns = 0
+        for seed in seeds {
+            Self.solveRandomRow(seed: seed, distribution: "equalSpacing") { group in
+                joint += 1
+                if group.runs > 0 { withRuns += 1 }
+            }
+        }
+        print("JointGroupTests: \(joint) equalSpacing row solves by a joint group, \(withRuns) with runs of items")
+        #expect(withRuns >= seeds.count / 4, "only \(withRuns) equalSpacing row solves had runs of items")
     }
 
     /// Lays out a random row (see `rowsWithConstraintsMatchTheGeneralSolver`) distributed by
