@@ -3,9 +3,9 @@
 
 Shapes: *flat* (one hstack of N labels) and *nested* (a vstack of sections of columns of labels: the
 layout benchmark's shapes, Benchmarks/LayoutBenchmark/main.swift, with the stacks named); *columns*
-(four nested layouts of N / 4 labels side by side in an hstack, not in the default `--shapes`); *equal*
-and *spaced* (the flat shape distributed fillEqually and equalSpacing, not in the default; their `root`
-variant is their plain one); *tied*
+(four nested layouts of N / 4 labels side by side in an hstack, not in the default `--shapes`); *equal*,
+*spaced* and *centred* (the flat shape distributed fillEqually or equalSpacing, or aligned center; not in
+the default; their `root` variant is their plain one); *tied*
 (one fillProportionally hstack of N labels: past 248 items today's UIKit ties their shares at 751) and
 *stretched* (that row with its last label hugging at 240, beside a view hugging at 800 in a row 60
 points per label wide, so the tied shares' residue goes to that label), neither in the default; *free*
@@ -16,6 +16,7 @@ points per label wide, so the tied shares' residue goes to that label), neither 
 - constraint: one user constraint, `v0.width == v1.width` (nested: two labels in different sections);
 - spread: 1% of the labels in user constraints spread across the tree (`vi.width == vj.width`, pairs
   half the layout apart);
+- heights: the spread variant's pairs with equal heights, across the rows (not in the default `--variants`);
 - near: the same with pairs an eighth of the layout apart, each inside one quarter (in the columns
   shape, each column has its own constraints; not in the default `--variants`);
 - axes: two user constraints, one on each axis: the constraint variant's and `vi.height == vj.height`
@@ -81,16 +82,21 @@ FLAT_EXTRAS = (
 
 def equal(n, variant):
     """The flat shape distributed fillEqually: every label as wide as the others."""
-    return distributed("fillEqually", n, variant)
+    return distributed("distribution: fillEqually", n, variant)
 
 
 def spaced(n, variant):
     """The flat shape distributed equalSpacing: every gap as wide as the others."""
-    return distributed("equalSpacing", n, variant)
+    return distributed("distribution: equalSpacing", n, variant)
 
 
-def distributed(distribution, n, variant):
-    lines = [f"hstack main(distribution: {distribution}, spacing: 2) {{"]
+def centred(n, variant):
+    """The flat shape aligned center: each label as tall as it likes, in the row's middle."""
+    return distributed("alignment: center", n, variant)
+
+
+def distributed(attribute, n, variant):
+    lines = [f"hstack main({attribute}, spacing: 2) {{"]
     lines += [f"    label v{i}(intrinsic: {size(i)})" for i in range(n)]
     return finish(lines, [f"v{i}" for i in range(n)], variant, *FLAT_EXTRAS)
 
@@ -171,7 +177,7 @@ def finish(lines, paths, variant, conflict, squeezed):
         if variant == "axes":
             lines.append(f"        {paths[min(3, n - 1)]}.height == {paths[min(n - 1, 250)]}.height")
         lines.append("    }")
-    elif variant in ("spread", "near"):
+    elif variant in ("spread", "near", "heights"):
         pairs = max(1, n // 200)
         stride = max(1, n // pairs)
         def partner(i):
@@ -179,7 +185,8 @@ def finish(lines, paths, variant, conflict, squeezed):
                 return (i + n // 2) % n
             # Near: an eighth of the layout away, inside the same quarter (a column of the columns shape).
             return i + n // 8 if i % max(1, n // 4) < n // 8 else i - n // 8
-        body = [f"        {paths[(k * stride) % n]}.width == {paths[partner((k * stride) % n)]}.width" for k in range(pairs)]
+        length = "height" if variant == "heights" else "width"
+        body = [f"        {paths[(k * stride) % n]}.{length} == {paths[partner((k * stride) % n)]}.{length}" for k in range(pairs)]
         lines += ["    constraints {"] + body + ["    }"]
     elif variant == "conflict":
         lines.append(conflict)
@@ -308,7 +315,7 @@ def main():
                 for n in map(int, args.ns.split(",")):
                     path = os.path.join(directory, f"{shape}-{variant}-{n}.stack")
                     with open(path, "w") as file:
-                        file.write({"flat": flat, "nested": nested, "columns": columns, "equal": equal, "spaced": spaced, "tied": tied, "stretched": stretched, "free": free}[shape](n, variant))
+                        file.write({"flat": flat, "nested": nested, "columns": columns, "equal": equal, "spaced": spaced, "centred": centred, "tied": tied, "stretched": stretched, "free": free}[shape](n, variant))
                     medians, ratio, exits = compare(binaries, ["check", path], args, skip)
                     cells = []
                     for name, _ in binaries:

@@ -17,7 +17,7 @@ func finishJoint(
     // and the caller fills in the other axis.
     func joint(_ item: Int) -> Bool {
         let unit = shape.unit[item]
-        guard shape.gapUnit[item] < 0 else { return false }
+        guard shape.gapUnit[item] < 0, !problem.placed[item] else { return false }
         return unit < 0 || (shape.units[unit].count == 1 && shape.units[unit][0] == item && problem.leader[item] < 0)
     }
     // What the joint part leaves undecided is settled as the whole solve settles it
@@ -30,9 +30,24 @@ func finishJoint(
         placement.position[item] = value(position.symbol(of: item))
         placement.length[item] = value(length.symbol(of: item))
     }
-    for item in 0..<n where problem.leader[item] >= 0 {
+    for item in 0..<n where problem.leader[item] >= 0 && !problem.placed[item] {
         placement.position[item] = placement.position[problem.leader[item]]
         placement.length[item] = placement.length[problem.leader[item]]
+    }
+    // Items placed across their stack's canvas: as the tree solver's top-down pass places them.
+    for bundle in problem.placedAcross {
+        let (lead, total) = model.insets(bundle.stack, axis: slot)
+        let start = value(position.symbol(of: bundle.stack)) + lead
+        let canvas = value(length.symbol(of: bundle.stack)) - total
+        for (member, preferred) in zip(bundle.members, bundle.lengths) {
+            let length = min(canvas, preferred)
+            placement.length[member] = length
+            placement.position[member] = switch model.alignment[bundle.stack] {
+            case .leading: start
+            case .trailing: start + canvas - length
+            default: start + (canvas - length) / 2
+            }
+        }
     }
     var lengths: [Double] = []
     // A run's gap guides along an equalSpacing stack: each from the item before it, as wide as the solve says.

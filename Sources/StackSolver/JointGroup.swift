@@ -5,9 +5,10 @@ import StackIR
 //
 // The user constraints touch a few items. Those items and their ancestors are the *spine*, with
 // every hidden item of a spine stack. The other items of a spine stack hang off it in *units*: along
-// a fill chain (a stack whose items' lengths add up along the axis), each run of consecutive untouched
-// items is one unit; elsewhere each untouched stack is one (a leaf alone stays on the spine: its cost
-// is its own two constraints). A unit's own constraints (its stacks' constraints, its leaves' content
+// a fill or equalSpacing chain (a stack whose items' lengths add up along the axis), each run of
+// consecutive untouched items is one unit; elsewhere each untouched stack is one (a leaf alone stays on
+// the spine: its cost is its own two constraints; many leaves hanging off one stack do not, and units
+// whose lengths the stack ties to one length of its own enter by one function: JointBundles.swift). A unit's own constraints (its stacks' constraints, its leaves' content
 // sizes, the spacing between a run's items) mention only its own items and do not change when the
 // unit moves, so they meet the rest of the layout only through its length (a run's, from its first
 // item's start to its last item's end), and at each priority level their least violation is a
@@ -287,8 +288,12 @@ struct JointProblem {
     /// window where pieces were left out (nil where none were).
     var windows: [(length: [LinearTerm], low: Double?, high: Double?)] = []
     /// Per item: the item whose place it takes (a hanging item across a fill-aligned stack, not the
-    /// first of them), -1 for the rest. Its alignment constraints are not written.
+    /// first of them; or one placed across its stack's canvas, JointBundles.swift), -1 for the rest.
+    /// Its alignment constraints and spanning bounds are not written.
     var leader: [Int] = []
+    /// Per item: placed across its stack's canvas after the solve; and those items, by stack.
+    var placed: [Bool] = []
+    var placedAcross: [PlacedAcross] = []
 
     /// - Parameters:
     ///   - stacksAlone: the layout's frames without its user constraints, where the cost functions'
@@ -301,56 +306,30 @@ struct JointProblem {
         let slot = axis.slot
         let model = layout.model
         merges = shape.units.map { members in members.count == 1 ? nil : merge(members.map { layout.outer[2 * $0 + slot] }) }
-        // Items hanging off a stack that makes them equally long (across a fill-aligned stack, as its
-        // canvas; along a fillEqually one) have costs adding up to one function of that length, entered
-        // at the first of them (a vstack of many rows: one row, not one per row). Across, the others
-        // take the first one's place, their alignment constraints left out; along, the chain places
-        // each. So the joint problem's costs grow with what the group touches, not with the rest.
-        var bundles: [(unit: Int, members: [Int])] = []
-        var bundleOf: [Int: Int] = [:]
-        leader = [Int](repeating: -1, count: shape.unit.count)
-        for (unit, members) in shape.units.enumerated() {
-            let stack = shape.parent[members[0]]
-            let equal = members.count == 1 && model.makesItemsEqual(stack, axis: slot)
-            if equal, let bundle = bundleOf[stack] {
-                bundles[bundle].members.append(members[0])
-                if model.alignsAllAcross(stack, axis: slot) { leader[members[0]] = bundles[bundle].members[0] }
-            } else {
-                if equal { bundleOf[stack] = bundles.count }
-                bundles.append((unit, members.count == 1 ? members : []))
-            }
-        }
+        let bundles = bundle(shape, layout: layout, axis: slot)
         // An item another constraint mentions (beside its alignment) keeps its constraints written.
         var written: [LinearConstraint]
         while true {
             let kept = try shape.constraintsAsWritten(
-                ir, width: width, height: height, axis: axis, following: leader.map { $0 >= 0 })
+                ir, width: width, height: height, axis: axis, following: leader.map { $0 >= 0 }, placed: placed)
             written = kept.written
             guard !kept.unfollowed.isEmpty else { break }
             for item in kept.unfollowed { leader[item] = -1 }
         }
-        for (unit, members) in bundles {
-            let root = shape.units[unit][0]
-            let function: CostFunction
-            if let merged = merges[unit] {
-                function = merged.function.shifted(by: shape.spacing(unit, model: model))
-            } else {
-                guard let sum = members.count == 1 ? layout.outer[2 * root + slot]
-                        : pointwiseSum(members.map { layout.outer[2 * $0 + slot] }) else { throw .conflict }
-                function = sum
-            }
+        for bundle in bundles {
+            let root = shape.units[bundle.unit][0]
+            let (function, form, alone) = try entry(of: bundle, shape: shape, layout: layout, axis: axis, frames: stacksAlone?.frames)
             let (start, ascending) = function.ascendingPieces()
             // Pieces from the length the layout has without its user constraints, so that a solve
             // starts where the stacks alone put it (a start from the anchor walks every piece in between).
-            let alone = stacksAlone.map { shape.length(unit, axis: axis, in: $0.frames) } ?? function.anchor
-            let centre = min(max(start, alone), ascending.last?.end ?? start)
+            let centre = min(max(start, alone ?? function.anchor), ascending.last?.end ?? start)
             // No finite place to start from: the stacks alone leave its length open.
             guard centre.isFinite else { throw .stacksAlone(.ambiguous(node: root, axis: axis)) }
-            var terms = shape.lengthForm(unit, axis: axis)
+            var terms = form
             let (low, high) = enterPieces(
                 of: function, ascending: ascending, start: start, centre: centre, window: window, root: root,
                 externals: externals, terms: &terms)
-            if high != nil || low != nil { windows.append((shape.lengthForm(unit, axis: axis), low, high)) }
+            if high != nil || low != nil { windows.append((form, low, high)) }
             constraints.append(LinearConstraint(
                 expression: Row(constant: -centre, terms: terms), isEquality: true, priority: 1000,
                 source: .costFunction(item: root)))
@@ -433,11 +412,16 @@ struct JointProblem {
     }
 
     /// Per unit, the linear forms that must be fixed on the optimal face: its place, its length and its
-    /// gaps' widths (a follower's place is its leader's, so only the leader's is asked about).
+    /// gaps' widths (a follower's place is its leader's, so only the leader's is asked about; an item
+    /// placed across its stack's canvas, the canvas's).
     func interface(of shape: JointShape, axis: Axis) -> [[[LinearTerm]]] {
         shape.units.indices.map { unit in
-            leader[shape.units[unit][0]] >= 0 ? [] : [[(axis.position.symbol(of: shape.units[unit][0]), 1.0)],
-                shape.lengthForm(unit, axis: axis)] + shape.gaps[unit].prefix(1).map { [(axis.length.symbol(of: $0), 1.0)] }
+            let first = shape.units[unit][0]
+            guard leader[first] < 0 else { return [] }
+            let stack = shape.parent[first]
+            guard !placed[first] else { return [[(axis.position.symbol(of: stack), 1.0)], [(axis.length.symbol(of: stack), 1.0)]] }
+            return [[(axis.position.symbol(of: first), 1.0)], shape.lengthForm(unit, axis: axis)]
+                + shape.gaps[unit].prefix(1).map { [(axis.length.symbol(of: $0), 1.0)] }
         }
     }
 

@@ -97,10 +97,11 @@ struct JointShape {
                 }
             }
             // A leaf alone is its own two constraints: nothing to collapse. In a stack whose items are
-            // all equally long, many leaves are worth one function (JointProblem sums them with the
-            // stacks hanging there); a few are not.
+            // all equally long, or placed across it each by itself, many leaves are worth one function
+            // (JointProblem sums them with the stacks hanging there); a few are not.
             let leaves = hanging.count(where: { $0.members.count == 1 && model.stackAxis[$0.members[0]] < 0 })
-            let collapsesLeaves = leaves >= JointLeaves.worthAFunction && model.makesItemsEqual(item, axis: axis)
+            let collapsesLeaves = leaves >= JointLeaves.worthAFunction
+                && (model.makesItemsEqual(item, axis: axis) || model.placesItemsAcross(item, axis: axis))
             for (members, between) in hanging {
                 if members.count == 1 && model.stackAxis[members[0]] < 0 && !collapsesLeaves {
                     spine[members[0]] = true
@@ -131,12 +132,14 @@ struct JointShape {
     }
 
     /// The constraints along `axis` the joint problem keeps as written: all but the hanging units'
-    /// own (their cost functions stand for them) and the alignment constraints of the items in
-    /// `following` (each takes its leader's place), each checked to meet the units only where they
-    /// meet the rest (`noteCrossings`). A unit's own constraint must not change when the unit moves.
-    /// Also the items of `following` that another kept constraint mentions, which cannot follow.
-    func constraintsAsWritten(_ ir: ConstraintIR, width: Double?, height: Double?, axis: Axis,
-                              following: [Bool]) throws(JointDecline) -> (written: [LinearConstraint], unfollowed: [Int]) {
+    /// own (their cost functions stand for them), the alignment constraints and spanning bounds of the
+    /// items in `following` (each takes its leader's place, or its canvas's) and the ambiguity
+    /// suppressions of the items `placed` across their canvas (their bundle's function holds them),
+    /// each checked to meet the units only where they meet the rest (`noteCrossings`). A unit's own
+    /// constraint must not change when the unit moves. Also the items of `following` that another
+    /// kept constraint mentions, which cannot follow.
+    func constraintsAsWritten(_ ir: ConstraintIR, width: Double?, height: Double?, axis: Axis, following: [Bool],
+                              placed: [Bool]) throws(JointDecline) -> (written: [LinearConstraint], unfollowed: [Int]) {
         func follower(_ anchor: Anchor?) -> Int? {
             guard let item = anchor?.item.index, following.indices.contains(item), following[item] else { return nil }
             return item
@@ -150,10 +153,12 @@ struct JointShape {
         let (linear, invalid) = linearize(ir, width: width, height: height, including: { constraint in
             guard Axis(constraint.first.attribute) == axis else { return false }
             guard let unit = ownUnit(of: constraint) else {
-                // Written, unless it aligns a follower to its leader's place; any other constraint on a
-                // follower keeps it from following.
+                if constraint.category == .ambiguitySuppression, placed.indices.contains(constraint.first.item.index),
+                   placed[constraint.first.item.index] { return false }
+                // Written, unless it aligns a follower to its leader's place or bounds it by its canvas;
+                // any other constraint on a follower keeps it from following.
                 guard let item = follower(constraint.first) ?? follower(constraint.second) else { return true }
-                if constraint.category == .alignment { return false }
+                if constraint.category == .alignment || constraint.category == .spanningBoundary { return false }
                 unfollowed.append(item)
                 return true
             }
@@ -260,7 +265,7 @@ extension StructuredModel {
     /// (An opaque stack's alignment is its arrangement's; the joint problem keeps any constraint
     /// but the alignment that would move one such item from the first one's place.)
     /// The items hanging off such a stack in a joint group sum to one function of that length, and
-    /// all but one follow it (JointGroup.swift).
+    /// all but one follow it (JointBundles.swift).
     func alignsAllAcross(_ stack: Int, axis: Int) -> Bool {
         stackAxis[stack] >= 0 && Int(stackAxis[stack]) != axis && alignment[stack] == .fill && !baselineRow[stack]
     }
@@ -269,9 +274,18 @@ extension StructuredModel {
     /// (0 horizontal): across it when it aligns them all `fill` (`alignsAllAcross`), along it when it
     /// distributes them fillEqually, with no baseline chain or shared row in between.
     /// The items hanging off such a stack in a joint group sum to one function of that length
-    /// (JointGroup.swift).
+    /// (JointBundles.swift).
     func makesItemsEqual(_ stack: Int, axis: Int) -> Bool {
         guard stackAxis[stack] >= 0, Int(stackAxis[stack]) == axis else { return alignsAllAcross(stack, axis: axis) }
         return distribution[stack] == .fillEqually && !baselineChain[stack] && !sharedRow[stack] && reads(stack, axis: axis)
+    }
+
+    /// Whether `stack` lies across `axis` and places each of its items in its canvas by its own cost
+    /// there (with the stack's ambiguity suppression) up to the canvas's length, where its alignment
+    /// (leading, center or trailing, over a spanner guide) says: the items hanging off it in a joint
+    /// group sum to one function of that length, as in the tree solver (JointBundles.swift).
+    func placesItemsAcross(_ stack: Int, axis: Int) -> Bool {
+        stackAxis[stack] >= 0 && Int(stackAxis[stack]) != axis && alignment[stack] != .fill && !alignment[stack].isBaseline
+            && !baselineRow[stack] && spannerGuide[stack] != nil && reads(stack, axis: axis)
     }
 }

@@ -127,3 +127,22 @@ def test_distributed_rows_with_user_constraints_collapse_their_untouched_labels(
         assert len(joint) == 1 and joint[0].startswith("  general solver: the horizontal axis as a joint group of"), (shape, variant, joint)
         assert f"with {outside} outside it entering by cost functions" in joint[0], (shape, variant, joint)
         assert joint[0].endswith("structured: inside those and the vertical axis"), (shape, variant, joint)
+
+
+def test_a_centred_row_with_height_constraints_collapses_its_untouched_labels(tmp_path):
+    # The centred workload (one row of labels aligned center) with 1% of its labels in height
+    # equalities: each untouched label is as tall as it likes up to the row's height, in its middle,
+    # so the 990 untouched ones enter the vertical axis's joint group by one function of the row's
+    # height and are placed in it as the tree solver places them. The horizontal axis is the tree
+    # solver's.
+    sys.path.insert(0, str(SCRIPT.parent))
+    import solver_workloads
+    path = tmp_path / "centred-heights.stack"
+    path.write_text(solver_workloads.centred(1000, "heights"))
+    result = subprocess.run([str(find_stackc()), "layout", "--explain-solver", str(path)],
+                            capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr[-600:]
+    joint = [line for line in result.stdout.splitlines() if line.startswith("  general solver: ")]
+    assert len(joint) == 1 and joint[0].startswith("  general solver: the vertical axis as a joint group of"), joint
+    assert "with 990 leaves outside it entering by cost functions" in joint[0], joint
+    assert joint[0].endswith("structured: inside those and the horizontal axis"), joint

@@ -584,6 +584,37 @@ import Testing
         #expect(solutionDifference(solution, solve(ir), ir: ir) == nil)
     }
 
+    /// A centre-aligned row of 20 labels, one asked to be 30 tall at 500: the 19 others hang
+    /// across the row and enter by one function of its height (the sum of their envelopes, each with
+    /// the row's ambiguity suppression), and are placed in it as the tree solver places them. Worked by
+    /// hand: every label must fit in the row (required), so l12's compression (750, 40 points of
+    /// text) makes it at least 40 tall; the spanning fit (51) keeps it at 40. `a` takes its 30 (the
+    /// user's 500 over its hugging, 250), `b` its 20, the others their 10, each centred: a at 5, b at
+    /// 10, l12 at 0, the rest at 15. Without l12's envelope in the function the row would be 30 tall.
+    @Test func theLeavesAcrossACentredRowAddUpToOneFunctionOfItsHeight() {
+        let labels = (0..<18).map { "    label l\($0)(intrinsic: 10 x \($0 == 12 ? 40 : 10))" }
+        let ir = Self.lowered((["hstack main(alignment: center, spacing: 2) {", "    label a(intrinsic: 10 x 10)"]
+            + labels + ["    label b(intrinsic: 10 x 20)", "    constraints { a.height == 30 @ 500 }", "}"])
+            .joined(separator: "\n"))
+        let (solution, report) = solveLayoutReporting(ir: ir)
+        guard case .split(.userConstraints, .vertical, _, _, .solved(let joint)?) = report.path else {
+            Issue.record("solved by \(report.path)")
+            return
+        }
+        #expect(joint.leaves == 19)
+        #expect(solution.frames[0].height == 40)
+        for (k, item) in ir.items.enumerated() where item.name.hasPrefix("main.") {
+            let expected: (Double, Double) = switch item.name {
+            case "main.a": (5, 30)
+            case "main.b": (10, 20)
+            case "main.l12": (0, 40)
+            default: (15, 10)
+            }
+            #expect((solution.frames[k].y, solution.frames[k].height) == expected, "\(item.name)")
+        }
+        #expect(solutionDifference(solution, solve(ir), ir: ir) == nil)
+    }
+
     /// An equalSpacing row 190 wide whose first label is made 40 wide: b, c and d hang off it as one
     /// run, their merged function of their lengths entered on the run's length less its two gap
     /// guides' widths. Worked by hand: the labels keep their 10 points of text, so the three gaps
@@ -793,10 +824,32 @@ import Testing
         #expect(withRuns >= seeds.count / 4, "only \(withRuns) equalSpacing row solves had runs of items")
     }
 
+    /// The same rows with their user constraints across them (heights of an hstack's items, widths of
+    /// a vstack's), their alignment random: the items hanging across a row that aligns them otherwise
+    /// than `fill` enter by one function of its canvas's length and are placed in it as the tree
+    /// solver places them (with a threshold of 2 on odd seeds, the leaves too); across a fill-aligned
+    /// row, they follow the first. Every joint solve gives the whole general solve's answer.
+    @Test func rowsWithConstraintsAcrossMatchTheGeneralSolver() {
+        let seeds = randomSeeds("joint groups across rows", count: 400, long: 6_000)
+        var joint = 0
+        var withLeaves = 0
+        for seed in seeds {
+            JointLeaves.$worthAFunction.withValue(seed % 2 == 1 ? 2 : JointLeaves.worthAFunction) {
+                Self.solveRandomRow(seed: seed, distribution: "fill", across: true) { group in
+                    joint += 1
+                    if group.leaves > 0 { withLeaves += 1 }
+                }
+            }
+        }
+        print("JointGroupTests: \(joint) row solves across by a joint group, \(withLeaves) with leaves entering by one function")
+        #expect(withLeaves >= seeds.count / 4, "only \(withLeaves) rows collapsed their leaves across")
+    }
+
     /// Lays out a random row (see `rowsWithConstraintsMatchTheGeneralSolver`) distributed by
-    /// `distribution`, at its natural length and one random length; for each solve that takes a joint
-    /// group, calls `joined` with its summary and records any difference from the whole general solve.
-    static func solveRandomRow(seed: UInt64, distribution: String, joined: (JointGroupSummary) -> Void) {
+    /// `distribution`, its user constraints along it or `across` it, at its natural size and one
+    /// random length on their axis; for each solve that takes a joint group, calls `joined` with its
+    /// summary and records any difference from the whole general solve.
+    static func solveRandomRow(seed: UInt64, distribution: String, across: Bool = false, joined: (JointGroupSummary) -> Void) {
         var rng = SplitMix(seed: seed ^ 0x2035)
         let horizontal = Bool.random(using: &rng)
         let (stack, cross) = horizontal ? ("hstack", "vstack") : ("vstack", "hstack")
@@ -841,14 +894,15 @@ import Testing
         }
         lines.append("    constraints {")
         let relations = ["==", "==", "<=", ">="]
+        let constrainsWidth = horizontal != across
+        let (attribute, start, end) = constrainsWidth ? ("width", "leading", "trailing") : ("height", "top", "bottom")
         for _ in 0..<Int.random(in: 1...3, using: &rng) {
             let (a, b) = (pick(names), pick(names))
             let priority = chance(0.4) ? " @ \(pick(priorities))" : ""
             let constant = chance(0.5) ? " + \(Int.random(in: -10...30, using: &rng))" : ""
             if chance(0.7) {
-                lines.append("        \(a).\(length) \(pick(relations)) \(pick(["", "2 * ", "0.5 * "]))\(b).\(length)\(constant)\(priority)")
+                lines.append("        \(a).\(attribute) \(pick(relations)) \(pick(["", "2 * ", "0.5 * "]))\(b).\(attribute)\(constant)\(priority)")
             } else {
-                let (start, end) = horizontal ? ("leading", "trailing") : ("top", "bottom")
                 lines.append("        \(a).\(start) \(pick(relations)) \(b).\(end)\(constant)\(priority)")
             }
         }
@@ -861,7 +915,7 @@ import Testing
         }
         let size = Double(Int.random(in: 0...400, using: &rng))
         for value in [nil, size] {
-            let (width, height) = horizontal ? (value, nil) : (nil, value)
+            let (width, height) = constrainsWidth ? (value, nil) : (nil, value)
             let sized = ir.replacingRootSize(width: width != nil, height: height != nil)
             let (automatic, report) = solveLayoutReporting(ir: sized, width: width, height: height)
             guard case .split(_, _, _, _, .solved(let group)?) = report.path else { continue }
