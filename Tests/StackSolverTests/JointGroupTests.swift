@@ -770,14 +770,10 @@ import Testing
     /// optional priorities): runs of untouched items enter by their merged cost functions. Every
     /// joint solve gives the whole general solve's frames, determinations and findings.
     @Test func rowsWithConstraintsMatchTheGeneralSolver() {
-        let seeds = randomSeeds("joint groups rows", count: 400, long: 6_000)
-        var joint = 0
-        var withRuns = 0
-        for seed in seeds {
-            Self.solveRandomRow(seed: seed, distribution: "fill") { group in
-                joint += 1
-                if group.runs > 0 { withRuns += 1 }
-            }
+        var (joint, withRuns) = (0, 0)
+        let seeds = Self.solveRandomRows("joint groups rows", distribution: "fill") { group in
+            joint += 1
+            if group.runs > 0 { withRuns += 1 }
         }
         print("JointGroupTests: \(joint) row solves by a joint group, \(withRuns) with runs of items")
         #expect(withRuns >= seeds.count / 4, "only \(withRuns) row solves had runs of items")
@@ -788,18 +784,11 @@ import Testing
     /// while the row's chain still places each. With a threshold of 2 on odd seeds, small rows
     /// collapse their leaves too. Every joint solve gives the whole general solve's answer.
     @Test func fillEquallyRowsWithConstraintsMatchTheGeneralSolver() {
-        let seeds = randomSeeds("joint groups fillEqually rows", count: 400, long: 6_000)
-        var joint = 0
-        var withLeaves = 0
-        var withSubtrees = 0
-        for seed in seeds {
-            JointLeaves.$worthAFunction.withValue(seed % 2 == 1 ? 2 : JointLeaves.worthAFunction) {
-                Self.solveRandomRow(seed: seed, distribution: "fillEqually") { group in
-                    joint += 1
-                    if group.leaves > 0 { withLeaves += 1 }
-                    if group.subtrees > 1 { withSubtrees += 1 }
-                }
-            }
+        var (joint, withLeaves, withSubtrees) = (0, 0, 0)
+        let seeds = Self.solveRandomRows("joint groups fillEqually rows", distribution: "fillEqually", oddThreshold: 2) { group in
+            joint += 1
+            if group.leaves > 0 { withLeaves += 1 }
+            if group.subtrees > 1 { withSubtrees += 1 }
         }
         print("JointGroupTests: \(joint) fillEqually row solves by a joint group, \(withLeaves) with leaves"
             + " entering by one function, \(withSubtrees) with several stacks hanging")
@@ -811,14 +800,10 @@ import Testing
     /// of their lengths, the run's length less its gap guides' widths, which the stack's written equal
     /// widths keep as wide as every other gap. Every joint solve gives the whole general solve's answer.
     @Test func equalSpacingRowsWithConstraintsMatchTheGeneralSolver() {
-        let seeds = randomSeeds("joint groups equalSpacing rows", count: 400, long: 6_000)
-        var joint = 0
-        var withRuns = 0
-        for seed in seeds {
-            Self.solveRandomRow(seed: seed, distribution: "equalSpacing") { group in
-                joint += 1
-                if group.runs > 0 { withRuns += 1 }
-            }
+        var (joint, withRuns) = (0, 0)
+        let seeds = Self.solveRandomRows("joint groups equalSpacing rows", distribution: "equalSpacing") { group in
+            joint += 1
+            if group.runs > 0 { withRuns += 1 }
         }
         print("JointGroupTests: \(joint) equalSpacing row solves by a joint group, \(withRuns) with runs of items")
         #expect(withRuns >= seeds.count / 4, "only \(withRuns) equalSpacing row solves had runs of items")
@@ -830,19 +815,27 @@ import Testing
     /// solver places them (with a threshold of 2 on odd seeds, the leaves too); across a fill-aligned
     /// row, they follow the first. Every joint solve gives the whole general solve's answer.
     @Test func rowsWithConstraintsAcrossMatchTheGeneralSolver() {
-        let seeds = randomSeeds("joint groups across rows", count: 400, long: 6_000)
-        var joint = 0
-        var withLeaves = 0
-        for seed in seeds {
-            JointLeaves.$worthAFunction.withValue(seed % 2 == 1 ? 2 : JointLeaves.worthAFunction) {
-                Self.solveRandomRow(seed: seed, distribution: "fill", across: true) { group in
-                    joint += 1
-                    if group.leaves > 0 { withLeaves += 1 }
-                }
-            }
+        var (joint, withLeaves) = (0, 0)
+        let seeds = Self.solveRandomRows("joint groups across rows", distribution: "fill", across: true, oddThreshold: 2) { group in
+            joint += 1
+            if group.leaves > 0 { withLeaves += 1 }
         }
         print("JointGroupTests: \(joint) row solves across by a joint group, \(withLeaves) with leaves entering by one function")
         #expect(withLeaves >= seeds.count / 4, "only \(withLeaves) rows collapsed their leaves across")
+    }
+
+    /// Lays out the random rows of the seeds named `name` (`solveRandomRow`), with leaves worth a function
+    /// from `oddThreshold` on odd seeds when given; returns the seeds.
+    static func solveRandomRows(_ name: String, distribution: String, across: Bool = false, oddThreshold: Int? = nil,
+                                joined: (JointGroupSummary) -> Void) -> Range<UInt64> {
+        let seeds = randomSeeds(name, count: 400, long: 6_000)
+        for seed in seeds {
+            let threshold = seed % 2 == 1 ? oddThreshold ?? JointLeaves.worthAFunction : JointLeaves.worthAFunction
+            JointLeaves.$worthAFunction.withValue(threshold) {
+                solveRandomRow(seed: seed, distribution: distribution, across: across, joined: joined)
+            }
+        }
+        return seeds
     }
 
     /// Lays out a random row (see `rowsWithConstraintsMatchTheGeneralSolver`) distributed by
