@@ -8,10 +8,11 @@ import StackIR
 // a fill or equalSpacing chain (a stack whose items' lengths add up along the axis), each run of
 // consecutive untouched items is one unit; elsewhere each untouched stack is one (a leaf alone stays on
 // the spine: its cost is its own two constraints; many leaves hanging off one stack do not, and units
-// whose lengths the stack ties to one length of its own enter by one function: JointBundles.swift). A unit's own constraints (its stacks' constraints, its leaves' content
-// sizes, the spacing between a run's items) mention only its own items and do not change when the
-// unit moves, so they meet the rest of the layout only through its length (a run's, from its first
-// item's start to its last item's end), and at each priority level their least violation is a
+// whose lengths the stack ties to one length of its own enter by one function: JointBundles.swift).
+// A unit's own constraints (its stacks' constraints, its leaves' content sizes, the spacing between a
+// run's items) mention only its own items and do not change when the unit moves, so they meet the rest
+// of the layout only through its length (a run's, from its first item's start to its last item's end,
+// less an equalSpacing run's gaps), and at each priority level their least violation is a
 // function of that length: the structured solver's cost function (StructuredSolver.swift), a run's
 // the merge of its items' as for a whole stack, convex and piecewise linear with slopes over the
 // priority levels.
@@ -419,7 +420,9 @@ struct JointProblem {
             let first = shape.units[unit][0]
             guard leader[first] < 0 else { return [] }
             let stack = shape.parent[first]
-            guard !placed[first] else { return [[(axis.position.symbol(of: stack), 1.0)], [(axis.length.symbol(of: stack), 1.0)]] }
+            guard !placed[first] else {
+                return [[(axis.position.symbol(of: stack), 1.0)], [(axis.length.symbol(of: stack), 1.0)]]
+            }
             return [[(axis.position.symbol(of: first), 1.0)], shape.lengthForm(unit, axis: axis)]
                 + shape.gaps[unit].prefix(1).map { [(axis.length.symbol(of: $0), 1.0)] }
         }
