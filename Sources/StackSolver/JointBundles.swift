@@ -24,16 +24,17 @@ struct JointBundle {
     var unit: Int
     /// The units' items whose functions add up; empty for a run (its merge is the function).
     var members: [Int]
-    /// The stack whose canvas places the members, across it; -1 for the rest.
-    var canvas: Int = -1
+    /// Where the members are placed across their stack's canvas (`JointProblem.placedAcross`); -1 for the rest.
+    var placing: Int = -1
 }
 
 /// Items placed in a stack's canvas after a joint solve, as the tree solver places them: each as long
-/// as `lengths` (its function's minimiser) up to the canvas's length, where the alignment puts it.
+/// as its function with the stack's ambiguity suppression (`suppressed`) prefers, up to the canvas's
+/// length, where the alignment puts it.
 struct PlacedAcross {
     var stack: Int
     var members: [Int]
-    var lengths: [Double]
+    var suppressed: [CostFunction]
 }
 
 extension JointProblem {
@@ -52,7 +53,7 @@ extension JointProblem {
             // Across a stack that places its items itself, an item whose function has no unique
             // minimiser with the suppression is left alone (the tree solver declines it too).
             let across = members.count == 1 && model.placesItemsAcross(stack, axis: slot)
-                ? (try? layout.suppressed(item, axis: slot)).map(\.anchor) : nil
+                ? try? layout.suppressed(item, axis: slot) : nil
             guard members.count == 1, across != nil || model.makesItemsEqual(stack, axis: slot) else {
                 bundles.append(JointBundle(unit: unit, members: members.count == 1 ? members : []))
                 continue
@@ -62,16 +63,16 @@ extension JointProblem {
                 if across != nil || model.alignsAllAcross(stack, axis: slot) { leader[item] = bundles[bundle].members[0] }
             } else {
                 bundleOf[stack] = bundles.count
-                bundles.append(JointBundle(unit: unit, members: [item], canvas: across == nil ? -1 : stack))
+                bundles.append(JointBundle(unit: unit, members: [item], placing: across == nil ? -1 : placedAcross.count))
                 if across != nil {
                     placing[stack] = placedAcross.count
-                    placedAcross.append(PlacedAcross(stack: stack, members: [], lengths: []))
+                    placedAcross.append(PlacedAcross(stack: stack, members: [], suppressed: []))
                 }
             }
-            if let length = across, let k = placing[stack] {
+            if let function = across, let k = placing[stack] {
                 placed[item] = true
                 placedAcross[k].members.append(item)
-                placedAcross[k].lengths.append(length)
+                placedAcross[k].suppressed.append(function)
             }
         }
         return bundles
@@ -82,14 +83,9 @@ extension JointProblem {
     func entry(of bundle: JointBundle, shape: JointShape, layout: StructuredLayout, axis: Axis, frames: [Frame]?)
         throws(JointDecline) -> (function: CostFunction, form: [LinearTerm], alone: Double?) {
         let slot = axis.slot
-        guard bundle.canvas < 0 else {
-            let stack = bundle.canvas
-            var envelopes: [CostFunction] = []
-            for member in bundle.members {
-                guard let suppressed = try? layout.suppressed(member, axis: slot) else { throw .conflict }
-                envelopes.append(suppressed.monotoneEnvelope)
-            }
-            guard let sum = pointwiseSum(envelopes) else { throw .conflict }
+        guard bundle.placing < 0 else {
+            let (stack, suppressed) = (placedAcross[bundle.placing].stack, placedAcross[bundle.placing].suppressed)
+            guard let sum = pointwiseSum(suppressed.map(\.monotoneEnvelope)) else { throw .conflict }
             let length = frames.map { axis == .horizontal ? $0[stack].width : $0[stack].height }
             return (sum.shifted(by: layout.model.insets(stack, axis: slot).total), [(axis.length.symbol(of: stack), 1)], length)
         }

@@ -39,8 +39,8 @@ func finishJoint(
         let (lead, total) = model.insets(bundle.stack, axis: slot)
         let start = value(position.symbol(of: bundle.stack)) + lead
         let canvas = value(length.symbol(of: bundle.stack)) - total
-        for (member, preferred) in zip(bundle.members, bundle.lengths) {
-            let length = min(canvas, preferred)
+        for (member, function) in zip(bundle.members, bundle.suppressed) {
+            let length = min(canvas, function.anchor)
             placement.length[member] = length
             placement.position[member] = switch model.alignment[bundle.stack] {
             case .leading: start
