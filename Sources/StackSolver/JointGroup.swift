@@ -175,6 +175,20 @@ private func jointSolve(
         shape = try JointShape(ir: ir, model: model, axis: slot, seeds: seeds, forced: forced)
         guard !shape.units.isEmpty else { throw .nothingToCollapse }
     }
+    func makeSolver(for problem: JointProblem) -> Solver {
+        var solver = Solver(
+            ir: ir, constraints: problem.constraints, invalid: [], restricted: problem.restricted, costs: problem.costs,
+            tieCosts: problem.tieCosts, breakingConflicts: false, parameters: problem.parameters)
+        solver.findsAmbiguity = false
+        return solver
+    }
+    // Whether the required rows hold with `hubs` pinned and the windows' ends open.
+    func holdsWithOpenWindows(hubs: [Int]) throws(JointDecline) -> Bool {
+        let problem = try JointProblem(
+            ir: ir, shape: shape, layout: layout, width: width, height: height, axis: axis, stacksAlone: stacksAlone,
+            window: window, openEnds: true, hubs: hubs)
+        return !makeSolver(for: problem).conflicted
+    }
     var (rounds, crossings) = (0, 0)
     while rounds < 8 {
         let hubs = !walkingHubs ? []
@@ -195,12 +209,15 @@ private func jointSolve(
             try reshape()
             continue
         }
-        var solver = Solver(
-            ir: ir, constraints: problem.constraints, invalid: [], restricted: problem.restricted, costs: problem.costs,
-            tieCosts: problem.tieCosts, breakingConflicts: false, parameters: problem.parameters)
-        solver.findsAmbiguity = false
+        var solver = makeSolver(for: problem)
         guard !solver.conflicted else {
             if !problem.hubs.isEmpty {
+                // The pins hold where the lengths may leave the windows (a user constraint moves an item
+                // further than one piece): wider windows keep the walk. Else the pins themselves conflict.
+                if !problem.windows.isEmpty, try holdsWithOpenWindows(hubs: hubs) {
+                    widen()
+                    continue
+                }
                 walkingHubs = false
                 continue
             }
@@ -300,9 +317,12 @@ struct JointProblem {
     ///   - stacksAlone: the layout's frames without its user constraints, where the cost functions'
     ///     pieces start from (nil: their anchors).
     ///   - window: how many pieces of each function to enter on each side of that start (nil: all).
+    ///   - openEnds: whether the last piece entered before a window's end has no end of its own. Such a
+    ///     problem answers only whether the required rows can hold at all: a conflict in it is one with
+    ///     every piece, not one with the window's ends.
     ///   - hubs: stacks whose lengths to pin where the stacks alone put them, for the solve to walk.
     init(ir: ConstraintIR, shape: JointShape, layout: StructuredLayout, width: Double?, height: Double?, axis: Axis,
-         stacksAlone: LayoutSolution?, window: Int?, hubs: [Int] = []) throws(JointDecline) {
+         stacksAlone: LayoutSolution?, window: Int?, openEnds: Bool = false, hubs: [Int] = []) throws(JointDecline) {
         let externals = shape.unit.count * FrameVariable.perItem
         let slot = axis.slot
         let model = layout.model
@@ -328,8 +348,8 @@ struct JointProblem {
             guard centre.isFinite else { throw .stacksAlone(.ambiguous(node: root, axis: axis)) }
             var terms = form
             let (low, high) = enterPieces(
-                of: function, ascending: ascending, start: start, centre: centre, window: window, root: root,
-                externals: externals, terms: &terms)
+                of: function, ascending: ascending, start: start, centre: centre, window: window, openEnds: openEnds,
+                root: root, externals: externals, terms: &terms)
             if high != nil || low != nil { windows.append((form, low, high)) }
             constraints.append(LinearConstraint(
                 expression: Row(constant: -centre, terms: terms), isEquality: true, priority: 1000,
@@ -355,58 +375,46 @@ struct JointProblem {
     /// Enters `function`'s pieces (`ascendingPieces`: `ascending` from `start`) outwards from `centre`,
     /// at most `window` each way (all when nil), as restricted symbols after `externals` that `terms`
     /// adds rightwards and subtracts leftwards. Returns the ends of the window where pieces were left out.
+    /// With `openEnds`, the last piece entered before such an end has no end of its own.
     private mutating func enterPieces(
         of function: CostFunction, ascending: [(end: Double, slope: Slope)], start: Double, centre: Double, window: Int?,
-        root: Int, externals: Int, terms: inout [LinearTerm]
+        openEnds: Bool, root: Int, externals: Int, terms: inout [LinearTerm]
     ) -> (low: Double?, high: Double?) {
-        func add(_ piece: Double, cost slope: Slope, sign: Double) {
-            let symbol = externals + pieces
-            pieces += 1
-            terms.append((symbol, -sign))
-            if piece.isFinite {
-                constraints.append(LinearConstraint(
-                    expression: Row(constant: piece, terms: [(symbol, -1)]), isEquality: false, priority: 1000,
-                    source: .costFunction(item: root)))
-            }
-            for i in 0..<Int(slope.levels.count) {
-                let term = slope.levels.term(i, function.extra)
-                costs.append(LevelCost(priority: term.priority, symbol: symbol, coefficient: sign * term.coefficient))
-            }
-            if let tie = slope.tie {
-                tieCosts.append(TieCost(priority: tie.priority, index: tie.index, symbol: symbol, coefficient: sign * slope.tieSign))
-            }
-        }
         // Rightwards the cost grows at the slope; leftwards (outwards) at minus the slope. With a
         // window, only its first pieces each way: the length cannot leave them (see `insideWindows`).
         let limit = window ?? Int.max
-        var (high, low): (Double?, Double?) = (nil, nil)
-        var (right, left) = (0, 0)
-        var reach = centre
-        for (k, piece) in ascending.enumerated() where piece.end > centre {
-            guard right < limit else {
-                high = reach
-                break
-            }
+        var right: [(width: Double, end: Double, slope: Slope)] = []
+        for (k, piece) in ascending.enumerated() where piece.end > centre && right.count <= limit {
             let from = max(k == 0 ? start : ascending[k - 1].end, centre)
-            if piece.end - from > 0 {
-                add(piece.end - from, cost: piece.slope, sign: 1)
-                right += 1
-                reach = piece.end
-            }
+            if piece.end - from > 0 { right.append((piece.end - from, piece.end, piece.slope)) }
         }
-        reach = centre
-        for k in ascending.indices.reversed() {
+        var left: [(width: Double, end: Double, slope: Slope)] = []
+        for k in ascending.indices.reversed() where left.count <= limit {
             let from = k == 0 ? start : ascending[k - 1].end
-            guard from < centre else { continue }
-            guard left < limit else {
-                low = reach
-                break
-            }
             let to = min(ascending[k].end, centre)
-            if to - from > 0 {
-                add(to - from, cost: ascending[k].slope, sign: -1)
-                left += 1
-                reach = from
+            if to - from > 0 { left.append((to - from, from, ascending[k].slope)) }
+        }
+        let cutRight = right.count > limit, cutLeft = left.count > limit
+        let high = cutRight ? right[limit - 1].end : nil
+        let low = cutLeft ? left[limit - 1].end : nil
+        for (sign, side, cut) in [(1.0, right, cutRight), (-1.0, left, cutLeft)] {
+            for (k, piece) in side.prefix(limit).enumerated() {
+                let symbol = externals + pieces
+                pieces += 1
+                terms.append((symbol, -sign))
+                if piece.width.isFinite, !(openEnds && cut && k == limit - 1) {
+                    constraints.append(LinearConstraint(
+                        expression: Row(constant: piece.width, terms: [(symbol, -1)]), isEquality: false, priority: 1000,
+                        source: .costFunction(item: root)))
+                }
+                for i in 0..<Int(piece.slope.levels.count) {
+                    let term = piece.slope.levels.term(i, function.extra)
+                    costs.append(LevelCost(priority: term.priority, symbol: symbol, coefficient: sign * term.coefficient))
+                }
+                if let tie = piece.slope.tie {
+                    tieCosts.append(TieCost(
+                        priority: tie.priority, index: tie.index, symbol: symbol, coefficient: sign * piece.slope.tieSign))
+                }
             }
         }
         return (low, high)

@@ -385,6 +385,45 @@ import Testing
         }
     }
 
+    /// A pin that holds only beyond a window (`jointSolve`), worked by hand: in a vstack over a label
+    /// 50 wide, a row of `a` (10) and a column of labels 20 and 40 wide, `a.width == 40`. The column's
+    /// function bends at 40 and at 20 (below each label's width, its compression at 750; above, its
+    /// hugging at 250). With the hub pinned where the stacks alone put it, 50, the column must take 10:
+    /// past its first piece, so the one-piece windows conflict with the pin, and only wider windows
+    /// (not dropping the hub) keep the walk. The walk goes to 80, where nothing is compressed (the
+    /// compressions outrank the hugging): a 40, the column 40 with both labels as wide, and the lower
+    /// label as wide as the vstack.
+    @Test func aPinBeyondTheWindowsWidensThemAndKeepsTheWalk() {
+        let ir = Self.lowered("""
+            vstack main {
+                hstack row {
+                    label a(intrinsic: 10 x 10)
+                    vstack column {
+                        label p(intrinsic: 20 x 10)
+                        label q(intrinsic: 40 x 10)
+                    }
+                }
+                label e(intrinsic: 50 x 10)
+                constraints {
+                    a.width == 40
+                }
+            }
+            """)
+        let (solution, report) = JointHub.$worthAWalk.withValue(2) { solveLayoutReporting(ir: ir) }
+        guard case .split(_, .horizontal, _, _, .solved(let joint)?) = report.path else {
+            Issue.record("solved by \(report.path)")
+            return
+        }
+        #expect(joint.walkedHubs.map { ir.items[$0].name } == ["main"])
+        #expect(joint.subtrees == 1 && joint.widenings > 0, "\(joint)")
+        let names = ["main", "main.row.a", "main.row.column", "main.row.column.p", "main.row.column.q", "main.e"]
+        let frames = names.map { name in
+            ir.items.firstIndex { $0.name == name }.map { solution.frames[$0] }.map { [$0.x, $0.width] } ?? []
+        }
+        #expect(frames == [[0, 80], [0, 40], [40, 40], [40, 40], [40, 40], [0, 80]])
+        #expect(solutionDifference(solution, solve(ir), ir: ir) == nil)
+    }
+
     /// Columns side by side in an hstack, each the hub vstack above with its own constraint, its
     /// items' names prefixed with the column's.
     static func hubColumns(_ names: [String]) -> String {
