@@ -9,7 +9,8 @@ import StackIR
 // - across a stack aligning its items `fill`, every item is as long as its canvas and in its place:
 //   the function is entered at the first unit's length, and the others take its place (`leader`);
 // - along a fillEqually stack, every item is as long as the others: entered at the first unit's
-//   length, and the stack's chain, written out, places each;
+//   length (a run's first item's), and the stack's chain, written out, places each unit (a run's own
+//   row places its end, `JointShape.equalRunLengths`);
 // - across a stack aligning its items otherwise, each item is as long as its own function (with the
 //   stack's ambiguity suppression) prefers, up to the canvas's length (its spanning bounds), and
 //   sits where the alignment puts it: the sum of those envelopes is the tree solver's own function of
@@ -54,16 +55,16 @@ extension JointProblem {
             // minimiser with the suppression is left alone (the tree solver declines it too).
             let across = members.count == 1 && model.placesItemsAcross(stack, axis: slot)
                 ? try? layout.suppressed(item, axis: slot) : nil
-            guard members.count == 1, across != nil || model.makesItemsEqual(stack, axis: slot) else {
+            guard members.count == 1 || shape.equalRun[unit], across != nil || model.makesItemsEqual(stack, axis: slot) else {
                 bundles.append(JointBundle(unit: unit, members: members.count == 1 ? members : []))
                 continue
             }
             if let bundle = bundleOf[stack] {
-                bundles[bundle].members.append(item)
+                bundles[bundle].members += members
                 if across != nil || model.alignsAllAcross(stack, axis: slot) { leader[item] = bundles[bundle].members[0] }
             } else {
                 bundleOf[stack] = bundles.count
-                bundles.append(JointBundle(unit: unit, members: [item], placing: across == nil ? -1 : placedAcross.count))
+                bundles.append(JointBundle(unit: unit, members: members, placing: across == nil ? -1 : placedAcross.count))
                 if across != nil {
                     placing[stack] = placedAcross.count
                     placedAcross.append(PlacedAcross(stack: stack, members: [], suppressed: []))

@@ -76,6 +76,17 @@ func finishJoint(
             x += lengths[k]
         }
     }
+    // A fillEqually run's items: each as long as its first, one after another from its place.
+    for (unit, members) in shape.units.enumerated() where shape.equalRun[unit] {
+        let common = value(length.symbol(of: members[0]))
+        var x = value(position.symbol(of: members[0]))
+        for (k, member) in members.enumerated() {
+            if k > 0 { x += model.spacingBefore[member] }
+            placement.position[member] = x
+            placement.length[member] = common
+            x += common
+        }
+    }
     let inside: LayoutSolution
     do throws(FallbackReason) {
         inside = try layout.frames(along: slot, rootLength: placement.length[0], joint: placement)

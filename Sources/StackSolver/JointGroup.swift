@@ -326,7 +326,10 @@ struct JointProblem {
         let externals = shape.unit.count * FrameVariable.perItem
         let slot = axis.slot
         let model = layout.model
-        merges = shape.units.map { members in members.count == 1 ? nil : merge(members.map { layout.outer[2 * $0 + slot] }) }
+        merges = shape.units.indices.map { unit in
+            let members = shape.units[unit]
+            return members.count == 1 || shape.equalRun[unit] ? nil : merge(members.map { layout.outer[2 * $0 + slot] })
+        }
         let bundles = bundle(shape, layout: layout, axis: slot)
         // An item another constraint mentions (beside its alignment) keeps its constraints written.
         var written: [LinearConstraint]
@@ -355,7 +358,7 @@ struct JointProblem {
                 expression: Row(constant: -centre, terms: terms), isEquality: true, priority: 1000,
                 source: .costFunction(item: root)))
         }
-        constraints += shape.gapBounds(model: model, axis: axis)
+        constraints += shape.gapBounds(model: model, axis: axis) + shape.equalRunLengths(model: model, axis: axis)
         if let root = addParameter(to: &written, axis: axis, width: width, height: height, symbol: externals + pieces) {
             parameters.append(root)
         }

@@ -23,8 +23,13 @@ struct JointShape {
     /// Per item (guides included): the hanging unit it is in, or -1 on the spine.
     var unit: [Int]
     /// The hanging units, each a stack alone or a run of consecutive items of a spine stack whose
-    /// lengths add up along the axis (a fill or equalSpacing chain): its items in arranged order.
+    /// lengths add up along the axis (a fill, fillEqually or equalSpacing chain): its items in arranged
+    /// order.
     var units: [[Int]]
+    /// Per unit: a run along a fillEqually stack. Its items are all as long as its first, which is as
+    /// long as the stack's others, so the run's own row (`equalRunLengths`) gives its end from its first
+    /// item's place and length, and its items enter by the stack's one function (JointBundles.swift).
+    var equalRun: [Bool]
     /// Per unit: the gap guides between a run's items along an equalSpacing stack, empty for the rest.
     /// Each is as wide as every gap of the stack (its required equal widths): the joint problem keeps
     /// the first one's equal width and leaves the others' to the run, whose items' lengths are its
@@ -67,6 +72,7 @@ struct JointShape {
         spine[0] = true
         unit = [Int](repeating: -1, count: count)
         units = []
+        equalRun = []
         gaps = []
         gapUnit = [Int](repeating: -1, count: count)
         // Owners come first, so each spine stack sorts its items before they are visited.
@@ -77,7 +83,7 @@ struct JointShape {
             let guides = model.gapGuides[item]
             let distribution = model.distribution[item]
             let runs = Int(model.stackAxis[item]) == axis && !model.sharedRow[item] && !model.baselineChain[item]
-                && model.reads(item, axis: axis) && (distribution == .fill
+                && model.reads(item, axis: axis) && (distribution == .fill || distribution == .fillEqually
                     || distribution == .equalSpacing && guides.count == model.visibleChildren[item].count - 1)
             var hanging: [(members: [Int], gaps: [Int])] = []
             var open = false
@@ -110,19 +116,24 @@ struct JointShape {
                 for member in members { unit[member] = units.count }
                 for guide in between { gapUnit[guide] = units.count }
                 units.append(members)
+                equalRun.append(members.count > 1 && distribution == .fillEqually)
                 gaps.append(between)
             }
         }
     }
 
     /// The hanging unit whose own constraint `constraint` is (`ConstraintOwnership.owner`), nil for the
-    /// rest. A spine stack's constraint between two items of one run (the spacing between them) is the run's.
+    /// rest. A spine stack's constraint between two items of one run (the spacing between them) is the
+    /// run's, and so is the equal length of a fillEqually run's item past its first.
     func ownUnit(of constraint: IRConstraint) -> Int? {
         guard let owner = ownership.owner(of: constraint) else { return nil }
         if owner >= 0, unit[owner] >= 0 { return unit[owner] }
         guard let second = constraint.second else { return nil }
         let (first, other) = (constraint.first.item.index, second.item.index)
         if unit[first] >= 0 && unit[first] == unit[other] { return unit[first] }
+        if constraint.category == .fillEqually, unit[first] >= 0, equalRun[unit[first]], first != units[unit[first]][0] {
+            return unit[first]
+        }
         // A run's gap guide: where its edges meet the run's items, and past its first, its equal width.
         let run = max(gapUnit[first], gapUnit[other])
         guard run >= 0, owner == parent[units[run][0]] else { return nil }
@@ -180,7 +191,7 @@ struct JointShape {
 
     /// Notes in `crossed`, per item, the members of hanging units that `expression` meets other than
     /// where the unit meets the rest: a stack alone's position and length, a run's first item's
-    /// position and its last item's end.
+    /// position (and a fillEqually run's first item's length) and its last item's end.
     func noteCrossings(_ expression: Row, axis: Axis, in crossed: inout [Bool]) {
         let (position, length) = (axis.position.rawValue, axis.length.rawValue)
         // Per run whose last item the expression mentions: that item's position and length
@@ -196,7 +207,7 @@ struct JointShape {
             }
             guard unit.indices.contains(item), unit[item] >= 0 else { continue }
             let members = units[unit[item]]
-            if item == members[0] && field == position { continue }
+            if item == members[0] && (field == position || field == length && equalRun[unit[item]]) { continue }
             guard item == members[members.count - 1], field == position || field == length else {
                 // The member that holds the item: its owners up to the one on the spine.
                 var member = item
@@ -214,13 +225,14 @@ struct JointShape {
         for end in ends where !nearZero(end.position - end.length) { crossed[units[end.unit][units[end.unit].count - 1]] = true }
     }
 
-    /// A unit's length along `axis` as a linear form: a stack's length, or a run's from its first
-    /// item's position to its last item's end, less its gap guides' widths (an equalSpacing run's
-    /// items' lengths add up to the rest).
+    /// The length along `axis` a unit's function is of, as a linear form: a stack's length, a
+    /// fillEqually run's first item's (each of its items'), or a run's from its first item's position to
+    /// its last item's end, less its gap guides' widths (an equalSpacing run's items' lengths add up to
+    /// the rest).
     func lengthForm(_ unit: Int, axis: Axis) -> [(symbol: Int, coefficient: Double)] {
         let members = units[unit]
         let (first, last) = (members[0], members[members.count - 1])
-        guard first != last else { return [(axis.length.symbol(of: first), 1)] }
+        guard first != last, !equalRun[unit] else { return [(axis.length.symbol(of: first), 1)] }
         return [(axis.position.symbol(of: last), 1), (axis.length.symbol(of: last), 1), (axis.position.symbol(of: first), -1)]
             + gaps[unit].prefix(1).map { (axis.length.symbol(of: $0), -Double(gaps[unit].count)) }
     }
@@ -248,6 +260,24 @@ struct JointShape {
             return LinearConstraint(
                 expression: Row(constant: -spacing, terms: [(axis.length.symbol(of: guide), 1)]),
                 isEquality: false, priority: 1000, source: .costFunction(item: units[unit][0]))
+        }
+    }
+
+    /// Each fillEqually run's own row: its last item's end is its first item's place, its items' common
+    /// length (its first's) once per item, and the spacing between them. It stands for the run's chain
+    /// and its items' equal lengths, which the joint problem leaves out.
+    func equalRunLengths(model: StructuredModel, axis: Axis) -> [LinearConstraint] {
+        units.indices.compactMap { unit in
+            guard equalRun[unit] else { return nil }
+            let members = units[unit]
+            let (first, last) = (members[0], members[members.count - 1])
+            let terms: [LinearTerm] = [
+                (axis.position.symbol(of: last), 1), (axis.length.symbol(of: last), 1),
+                (axis.position.symbol(of: first), -1), (axis.length.symbol(of: first), -Double(members.count)),
+            ]
+            return LinearConstraint(
+                expression: Row(constant: -spacing(unit, model: model), terms: terms), isEquality: true, priority: 1000,
+                source: .costFunction(item: first))
         }
     }
 

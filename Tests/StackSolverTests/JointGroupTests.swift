@@ -600,9 +600,38 @@ import Testing
         }
     }
 
-    /// A fillEqually row of 19 labels, one of them asked to be 30 wide at 500: the 18 others hang off
-    /// the row and enter by one function, the sum of theirs, at the first of them, while the row's
-    /// chain places each. Worked by hand: every label is as wide as the others, so l12's compression
+    /// A fillEqually row of labels 10 to 50 wide with `c.width <= 40` in the middle: a and b, and d and
+    /// e, are runs on either side of c, each placed from its first label by its own row. Worked by
+    /// hand: every label is as wide as the others, at most 40; the compressions (750) of d and e, 40
+    /// and 50 wide, then take all of it; the hugging (250) of a, b and c comes last. So every label
+    /// is 40 wide, 42 apart, and the row 5 * 40 + 4 * 2 = 208.
+    @Test func runsAlongAFillEquallyRowArePlacedFromTheirFirstItems() {
+        let ir = Self.lowered("""
+            hstack main(distribution: fillEqually, spacing: 2) {
+                label a(intrinsic: 10 x 10)
+                label b(intrinsic: 20 x 10)
+                label c(intrinsic: 30 x 10)
+                label d(intrinsic: 40 x 10)
+                label e(intrinsic: 50 x 10)
+                constraints { c.width <= 40 }
+            }
+            """)
+        let (solution, report) = solveLayoutReporting(ir: ir)
+        guard case .split(.userConstraints, .horizontal, _, _, .solved(let joint)?) = report.path else {
+            Issue.record("solved by \(report.path)")
+            return
+        }
+        #expect(joint.runs == 2 && joint.items == 2, "\(joint)")
+        for (k, item) in ir.items.enumerated().dropFirst() {
+            #expect((solution.frames[k].x, solution.frames[k].width) == (Double(42 * (k - 1)), 40), "\(item.name)")
+        }
+        #expect(solution.frames[0].width == 208)
+        #expect(solutionDifference(solution, solve(ir), ir: ir) == nil)
+    }
+
+    /// A fillEqually row of 19 labels, one of them asked to be 30 wide at 500: the 18 others are one
+    /// run off the row and enter by one function, the sum of theirs, at the first of them, while the
+    /// run's own row places its end. Worked by hand: every label is as wide as the others, so l12's compression
     /// (750, 40 points of text) makes each at least 40 before the user constraint's 500 is weighed;
     /// the hugging (250) of the 10-point labels comes last. So every label is 40 wide, 42 apart, and the
     /// row 19 * 40 + 18 * 2 = 796. Entering only the first leaf's function would give 30.
@@ -615,7 +644,7 @@ import Testing
             Issue.record("solved by \(report.path)")
             return
         }
-        #expect(joint.leaves == 18)
+        #expect(joint.runs == 1 && joint.leaves == 0 && joint.items == 2, "\(joint)")
         for (k, item) in ir.items.enumerated().dropFirst() {
             #expect((solution.frames[k].x, solution.frames[k].width) == (Double(42 * (k - 1)), 40), "\(item.name)")
         }
@@ -819,20 +848,23 @@ import Testing
     }
 
     /// The same rows distributed fillEqually: every item is as long as the others, so the untouched
-    /// ones (leaves, and stacks) add up to one function of that length, entered at the first of them,
-    /// while the row's chain still places each. With a threshold of 2 on odd seeds, small rows
-    /// collapse their leaves too. Every joint solve gives the whole general solve's answer.
+    /// ones (runs, leaves, and stacks) add up to one function of that length, entered at the first of
+    /// them, while the row's chain places each unit and a run's own row its end. With a threshold of
+    /// 2 on odd seeds, small rows collapse their lone leaves too. Every joint solve gives the whole
+    /// general solve's answer.
     @Test func fillEquallyRowsWithConstraintsMatchTheGeneralSolver() {
-        var (joint, withLeaves, withSubtrees) = (0, 0, 0)
+        var (joint, withRuns, withLeaves, summed) = (0, 0, 0, 0)
         let seeds = Self.solveRandomRows("joint groups fillEqually rows", distribution: "fillEqually", oddThreshold: 2) { group in
             joint += 1
+            if group.runs > 0 { withRuns += 1 }
             if group.leaves > 0 { withLeaves += 1 }
-            if group.subtrees > 1 { withSubtrees += 1 }
+            if group.runs + group.leaves + group.subtrees > 1 { summed += 1 }
         }
-        print("JointGroupTests: \(joint) fillEqually row solves by a joint group, \(withLeaves) with leaves"
-            + " entering by one function, \(withSubtrees) with several stacks hanging")
-        #expect(withLeaves >= seeds.count / 8, "only \(withLeaves) fillEqually rows collapsed their leaves")
-        #expect(withSubtrees > 0, "no fillEqually row had several stacks hanging off it")
+        print("JointGroupTests: \(joint) fillEqually row solves by a joint group, \(withRuns) with runs of items,"
+            + " \(withLeaves) with lone leaves entering by one function, \(summed) with several units in it")
+        #expect(withRuns >= seeds.count / 4, "only \(withRuns) fillEqually row solves had runs of items")
+        #expect(withLeaves > 0, "no fillEqually row collapsed its lone leaves")
+        #expect(summed >= seeds.count / 8, "only \(summed) fillEqually rows summed several units")
     }
 
     /// The same rows distributed equalSpacing: a run of untouched items enters by its merged function
