@@ -36,6 +36,23 @@ struct PlacedAcross {
     var stack: Int
     var members: [Int]
     var suppressed: [CostFunction]
+
+    /// Places the members in `placement` from the stack's place and length along `axis` in a joint
+    /// solve's answer (`value`, per symbol), as the tree solver's top-down pass places them.
+    func place(in placement: inout JointPlacement, model: StructuredModel, axis: Axis, value: (Int) -> Double) {
+        let (lead, total) = model.insets(stack, axis: axis.slot)
+        let start = value(axis.position.symbol(of: stack)) + lead
+        let canvas = value(axis.length.symbol(of: stack)) - total
+        for (member, function) in zip(members, suppressed) {
+            let length = min(canvas, function.anchor)
+            placement.length[member] = length
+            placement.position[member] = switch model.alignment[stack] {
+            case .leading: start
+            case .trailing: start + canvas - length
+            default: start + (canvas - length) / 2
+            }
+        }
+    }
 }
 
 extension JointProblem {

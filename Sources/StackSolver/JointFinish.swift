@@ -1,10 +1,27 @@
 import StackIR
 
+/// The frames of a joint solve after its tie rule (`frames`), and with `keeping` the solve kept for
+/// resizes (KeptSolve.swift) when the axis's length is pinned.
+func finishJoint(
+    solver: inout Solver, shape: JointShape, problem: JointProblem, layout: StructuredLayout, width: Double?,
+    height: Double?, axis: Axis, mentioned: [Bool], keeping: Bool
+) throws(JointDecline) -> JointSolve {
+    // Only a kept solve holds on to the solver: a second copy would make finishing copy the tableau.
+    let solved = keeping ? solver : nil
+    var solve = try frames(solver: &solver, shape: shape, problem: problem, layout: layout, axis: axis, mentioned: mentioned)
+    solve.kept = solved.flatMap { solved in
+        KeptSolve(
+            solved, axes: [axis], width: width, height: height, solution: solve.solution,
+            joint: KeptJoint(shape: shape, problem: problem, layout: layout, axis: axis, mentioned: mentioned))
+    }
+    return solve
+}
+
 /// The frames of a joint solve after its tie rule: the joint part from the solver, each run's items
 /// by splitting its length as the structured solver splits a stack's, and inside each hanging unit by
 /// the structured solver's top-down pass from its place. Throws when a run's items share its length
 /// freely (`jointSolve` then puts them onto the spine) or the top-down pass declines a unit.
-func finishJoint(
+private func frames(
     solver: inout Solver, shape: JointShape, problem: JointProblem, layout: StructuredLayout, axis: Axis, mentioned: [Bool]
 ) throws(JointDecline) -> JointSolve {
     let ir = solver.ir
@@ -35,34 +52,27 @@ func finishJoint(
         placement.length[item] = placement.length[problem.leader[item]]
     }
     // Items placed across their stack's canvas: as the tree solver's top-down pass places them.
-    for bundle in problem.placedAcross {
-        let (lead, total) = model.insets(bundle.stack, axis: slot)
-        let start = value(position.symbol(of: bundle.stack)) + lead
-        let canvas = value(length.symbol(of: bundle.stack)) - total
-        for (member, function) in zip(bundle.members, bundle.suppressed) {
-            let length = min(canvas, function.anchor)
-            placement.length[member] = length
-            placement.position[member] = switch model.alignment[bundle.stack] {
-            case .leading: start
-            case .trailing: start + canvas - length
-            default: start + (canvas - length) / 2
-            }
-        }
-    }
+    for bundle in problem.placedAcross { bundle.place(in: &placement, model: model, axis: axis, value: value) }
+    // Each run's items one after another from its first item's place: along a fillEqually stack each
+    // as long as the first, else by splitting the run's length as the structured solver splits a stack's.
     var lengths: [Double] = []
     // A run's gap guides along an equalSpacing stack: each from the item before it, as wide as the solve says.
     var gaps: [(guide: Int, position: Double, length: Double)] = []
-    for (unit, members) in shape.units.enumerated() {
-        guard let merged = problem.merges[unit] else { continue }
-        let start = value(position.symbol(of: members[0]))
-        let total = shape.lengthForm(unit, axis: axis).reduce(0) { $0 + $1.coefficient * value($1.symbol) }
-        let anchors = members.map { layout.outer[2 * $0 + slot].anchor }
-        // Lengths the run's constraints leave free to trade between its items: the run goes onto the
-        // spine (`jointSolve`).
-        guard split(merged, total: total - shape.spacing(unit, model: model), anchors: anchors, into: &lengths) else {
-            throw .freeSplit(item: members[0])
+    for (unit, members) in shape.units.enumerated() where members.count > 1 {
+        if shape.equalRun[unit] {
+            lengths = [Double](repeating: value(length.symbol(of: members[0])), count: members.count)
+        } else if let merged = problem.merges[unit] {
+            let total = shape.lengthForm(unit, axis: axis).reduce(0) { $0 + $1.coefficient * value($1.symbol) }
+            let anchors = members.map { layout.outer[2 * $0 + slot].anchor }
+            // Lengths the run's constraints leave free to trade between its items: the run goes onto the
+            // spine (`jointSolve`).
+            guard split(merged, total: total - shape.spacing(unit, model: model), anchors: anchors, into: &lengths) else {
+                throw .freeSplit(item: members[0])
+            }
+        } else {
+            continue
         }
-        var x = start
+        var x = value(position.symbol(of: members[0]))
         for (k, member) in members.enumerated() {
             if k > 0, shape.gaps[unit].isEmpty {
                 x += model.spacingBefore[member]
@@ -74,17 +84,6 @@ func finishJoint(
             placement.position[member] = x
             placement.length[member] = lengths[k]
             x += lengths[k]
-        }
-    }
-    // A fillEqually run's items: each as long as its first, one after another from its place.
-    for (unit, members) in shape.units.enumerated() where shape.equalRun[unit] {
-        let common = value(length.symbol(of: members[0]))
-        var x = value(position.symbol(of: members[0]))
-        for (k, member) in members.enumerated() {
-            if k > 0 { x += model.spacingBefore[member] }
-            placement.position[member] = x
-            placement.length[member] = common
-            x += common
         }
     }
     let inside: LayoutSolution
@@ -107,6 +106,7 @@ func finishJoint(
     let leaves = shape.units.count(where: { $0.count == 1 && model.stackAxis[$0[0]] < 0 })
     let summary = JointGroupSummary(
         items: (0..<ir.items.count).count(where: joint), constraints: problem.constraints.count - problem.hubs.count,
-        subtrees: shape.units.count - runs - leaves, runs: runs, leaves: leaves, pieces: problem.pieces)
+        subtrees: shape.units.count - runs - leaves, runs: runs, leaves: leaves, pieces: problem.pieces,
+        windowed: !problem.windows.isEmpty, walkedHubs: problem.hubs)
     return JointSolve(solution: solution, summary: summary)
 }

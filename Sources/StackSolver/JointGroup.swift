@@ -137,6 +137,13 @@ private func jointStart(
     throw .nothingToCollapse
 }
 
+/// The joint solve of `axis`, in rounds. A unit whose place the levels and ties leave free goes onto
+/// the spine, and the group is solved again: each round takes one more level of the tree, so the
+/// rounds are few (and bounded here). A round whose answer reaches the end of a window of pieces is
+/// solved again with windows four times wider (at last with every piece), and does not count. The
+/// hubs' lengths are pinned and walked (HubWalk.swift), unless the pins conflict or the layout leaves
+/// a length undecided: then the group is solved without them. Of hubs whose pins are tied together,
+/// one is left out.
 private func jointSolve(
     ir: ConstraintIR, model: StructuredModel, built: StructuredLayout?, width: Double?, height: Double?, axis: Axis,
     mentioned: [Bool], keeping: Bool
@@ -147,14 +154,7 @@ private func jointSolve(
     var seeds = start.seeds
     var shape = start.shape
     var forced = [Bool](repeating: false, count: model.count)
-    // A unit whose place the levels and ties leave free goes onto the spine, and the group is solved
-    // again: each round takes one more level of the tree, so the rounds are few (and bounded here).
-    // A round whose answer reaches the end of a window of pieces is solved again with windows four
-    // times wider (at last with every piece), and does not count.
     var window: Int? = keeping ? JointWindow.keptPieces : JointWindow.pieces
-    // The hubs' lengths are pinned and walked (HubWalk.swift), unless the pins conflict or the layout
-    // leaves a length undecided: then the group is solved without them. Of hubs whose pins are tied
-    // together, one is left out.
     var walkingHubs = true
     var unwalked: [Int] = []
     var widenings = 0
@@ -162,32 +162,14 @@ private func jointSolve(
         window = window.flatMap { $0 < 64 ? 4 * $0 : nil }
         widenings += 1
     }
-    // What goes onto the spine of a free unit: a run's items whose own length is not decided by their
-    // cost alone (a view with no size), when it has such items; else the whole unit.
-    func freeMembers(of members: [Int]) -> [Int] {
-        let free = members.filter { member in
-            let function = layout.outer[2 * member + slot]
-            return !function.hasUniqueMinimum || !function.anchor.isFinite
-        }
-        return free.isEmpty ? members : free
-    }
     func reshape() throws(JointDecline) {
         shape = try JointShape(ir: ir, model: model, axis: slot, seeds: seeds, forced: forced)
         guard !shape.units.isEmpty else { throw .nothingToCollapse }
     }
-    func makeSolver(for problem: JointProblem) -> Solver {
-        var solver = Solver(
-            ir: ir, constraints: problem.constraints, invalid: [], restricted: problem.restricted, costs: problem.costs,
-            tieCosts: problem.tieCosts, breakingConflicts: false, parameters: problem.parameters)
-        solver.findsAmbiguity = false
-        return solver
-    }
-    // Whether the required rows hold with `hubs` pinned and the windows' ends open.
-    func holdsWithOpenWindows(hubs: [Int]) throws(JointDecline) -> Bool {
-        let problem = try JointProblem(
+    func makeProblem(openEnds: Bool = false, hubs: [Int]) throws(JointDecline) -> JointProblem {
+        try JointProblem(
             ir: ir, shape: shape, layout: layout, width: width, height: height, axis: axis, stacksAlone: stacksAlone,
-            window: window, openEnds: true, hubs: hubs)
-        return !makeSolver(for: problem).conflicted
+            window: window, openEnds: openEnds, hubs: hubs)
     }
     var (rounds, crossings) = (0, 0)
     while rounds < 8 {
@@ -196,9 +178,7 @@ private func jointSolve(
                 .filter { !unwalked.contains($0) }
         let problem: JointProblem
         do throws(JointDecline) {
-            problem = try JointProblem(
-                ir: ir, shape: shape, layout: layout, width: width, height: height, axis: axis, stacksAlone: stacksAlone,
-                window: window, hubs: hubs)
+            problem = try makeProblem(hubs: hubs)
         } catch {
             // The hanging items that a written constraint meets at more than their position and length
             // (a baseline, an item inside), or whose own constraints move with more than they do, go
@@ -209,12 +189,12 @@ private func jointSolve(
             try reshape()
             continue
         }
-        var solver = makeSolver(for: problem)
+        var solver = problem.solver(ir)
         guard !solver.conflicted else {
             if !problem.hubs.isEmpty {
                 // The pins hold where the lengths may leave the windows (a user constraint moves an item
                 // further than one piece): wider windows keep the walk. Else the pins themselves conflict.
-                if !problem.windows.isEmpty, try holdsWithOpenWindows(hubs: hubs) {
+                if !problem.windows.isEmpty, try !makeProblem(openEnds: true, hubs: hubs).solver(ir).conflicted {
                     widen()
                     continue
                 }
@@ -241,48 +221,55 @@ private func jointSolve(
         rounds += 1
         let interface = problem.interface(of: shape, axis: axis)
         guard solver.fixes(interface.flatMap { $0 }) else {
-            // Which: a symbol as the solver decides ambiguity, a run's length by its own two optimisations.
-            let symbols = interface.flatMap { $0 }.filter { $0.count == 1 }.map(\.[0].symbol)
-            let moving = Dictionary(zip(symbols, solver.moving(symbols)), uniquingKeysWith: { a, _ in a })
-            let free = shape.units.indices.filter { unit in
-                interface[unit].contains { $0.count == 1 ? moving[$0[0].symbol] ?? true : !solver.fixes([$0]) }
-            }
+            let free = solver.freeUnits(interface)
             guard !free.isEmpty else { throw .unsettled }
-            for unit in free { for member in freeMembers(of: shape.units[unit]) { forced[member] = true } }
+            for unit in free { for member in layout.freeMembers(of: shape.units[unit], axis: slot) { forced[member] = true } }
             try reshape()
             continue
         }
         do throws(JointDecline) {
-            // Only a kept solve holds on to the solver: a second copy would make finishing copy the tableau.
-            let solved = keeping ? solver : nil
             var solve = try finishJoint(
-                solver: &solver, shape: shape, problem: problem, layout: layout, axis: axis, mentioned: mentioned)
+                solver: &solver, shape: shape, problem: problem, layout: layout, width: width, height: height,
+                axis: axis, mentioned: mentioned, keeping: keeping)
             solve.summary.widenings = widenings
-            solve.summary.windowed = !problem.windows.isEmpty
-            solve.summary.walkedHubs = problem.hubs
-            if let solved {
-                solve.kept = KeptSolve(
-                    solved, axes: [axis], width: width, height: height, solution: solve.solution,
-                    joint: KeptJoint(shape: shape, problem: problem, layout: layout, axis: axis, mentioned: mentioned))
-            }
             return solve
         } catch {
-            switch error {
-            case .freeSplit(let item) where shape.unit[item] >= 0:
-                // A run whose items share its length freely goes onto the spine, as a free unit does.
-                for member in freeMembers(of: shape.units[shape.unit[item]]) { forced[member] = true }
-            case .subtreeDeclined(let reason):
-                // A stack the top-down pass declines at the length the joint solve gives its unit goes
-                // onto the spine with its ancestors, as where the stacks alone decline does at the start.
-                guard let node = reason.spineNode, node < shape.spine.count, !shape.spine[node] else { throw error }
-                seeds.append(node)
-            default:
-                throw error
-            }
+            try respine(after: error, shape: shape, layout: layout, axis: slot, forced: &forced, seeds: &seeds)
             try reshape()
         }
     }
     throw .unsettled
+}
+
+/// What goes onto the spine where finishing a round declines (`finishJoint`): a run whose items share
+/// its length freely, as a free unit does (`forced`); a stack the top-down pass declines at the length
+/// the joint solve gives its unit, with its ancestors, as where the stacks alone decline does at the
+/// start (`seeds`). Rethrows any other decline.
+private func respine(
+    after error: JointDecline, shape: JointShape, layout: StructuredLayout, axis slot: Int, forced: inout [Bool],
+    seeds: inout [Int]
+) throws(JointDecline) {
+    switch error {
+    case .freeSplit(let item) where shape.unit[item] >= 0:
+        for member in layout.freeMembers(of: shape.units[shape.unit[item]], axis: slot) { forced[member] = true }
+    case .subtreeDeclined(let reason):
+        guard let node = reason.spineNode, node < shape.spine.count, !shape.spine[node] else { throw error }
+        seeds.append(node)
+    default:
+        throw error
+    }
+}
+
+extension JointProblem {
+    /// The general solver over this problem, its required rows in: conflicts are not broken (a
+    /// conflict is the caller's to decide) and ambiguity is not looked for (units settle it).
+    func solver(_ ir: ConstraintIR) -> Solver {
+        var solver = Solver(
+            ir: ir, constraints: constraints, invalid: [], restricted: restricted, costs: costs, tieCosts: tieCosts,
+            breakingConflicts: false, parameters: parameters)
+        solver.findsAmbiguity = false
+        return solver
+    }
 }
 
 /// The joint problem's constraints: the IR's on the axis but the hanging units' own, and each

@@ -4,14 +4,14 @@ import StackIR
 
 /// The size of a joint solve (`SolveReport`): what the general solver saw instead of the whole axis.
 public struct JointGroupSummary: Hashable, Sendable {
-    /// Items whose place the joint solve decided (the spine, its guides but an equalSpacing run's, the
-    /// stacks hanging alone and the items of a fillEqually stack, which its chain places).
+    /// Items whose place the joint solve decided (the spine, its guides but an equalSpacing run's, and
+    /// the stacks and leaves hanging alone).
     public var items: Int
     /// Its linear constraints, cost-function rows included.
     public var constraints: Int
-    /// What entered by cost functions: stacks hanging alone, runs of consecutive items of a fill
-    /// stack, leaves hanging across a stack or along a fillEqually one (JointBundles.swift), and
-    /// those functions' pieces.
+    /// What entered by cost functions: stacks hanging alone, runs of consecutive items along a fill,
+    /// fillEqually or equalSpacing stack, leaves hanging across a stack or along a fillEqually one
+    /// (JointBundles.swift), and those functions' pieces.
     public var subtrees: Int
     public var runs: Int
     public var leaves: Int

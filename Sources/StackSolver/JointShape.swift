@@ -131,7 +131,8 @@ struct JointShape {
         guard let second = constraint.second else { return nil }
         let (first, other) = (constraint.first.item.index, second.item.index)
         if unit[first] >= 0 && unit[first] == unit[other] { return unit[first] }
-        if constraint.category == .fillEqually, unit[first] >= 0, equalRun[unit[first]], first != units[unit[first]][0] {
+        if constraint.category == .fillEqually, unit[first] >= 0, equalRun[unit[first]], owner == parent[first],
+           first != units[unit[first]][0] {
             return unit[first]
         }
         // A run's gap guide: where its edges meet the run's items, and past its first, its equal width.

@@ -68,8 +68,8 @@ struct KeptSolve {
             // On another face a hanging unit may be free, which the joint solve does not answer.
             guard sameFace || finishing.fixes(problem.interface(of: joint.shape, axis: joint.axis).flatMap { $0 }) else { return nil }
             guard let solve = try? finishJoint(
-                solver: &finishing, shape: joint.shape, problem: problem, layout: joint.layout, axis: joint.axis,
-                mentioned: joint.mentioned
+                solver: &finishing, shape: joint.shape, problem: problem, layout: joint.layout, width: width,
+                height: height, axis: joint.axis, mentioned: joint.mentioned, keeping: false
             ) else { return nil }
             solution = solve.solution
         } else {
