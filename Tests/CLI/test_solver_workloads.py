@@ -108,15 +108,15 @@ def test_rows_of_columns_whose_baselines_move_decline_the_vertical_axis_alone(tm
 
 def test_distributed_rows_with_user_constraints_collapse_their_untouched_labels(tmp_path):
     # The equal and spaced workloads (one fillEqually or equalSpacing row of labels) with one user
-    # constraint or 1% of its labels in them. fillEqually makes every label as wide as the others, so
-    # the untouched ones enter the horizontal axis's joint group by one function, the sum of theirs
-    # (998 and 990 of 1,000); equalSpacing makes every gap as wide as the others, so each run of
-    # untouched items between touched ones enters by its merged function (2 runs: between and after v0
-    # and v150; 10 runs: after each of v0, v100, ..., v900, which the 10 pairs half the row apart
-    # touch). The vertical axis is the tree solver's.
+    # constraint or 1% of its labels in them. Either way the untouched labels between touched ones are
+    # runs (2 runs: between and after v0 and v150; 10 runs: after each of v0, v100, ..., v900, which
+    # the 10 pairs half the row apart touch). fillEqually makes every label as wide as the others, so
+    # the runs' labels enter the horizontal axis's joint group by one function, the sum of theirs, and
+    # each run by one row from its first label; equalSpacing makes every gap as wide as the others, so
+    # each run enters by its merged function. The vertical axis is the tree solver's.
     sys.path.insert(0, str(SCRIPT.parent))
     import solver_workloads
-    for shape, variant, outside in (("equal", "constraint", "998 leaves"), ("equal", "spread", "990 leaves"),
+    for shape, variant, outside in (("equal", "constraint", "2 runs of items"), ("equal", "spread", "10 runs of items"),
                                     ("spaced", "constraint", "2 runs of items"), ("spaced", "spread", "10 runs of items")):
         path = tmp_path / f"{shape}-{variant}.stack"
         path.write_text(getattr(solver_workloads, shape)(1000, variant))
