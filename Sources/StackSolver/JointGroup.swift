@@ -166,11 +166,6 @@ private func jointSolve(
         shape = try JointShape(ir: ir, model: model, axis: slot, seeds: seeds, forced: forced)
         guard !shape.units.isEmpty else { throw .nothingToCollapse }
     }
-    func makeProblem(openEnds: Bool = false, hubs: [Int]) throws(JointDecline) -> JointProblem {
-        try JointProblem(
-            ir: ir, shape: shape, layout: layout, width: width, height: height, axis: axis, stacksAlone: stacksAlone,
-            window: window, openEnds: openEnds, hubs: hubs)
-    }
     var (rounds, crossings) = (0, 0)
     while rounds < 8 {
         let hubs = !walkingHubs ? []
@@ -178,7 +173,9 @@ private func jointSolve(
                 .filter { !unwalked.contains($0) }
         let problem: JointProblem
         do throws(JointDecline) {
-            problem = try makeProblem(hubs: hubs)
+            problem = try JointProblem(
+                ir: ir, shape: shape, layout: layout, width: width, height: height, axis: axis, stacksAlone: stacksAlone,
+                window: window, hubs: hubs)
         } catch {
             // The hanging items that a written constraint meets at more than their position and length
             // (a baseline, an item inside), or whose own constraints move with more than they do, go
@@ -194,7 +191,7 @@ private func jointSolve(
             if !problem.hubs.isEmpty {
                 // The pins hold where the lengths may leave the windows (a user constraint moves an item
                 // further than one piece): wider windows keep the walk. Else the pins themselves conflict.
-                if !problem.windows.isEmpty, try !makeProblem(openEnds: true, hubs: hubs).solver(ir).conflicted {
+                if !problem.windows.isEmpty, !problem.openingWindows().solver(ir).conflicted {
                     widen()
                     continue
                 }
@@ -261,6 +258,19 @@ private func respine(
 }
 
 extension JointProblem {
+    /// This problem with each window's last piece left without an end (`windowEnds`): a relaxation of
+    /// the problem with every piece, whose domains only grow. So it answers whether the required rows
+    /// can hold at all: a conflict in it is one with every piece, not one with the windows' ends. Only
+    /// for that question: solved to optimality, an open piece may run away.
+    func openingWindows() -> JointProblem {
+        var open = self
+        var kept = [Bool](repeating: true, count: constraints.count)
+        for index in windowEnds { kept[index] = false }
+        open.constraints = constraints.indices.filter { kept[$0] }.map { constraints[$0] }
+        open.windowEnds = []
+        return open
+    }
+
     /// The general solver over this problem, its required rows in: conflicts are not broken (a
     /// conflict is the caller's to decide) and ambiguity is not looked for (units settle it).
     func solver(_ ir: ConstraintIR) -> Solver {
@@ -292,6 +302,9 @@ struct JointProblem {
     /// The units entered by a window of their pieces: the length's linear form, and the ends of the
     /// window where pieces were left out (nil where none were).
     var windows: [(length: [LinearTerm], low: Double?, high: Double?)] = []
+    /// The indices in `constraints` of the bounds of each window's last pieces, where pieces were left
+    /// out beyond them (`openingWindows`).
+    var windowEnds: [Int] = []
     /// Per item: the item whose place it takes (a hanging item across a fill-aligned stack, not the
     /// first of them; or one placed across its stack's canvas, JointBundles.swift), -1 for the rest.
     /// Its alignment constraints and spanning bounds are not written.
@@ -304,12 +317,9 @@ struct JointProblem {
     ///   - stacksAlone: the layout's frames without its user constraints, where the cost functions'
     ///     pieces start from (nil: their anchors).
     ///   - window: how many pieces of each function to enter on each side of that start (nil: all).
-    ///   - openEnds: whether the last piece entered before a window's end has no end of its own. Such a
-    ///     problem answers only whether the required rows can hold at all: a conflict in it is one with
-    ///     every piece, not one with the window's ends.
     ///   - hubs: stacks whose lengths to pin where the stacks alone put them, for the solve to walk.
     init(ir: ConstraintIR, shape: JointShape, layout: StructuredLayout, width: Double?, height: Double?, axis: Axis,
-         stacksAlone: LayoutSolution?, window: Int?, openEnds: Bool = false, hubs: [Int] = []) throws(JointDecline) {
+         stacksAlone: LayoutSolution?, window: Int?, hubs: [Int] = []) throws(JointDecline) {
         let externals = shape.unit.count * FrameVariable.perItem
         let slot = axis.slot
         let model = layout.model
@@ -338,8 +348,8 @@ struct JointProblem {
             guard centre.isFinite else { throw .stacksAlone(.ambiguous(node: root, axis: axis)) }
             var terms = form
             let (low, high) = enterPieces(
-                of: function, ascending: ascending, start: start, centre: centre, window: window, openEnds: openEnds,
-                root: root, externals: externals, terms: &terms)
+                of: function, ascending: ascending, start: start, centre: centre, window: window, root: root,
+                externals: externals, terms: &terms)
             if high != nil || low != nil { windows.append((form, low, high)) }
             constraints.append(LinearConstraint(
                 expression: Row(constant: -centre, terms: terms), isEquality: true, priority: 1000,
@@ -365,10 +375,9 @@ struct JointProblem {
     /// Enters `function`'s pieces (`ascendingPieces`: `ascending` from `start`) outwards from `centre`,
     /// at most `window` each way (all when nil), as restricted symbols after `externals` that `terms`
     /// adds rightwards and subtracts leftwards. Returns the ends of the window where pieces were left out.
-    /// With `openEnds`, the last piece entered before such an end has no end of its own.
     private mutating func enterPieces(
         of function: CostFunction, ascending: [(end: Double, slope: Slope)], start: Double, centre: Double, window: Int?,
-        openEnds: Bool, root: Int, externals: Int, terms: inout [LinearTerm]
+        root: Int, externals: Int, terms: inout [LinearTerm]
     ) -> (low: Double?, high: Double?) {
         // Rightwards the cost grows at the slope; leftwards (outwards) at minus the slope. With a
         // window, only its first pieces each way: the length cannot leave them (see `insideWindows`).
@@ -392,7 +401,8 @@ struct JointProblem {
                 let symbol = externals + pieces
                 pieces += 1
                 terms.append((symbol, -sign))
-                if piece.width.isFinite, !(openEnds && cut && k == limit - 1) {
+                if piece.width.isFinite {
+                    if cut && k == limit - 1 { windowEnds.append(constraints.count) }
                     constraints.append(LinearConstraint(
                         expression: Row(constant: piece.width, terms: [(symbol, -1)]), isEquality: false, priority: 1000,
                         source: .costFunction(item: root)))
