@@ -11,8 +11,16 @@ struct ConflictSearch {
 
     /// Whether the required constraints `indices` can all hold.
     func feasible(_ checked: [Int]) -> Bool {
-        // Over the symbols the check mentions, renumbered in their order: every choice (lowest id
-        // first) is the same, and a check of a few constraints costs a few, not the layout's size.
+        let (renumbered, symbols) = renumbered(checked)
+        let elimination = Elimination(renumbered, externals: symbols)
+        var tableau = Tableau(externals: symbols)
+        return elimination.constraints.allSatisfy { tableau.addRequired($0) != .infeasible }
+    }
+
+    /// The constraints `checked`, inequalities as written (without their slacks), over the symbols
+    /// they mention renumbered in their order, and how many those are: every choice (lowest id first)
+    /// is the same, and a question about a few constraints costs a few, not the layout's size.
+    func renumbered(_ checked: [Int]) -> (constraints: [LinearConstraint], symbols: Int) {
         var used = checked.flatMap { constraints[$0].expression.symbols }
         used.sort()
         var symbols: [Int] = []
@@ -30,16 +38,14 @@ struct ConflictSearch {
         let renumbered = checked.map { index in
             var constraint = constraints[index]
             if let slack = constraint.slack {
-                // An inequality as written: renumbered, its slack would be a free symbol.
+                // Renumbered, the slack would be a free symbol.
                 constraint.expression.remove(slack)
                 (constraint.isEquality, constraint.slack) = (false, nil)
             }
             constraint.expression.symbols = constraint.expression.symbols.map(dense)
             return constraint
         }
-        let elimination = Elimination(renumbered, externals: symbols.count)
-        var tableau = Tableau(externals: symbols.count)
-        return elimination.constraints.allSatisfy { tableau.addRequired($0) != .infeasible }
+        return (renumbered, symbols.count)
     }
 
     /// The least `j` for which `base` and `pool[0...j]` cannot all hold; nil when all of them can.
@@ -79,7 +85,12 @@ struct ConflictSearch {
     func minimalConflict(failing: Int, accepted: [Int]) -> [Int] {
         var members = [failing]
         var pool = connected(to: failing, among: accepted)
-        while feasible(members), let found = firstFailing(base: members, pool: pool) {
+        while true {
+            if let unique = uniqueConflict(members: members, pool: pool) {
+                members = unique
+                break
+            }
+            guard feasible(members), let found = firstFailing(base: members, pool: pool) else { break }
             members.append(pool[found])
             pool = Array(pool[..<found])
         }

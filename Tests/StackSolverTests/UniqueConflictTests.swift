@@ -1,0 +1,151 @@
+import Foundation
+import Testing
+@testable import StackSolver
+
+/// Minimal conflicts read off a set's one row dependency (UniqueConflict.swift) are the ones the
+/// additive search finds member by member. The reference here is that search written out plainly,
+/// one candidate at a time, over the dense reference LP: nothing of the solver's elimination or
+/// tableau takes part in it.
+@Suite struct UniqueConflictTests {
+    /// `expression (== or >=) 0` over symbols `0..<symbols`, required, numbered by position.
+    static func system(_ rows: [(terms: [(Int, Double)], constant: Double, equality: Bool)]) -> [LinearConstraint] {
+        rows.enumerated().map { index, row in
+            LinearConstraint(
+                expression: Row(constant: row.constant, terms: row.terms.map { (symbol: $0.0, coefficient: $0.1) }),
+                isEquality: row.equality, priority: 1000, source: .constraint(index))
+        }
+    }
+
+    /// Whether `indices` of `constraints` can all hold, by the dense reference LP (each symbol free:
+    /// the difference of two nonnegative columns).
+    static func referenceFeasible(_ constraints: [LinearConstraint], _ indices: [Int], symbols: Int) -> Bool {
+        let rows = indices.map { index in
+            let expression = constraints[index].expression
+            var coefficients = [Double](repeating: 0, count: 2 * symbols)
+            for (symbol, coefficient) in zip(expression.symbols, expression.coefficients) {
+                coefficients[symbol] = coefficient
+                coefficients[symbols + symbol] = -coefficient
+            }
+            return ReferenceRow(
+                coefficients: coefficients, relation: constraints[index].isEquality ? .equal : .greaterOrEqual,
+                rhs: -expression.constant)
+        }
+        return referenceMinimum(rows: rows, cost: [Double](repeating: 0, count: 2 * symbols)) != nil
+    }
+
+    /// UIKit's recovery with the additive search, one candidate at a time: each constraint that cannot
+    /// hold with those kept before it is broken; its set grows by the first of the kept ones (in order)
+    /// at which the set and the kept ones up to it fail, until the set fails alone.
+    static func referenceConflicts(_ constraints: [LinearConstraint], symbols: Int) -> [(broken: Int, members: [Int])] {
+        let feasible = { (indices: [Int]) in referenceFeasible(constraints, indices, symbols: symbols) }
+        var kept: [Int] = []
+        var result: [(broken: Int, members: [Int])] = []
+        for index in constraints.indices {
+            guard !feasible(kept + [index]) else {
+                kept.append(index)
+                continue
+            }
+            var members = [index]
+            var pool = kept
+            while feasible(members) {
+                let found = pool.indices.first { !feasible(members + pool[...$0]) }!
+                members.append(pool[found])
+                pool = Array(pool[..<found])
+            }
+            result.append((index, members.sorted()))
+        }
+        return result
+    }
+
+    /// A fillEqually row pinned too narrow for its one fixed item, worked by hand. Items `i` at
+    /// `x_i` with length `w_i`: `x_0 == 0`, `x_(i+1) == x_i + w_i + 2`, `x_3 + w_3 == 100` (the pin),
+    /// every `w_i == w_0`, then `w_2 == 10` (the fixed item) and `w_2 >= 44` (what it holds). Four
+    /// items of 10 with spacing leave 54 of the 100, so `w_2 == 10` cannot hold, and every row
+    /// constraint is in its one conflict. `w_2 >= 44` conflicts with `w_2 == 10` alone, but it comes
+    /// later, so it is kept out of the first conflict and broken itself (against the row, whose
+    /// 94 / 4 = 23.5 is less than 44).
+    @Test func aPinnedFillEquallyRowIsOneConflict() {
+        // Symbols: x_i = i, w_i = 4 + i.
+        var rows: [(terms: [(Int, Double)], constant: Double, equality: Bool)] = [([(0, 1)], 0, true)]
+        for i in 0..<3 { rows.append(([(i + 1, 1), (i, -1), (4 + i, -1)], -2, true)) }
+        rows.append(([(3, 1), (7, 1)], -100, true))
+        for i in 1..<4 { rows.append(([(4 + i, 1), (4, -1)], 0, true)) }
+        rows.append(([(6, 1)], -10, true))
+        rows.append(([(6, 1)], -44, false))
+        let constraints = Self.system(rows)
+        let search = ConflictSearch(constraints: constraints, externals: 8)
+        let found = search.breakConflicts(among: Array(constraints.indices))
+        #expect(found.map(\.broken) == [8, 9])
+        #expect(found.first?.members.sorted() == Array(0...8))
+        #expect(found.last?.members.sorted() == Array(0...7) + [9])
+        // The row's first set comes from its one dependency, without a search.
+        #expect(search.uniqueConflict(members: [8], pool: Array(0...7)) == [8] + (0...7).reversed())
+        // Over the row and both of the fixed item's constraints there are two dependencies, so the
+        // search decides.
+        #expect(search.uniqueConflict(members: [9], pool: Array(0...8)) == nil)
+    }
+
+    /// Random systems, small and sparse with many overlapping conflicts, and rows shaped like a pinned
+    /// stack with extra constraints: every broken constraint and minimal set is the reference's, and
+    /// wherever the one-dependency reading answers, so does the reference.
+    @Test func randomConflictsAreTheAdditiveSearchs() {
+        var conflicts = 0
+        var unique = 0
+        for seed in randomSeeds("unique conflicts", count: 300, long: 20_000) {
+            var rng = SplitMix(seed: seed)
+            let (constraints, symbols) = seed % 2 == 0 ? Self.randomSystem(&rng) : Self.randomRow(&rng)
+            let search = ConflictSearch(constraints: constraints, externals: symbols)
+            let found = search.breakConflicts(among: Array(constraints.indices))
+            let reference = Self.referenceConflicts(constraints, symbols: symbols)
+            #expect(found.map(\.broken) == reference.map(\.broken), "seed \(seed)")
+            #expect(found.map { $0.members.sorted() } == reference.map(\.members), "seed \(seed)")
+            for (broken, members) in reference {
+                conflicts += 1
+                let accepted = constraints.indices.filter { index in index < broken && !reference.contains { $0.broken == index } }
+                guard let read = search.uniqueConflict(members: [broken], pool: accepted) else { continue }
+                unique += 1
+                #expect(read.sorted() == members, "seed \(seed): \(read) against \(members)")
+            }
+        }
+        print("UniqueConflictTests: \(unique) of \(conflicts) conflicts read off one dependency")
+        #expect(unique >= conflicts / 10, "only \(unique) of \(conflicts) conflicts read off one dependency")
+    }
+
+    typealias RandomRows = [(terms: [(Int, Double)], constant: Double, equality: Bool)]
+
+    static func randomSystem(_ rng: inout SplitMix) -> ([LinearConstraint], Int) {
+        let symbols = Int.random(in: 2...5, using: &rng)
+        let coefficients: [Double] = [1, 1, -1, -1, 2, -2, 0.5]
+        var rows: RandomRows = []
+        for _ in 0..<Int.random(in: 3...10, using: &rng) {
+            let count = Int.random(in: 1...min(3, symbols), using: &rng)
+            let chosen = Array((0..<symbols).shuffled(using: &rng).prefix(count))
+            rows.append((
+                chosen.map { ($0, coefficients.randomElement(using: &rng)!) },
+                Double(Int.random(in: -6...6, using: &rng)), Bool.random(using: &rng)))
+        }
+        return (system(rows), symbols)
+    }
+
+    /// A row of `count` items as a stack lowers it, then fixed lengths, lower bounds and repeats.
+    static func randomRow(_ rng: inout SplitMix) -> ([LinearConstraint], Int) {
+        let count = Int.random(in: 2...12, using: &rng)
+        // x_i = i, w_i = count + i.
+        var rows: RandomRows = [([(0, 1)], 0, true)]
+        for i in 0..<(count - 1) { rows.append(([(i + 1, 1), (i, -1), (count + i, -1)], -2, true)) }
+        rows.append(([(count - 1, 1), (2 * count - 1, 1)], -Double(Int.random(in: 20...200, using: &rng)), true))
+        if Bool.random(using: &rng) {
+            for i in 1..<count { rows.append(([(count + i, 1), (count, -1)], 0, true)) }
+        }
+        for _ in 0..<Int.random(in: 1...4, using: &rng) {
+            let item = count + Int.random(in: 0..<count, using: &rng)
+            switch Int.random(in: 0..<4, using: &rng) {
+            case 0: rows.append(([(item, 1)], -Double(Int.random(in: 5...40, using: &rng)), true))
+            case 1: rows.append(([(item, 1)], -Double(Int.random(in: 5...40, using: &rng)), false))
+            case 2: rows.append(([(item, -1)], Double(Int.random(in: 5...40, using: &rng)), false))
+            default: rows.append(rows[Int.random(in: 0..<rows.count, using: &rng)])
+            }
+        }
+        return (system(rows), 2 * count)
+    }
+}
