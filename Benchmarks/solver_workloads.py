@@ -5,7 +5,8 @@ Shapes: *flat* (one hstack of N labels) and *nested* (a vstack of sections of co
 layout benchmark's shapes, Benchmarks/LayoutBenchmark/main.swift, with the stacks named); *columns*
 (four nested layouts of N / 4 labels side by side in an hstack, not in the default `--shapes`); *equal*,
 *spaced* and *centred* (the flat shape distributed fillEqually or equalSpacing, or aligned center; not in
-the default; their `root` variant is their plain one); *tied*
+the default; their `root` variant is their plain one); *narrow* (the equal row pinned at 700 points, where
+the conflict variant's fixed item conflicts with the whole row; not in the default); *tied*
 (one fillProportionally hstack of N labels: past 248 items today's UIKit ties their shares at 751) and
 *stretched* (that row with its last label hugging at 240, beside a view hugging at 800 in a row 60
 points per label wide, so the tied shares' residue goes to that label), neither in the default; *free*
@@ -99,6 +100,12 @@ def distributed(attribute, n, variant):
     lines = [f"hstack main({attribute}, spacing: 2) {{"]
     lines += [f"    label v{i}(intrinsic: {size(i)})" for i in range(n)]
     return finish(lines, [f"v{i}" for i in range(n)], variant, *FLAT_EXTRAS)
+
+
+def narrow(n, variant):
+    """The equal row pinned at 700 points: its conflict variant's fixed-width item conflicts with the
+    whole row (every item's equal length, the chain and the pin)."""
+    return distributed("width: 700, distribution: fillEqually", n, variant)
 
 
 def tied(n, variant):
@@ -315,7 +322,7 @@ def main():
                 for n in map(int, args.ns.split(",")):
                     path = os.path.join(directory, f"{shape}-{variant}-{n}.stack")
                     with open(path, "w") as file:
-                        file.write({"flat": flat, "nested": nested, "columns": columns, "equal": equal, "spaced": spaced, "centred": centred, "tied": tied, "stretched": stretched, "free": free}[shape](n, variant))
+                        file.write({"flat": flat, "nested": nested, "columns": columns, "equal": equal, "narrow": narrow, "spaced": spaced, "centred": centred, "tied": tied, "stretched": stretched, "free": free}[shape](n, variant))
                     medians, ratio, exits = compare(binaries, ["check", path], args, skip)
                     cells = []
                     for name, _ in binaries:
