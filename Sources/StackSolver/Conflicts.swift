@@ -49,10 +49,40 @@ struct ConflictSearch {
     }
 
     /// The least `j` for which `base` and `pool[0...j]` cannot all hold; nil when all of them can.
-    func firstFailing(base: [Int], pool: [Int]) -> Int? {
-        guard !feasible(base + pool) else { return nil }
+    /// `combinations`: the rows' dependencies (`dependencies(of: base + pool)`), nil when unknown.
+    func firstFailing(base: [Int], pool: [Int], combinations: [Row]?) -> Int? {
+        guard let combinations, combinations.count <= Self.dependenciesWorthEnds,
+            let echelon = echelon(combinations)
+        else { return bisect(base: base, pool: pool, below: pool.count) }
+        // No dependency, and the rows hold. Else the first failure is at an end (RowDependencies.swift):
+        // the earliest, where its combination proves it; else bisect the ends, then make sure nothing
+        // before the one found fails.
+        if let first = echelon.first, first.symbols.last! >= base.count, proves(first, in: base + pool) {
+            return first.symbols.last! - base.count
+        }
+        let candidates = echelon.map { max(0, $0.symbols.last! - base.count) }
+        guard let last = candidates.last else { return nil }
+        guard !feasible(base + pool[...last]) else {
+            // Nothing fails past the last end, unless rounding moved an end: the search decides.
+            return last == pool.count - 1 ? nil : bisect(base: base, pool: pool, below: pool.count)
+        }
         var low = 0
-        var high = pool.count - 1
+        var high = candidates.count - 1
+        while low < high {
+            let middle = (low + high) / 2
+            if feasible(base + pool[...candidates[middle]]) { low = middle + 1 } else { high = middle }
+        }
+        let found = candidates[high]
+        guard found > 0, !feasible(base + pool[..<found]) else { return found }
+        return bisect(base: base, pool: pool, below: found)
+    }
+
+    /// The least `j` below `limit` for which `base` and `pool[0...j]` cannot all hold, where they
+    /// cannot up to `limit` (or at all, when it is `pool.count`); nil when all of them can.
+    private func bisect(base: [Int], pool: [Int], below limit: Int) -> Int? {
+        guard limit < pool.count || !feasible(base + pool) else { return nil }
+        var low = 0
+        var high = limit == pool.count ? pool.count - 1 : limit
         while low < high {
             let middle = (low + high) / 2
             if feasible(base + pool[...middle]) { low = middle + 1 } else { high = middle }
@@ -66,7 +96,14 @@ struct ConflictSearch {
     func breakConflicts(among required: [Int]) -> [(broken: Int, members: [Int])] {
         var result: [(broken: Int, members: [Int])] = []
         var kept = required
-        while let failing = firstFailing(base: [], pool: kept) {
+        while true {
+            let combinations = dependencies(of: kept)
+            if let (end, members) = earliestConflict(in: kept, combinations: combinations) {
+                result.append((kept[end], bySource(members)))
+                kept.remove(at: end)
+                continue
+            }
+            guard let failing = firstFailing(base: [], pool: kept, combinations: combinations) else { break }
             let broken = kept[failing]
             result.append((broken, minimalConflict(failing: broken, accepted: Array(kept[..<failing]))))
             kept.remove(at: failing)
@@ -86,15 +123,22 @@ struct ConflictSearch {
         var members = [failing]
         var pool = connected(to: failing, among: accepted)
         while true {
-            if let unique = uniqueConflict(members: members, pool: pool) {
+            let combinations = dependencies(of: members + pool)
+            if let unique = uniqueConflict(members: members, pool: pool, combinations: combinations) {
                 members = unique
                 break
             }
-            guard feasible(members), let found = firstFailing(base: members, pool: pool) else { break }
+            guard feasible(members), let found = firstFailing(base: members, pool: pool, combinations: combinations)
+            else { break }
             members.append(pool[found])
             pool = Array(pool[..<found])
         }
-        return members.sorted { constraints[$0].source < constraints[$1].source }
+        return bySource(members)
+    }
+
+    /// `members` as findings list them: in source order.
+    private func bySource(_ members: [Int]) -> [Int] {
+        members.sorted { constraints[$0].source < constraints[$1].source }
     }
 
     /// The constraints of `pool` that share a variable with `index`, directly or through others of `pool`.

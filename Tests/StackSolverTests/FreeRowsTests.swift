@@ -1,28 +1,28 @@
 import Testing
 @testable import StackSolver
 
+/// The rank of `rows` (dense, over `count` variables), by Gaussian elimination with partial pivoting.
+func denseRank(_ rows: [[Double]], count: Int) -> Int {
+    var matrix = rows
+    var rank = 0
+    for column in 0..<count where rank < matrix.count {
+        let pivot = (rank..<matrix.count).max { abs(matrix[$0][column]) < abs(matrix[$1][column]) }!
+        guard abs(matrix[pivot][column]) > 1e-9 else { continue }
+        matrix.swapAt(rank, pivot)
+        for row in rank + 1..<matrix.count {
+            let factor = matrix[row][column] / matrix[rank][column]
+            guard factor != 0 else { continue }
+            for k in column..<count { matrix[row][k] -= factor * matrix[rank][k] }
+        }
+        rank += 1
+    }
+    return rank
+}
+
 /// `SubtreeConflicts.withoutFreeRows` drops rows that decide nothing about the variables left. The
 /// reference is linear algebra, done densely here: a variable is decided by homogeneous equalities
 /// exactly when its unit vector lies in their row space, that is when appending it leaves the rank as it is.
 @Suite struct FreeRowsTests {
-    /// The rank of `rows` (dense, over `count` variables), by Gaussian elimination with partial pivoting.
-    private func rank(_ rows: [[Double]], count: Int) -> Int {
-        var matrix = rows
-        var rank = 0
-        for column in 0..<count where rank < matrix.count {
-            let pivot = (rank..<matrix.count).max { abs(matrix[$0][column]) < abs(matrix[$1][column]) }!
-            guard abs(matrix[pivot][column]) > 1e-9 else { continue }
-            matrix.swapAt(rank, pivot)
-            for row in rank + 1..<matrix.count {
-                let factor = matrix[row][column] / matrix[rank][column]
-                guard factor != 0 else { continue }
-                for k in column..<count { matrix[row][k] -= factor * matrix[rank][k] }
-            }
-            rank += 1
-        }
-        return rank
-    }
-
     private func decided(_ variable: Int, by rows: [LinearConstraint], count: Int) -> Bool {
         let dense = rows.map { row in
             var line = [Double](repeating: 0, count: count)
@@ -31,7 +31,7 @@ import Testing
         }
         var unit = [Double](repeating: 0, count: count)
         unit[variable] = 1
-        return rank(dense + [unit], count: count) == rank(dense, count: count)
+        return denseRank(dense + [unit], count: count) == denseRank(dense, count: count)
     }
 
     /// Random sparse systems shaped like a stack's outside rows: chains (`next = item + length`), a

@@ -2,11 +2,12 @@ import Foundation
 import Testing
 @testable import StackSolver
 
-/// Minimal conflicts read off a set's one row dependency (UniqueConflict.swift) are the ones the
-/// additive search finds member by member. The reference here is that search written out plainly,
+/// What the rows' dependencies say (RowDependencies.swift): the first constraint that fails, found
+/// among their ends, and a set's only minimal conflict, read off its one dependency, are what the
+/// additive search finds a candidate at a time. The reference here is that search written out plainly,
 /// one candidate at a time, over the dense reference LP: nothing of the solver's elimination or
 /// tableau takes part in it.
-@Suite struct UniqueConflictTests {
+@Suite struct RowDependenciesTests {
     /// `expression (== or >=) 0` over symbols `0..<symbols`, required, numbered by position.
     static func system(_ rows: [(terms: [(Int, Double)], constant: Double, equality: Bool)]) -> [LinearConstraint] {
         rows.enumerated().map { index, row in
@@ -79,10 +80,17 @@ import Testing
         #expect(found.first?.members.sorted() == Array(0...8))
         #expect(found.last?.members.sorted() == Array(0...7) + [9])
         // The row's first set comes from its one dependency, without a search.
-        #expect(search.uniqueConflict(members: [8], pool: Array(0...7)) == [8] + (0...7).reversed())
+        #expect(search.uniqueConflict(members: [8], pool: Array(0...7), combinations: search.dependencies(of: [8] + Array(0...7))) == [8] + (0...7).reversed())
+        // The ten rows have two dependencies, ending at `w_2 == 10` and at `w_2 >= 44`: where a prefix
+        // can start to fail.
+        let ten = search.dependencies(of: Array(0...9))
+        #expect(ten.flatMap(search.echelon)?.map { $0.symbols.last! } == [8, 9])
+        // The earlier one proves the row's conflict: no feasibility check needed.
+        #expect(search.earliestConflict(in: Array(0...9), combinations: ten)?.members == [8] + (0...7).reversed())
+        #expect(search.firstFailing(base: [], pool: Array(0...9), combinations: search.dependencies(of: Array(0...9))) == 8)
         // Over the row and both of the fixed item's constraints there are two dependencies, so the
         // search decides.
-        #expect(search.uniqueConflict(members: [9], pool: Array(0...8)) == nil)
+        #expect(search.uniqueConflict(members: [9], pool: Array(0...8), combinations: search.dependencies(of: [9] + Array(0...8))) == nil)
     }
 
     /// Random systems, small and sparse with many overlapping conflicts, and rows shaped like a pinned
@@ -91,23 +99,48 @@ import Testing
     @Test func randomConflictsAreTheAdditiveSearchs() {
         var conflicts = 0
         var unique = 0
-        for seed in randomSeeds("unique conflicts", count: 300, long: 20_000) {
+        var withEnds = 0
+        var proven = 0
+        for seed in randomSeeds("row dependencies", count: 300, long: 20_000) {
             var rng = SplitMix(seed: seed)
             let (constraints, symbols) = seed % 2 == 0 ? Self.randomSystem(&rng) : Self.randomRow(&rng)
             let search = ConflictSearch(constraints: constraints, externals: symbols)
             let found = search.breakConflicts(among: Array(constraints.indices))
             let reference = Self.referenceConflicts(constraints, symbols: symbols)
+            // A row starts a new combination exactly when it depends on the rows before it.
+            let dense = constraints.map { constraint in
+                var line = [Double](repeating: 0, count: symbols)
+                for (symbol, coefficient) in zip(constraint.expression.symbols, constraint.expression.coefficients) {
+                    line[symbol] = coefficient
+                }
+                return line
+            }
+            let dependent = dense.indices.filter {
+                denseRank(Array(dense[...$0]), count: symbols) == denseRank(Array(dense[..<$0]), count: symbols)
+            }
+            let combinations = search.dependencies(of: Array(constraints.indices))
+            if let echelon = combinations.flatMap(search.echelon) {
+                withEnds += 1
+                #expect(echelon.map { $0.symbols.last! } == dependent, "seed \(seed)")
+            }
+            if let (end, members) = search.earliestConflict(in: Array(constraints.indices), combinations: combinations) {
+                proven += 1
+                #expect(end == reference.first?.broken && members.sorted() == reference.first?.members, "seed \(seed)")
+            }
             #expect(found.map(\.broken) == reference.map(\.broken), "seed \(seed)")
             #expect(found.map { $0.members.sorted() } == reference.map(\.members), "seed \(seed)")
             for (broken, members) in reference {
                 conflicts += 1
                 let accepted = constraints.indices.filter { index in index < broken && !reference.contains { $0.broken == index } }
-                guard let read = search.uniqueConflict(members: [broken], pool: accepted) else { continue }
+                guard let read = search.uniqueConflict(members: [broken], pool: accepted, combinations: search.dependencies(of: [broken] + accepted)) else { continue }
                 unique += 1
                 #expect(read.sorted() == members, "seed \(seed): \(read) against \(members)")
             }
         }
-        print("UniqueConflictTests: \(unique) of \(conflicts) conflicts read off one dependency")
+        print("RowDependenciesTests: \(unique) of \(conflicts) conflicts read off one dependency, \(withEnds) systems' ends,"
+            + " \(proven) first conflicts proved by the earliest combination")
+        #expect(proven >= 50, "only \(proven) first conflicts proved by the earliest combination")
+        #expect(withEnds >= 250, "only \(withEnds) systems' ends")
         #expect(unique >= conflicts / 10, "only \(unique) of \(conflicts) conflicts read off one dependency")
     }
 
