@@ -51,7 +51,7 @@ struct ConflictSearch {
     /// The least `j` for which `base` and `pool[0...j]` cannot all hold; nil when all of them can.
     /// `combinations`: the rows' dependencies (`dependencies(of: base + pool)`), nil when unknown.
     func firstFailing(base: [Int], pool: [Int], combinations: [Row]?) -> Int? {
-        guard let combinations, combinations.count <= Self.dependenciesWorthEnds,
+        guard let combinations, combinations.count <= Self.combinationsWorthAnEchelon,
             let echelon = echelon(combinations)
         else { return bisect(base: base, pool: pool, below: pool.count) }
         // No dependency, and the rows hold. Else the first failure is at an end (RowDependencies.swift):

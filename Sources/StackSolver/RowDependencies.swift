@@ -7,9 +7,12 @@
 /// variable, the rows' left null space. So:
 /// - Where that space is empty, the rows are independent: some point meets every one of them at
 ///   equality, and the set holds.
-/// - Among constraints in order, a prefix can only start to fail where the combinations it holds grow:
-///   at one of the ends of the space's basis in echelon form (each combination ending at a constraint
-///   no other ends at). A handful of ends to bisect instead of every constraint.
+/// - Among constraints in order, a prefix holds the combinations that end in it. In echelon form
+///   (each combination ending at a constraint no other ends at), those are the basis's first few, so
+///   a prefix can only start to fail at an end: a handful of ends to bisect instead of every
+///   constraint. And up to the earliest end the prefix holds one combination and its multiples: if
+///   that one proves a contradiction, its end is the first constraint that fails, and its support is
+///   the only minimal conflict there, without a feasibility check at all.
 /// - Where the space is one line, every conflict's combination is a multiple of one `y`: every subset
 ///   that cannot hold contains `y`'s support, which is the set's only minimal conflict, and so the one
 ///   the additive search would find (Conflicts.swift) with a bisection per member: the square of the
@@ -19,8 +22,8 @@
 /// symbol of its own that is never eliminated. Once every variable is, the rows left are made of
 /// markers alone, one per independent combination, and their coefficients are the combination.
 extension ConflictSearch {
-    /// The most combinations worth putting into echelon form; past them the search bisects as before.
-    static let dependenciesWorthEnds = 16
+    /// The most combinations put into echelon form; past them the search bisects every constraint.
+    static let combinationsWorthAnEchelon = 16
 
     /// A basis of the combinations of the rows of `set` that cancel every variable, each a row over
     /// positions in `set`; nil when an elimination left a variable in (a coefficient too small to
@@ -91,7 +94,7 @@ extension ConflictSearch {
     /// prefix holds only the combinations that end in it), ordered as `minimalConflict` grows its
     /// members. Nil when it does not, or the rows do not say.
     func earliestConflict(in set: [Int], combinations: [Row]?) -> (end: Int, members: [Int])? {
-        guard let combinations, combinations.count <= Self.dependenciesWorthEnds,
+        guard let combinations, combinations.count <= Self.combinationsWorthAnEchelon,
             let first = echelon(combinations)?.first,
             proves(first, in: set)
         else { return nil }
