@@ -146,3 +146,22 @@ def test_a_centred_row_with_height_constraints_collapses_its_untouched_labels(tm
     assert len(joint) == 1 and joint[0].startswith("  general solver: the vertical axis as a joint group of"), joint
     assert "with 990 leaves outside it entering by cost functions" in joint[0], joint
     assert joint[0].endswith("structured: inside those and the horizontal axis"), joint
+
+
+def test_the_narrow_rows_conflict_is_the_whole_row(tmp_path):
+    # 300 labels and a 10-point stack around a 44-point view, in a fillEqually row pinned at 700: the
+    # stack's 10 points cannot hold with the row, whose 301 equal items are (700 - 600) / 301 wide, so
+    # its minimal set is the whole row: the pin, the two edges, 300 spacings and 300 equal widths, 603
+    # others. The 44-point width then breaks too, against the same row and the stack's two sides
+    # around its view (605). Nothing else breaks.
+    sys.path.insert(0, str(SCRIPT.parent))
+    import solver_workloads
+    path = tmp_path / "narrow.stack"
+    path.write_text(solver_workloads.narrow(300, "conflict"))
+    result = subprocess.run([str(find_stackc()), "check", "--color", "never", str(path)],
+                            capture_output=True, text=True, timeout=120)
+    assert result.returncode == 1, result.stderr
+    errors = [line for line in result.stderr.splitlines() if ": error: " in line]
+    assert len(errors) == 2, errors
+    assert "'main.bad.width == 10' conflicts with 603 other constraints" in errors[0]
+    assert "'main.bad.inner.width == 44' conflicts with 605 other constraints" in errors[1]
