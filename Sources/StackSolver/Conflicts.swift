@@ -77,12 +77,12 @@ struct ConflictSearch {
         return bisect(base: base, pool: pool, below: found)
     }
 
-    /// The least `j` below `limit` for which `base` and `pool[0...j]` cannot all hold, where they
-    /// cannot up to `limit` (or at all, when it is `pool.count`); nil when all of them can.
+    /// The least `j` below `limit` for which `base` and `pool[0...j]` cannot all hold, where
+    /// `pool[..<limit]` cannot (which is checked when `limit` is `pool.count`: nil when all can).
     private func bisect(base: [Int], pool: [Int], below limit: Int) -> Int? {
         guard limit < pool.count || !feasible(base + pool) else { return nil }
         var low = 0
-        var high = limit == pool.count ? pool.count - 1 : limit
+        var high = limit - 1
         while low < high {
             let middle = (low + high) / 2
             if feasible(base + pool[...middle]) { low = middle + 1 } else { high = middle }
