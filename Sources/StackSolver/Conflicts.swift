@@ -96,17 +96,19 @@ struct ConflictSearch {
     func breakConflicts(among required: [Int]) -> [(broken: Int, members: [Int])] {
         var result: [(broken: Int, members: [Int])] = []
         var kept = required
+        var combinations = dependencies(of: kept)
         while true {
-            let combinations = dependencies(of: kept)
-            if let (end, members) = earliestConflict(in: kept, combinations: combinations) {
+            if let (end, members, others) = earliestConflict(in: kept, combinations: combinations) {
                 result.append((kept[end], bySource(members)))
                 kept.remove(at: end)
+                combinations = others
                 continue
             }
             guard let failing = firstFailing(base: [], pool: kept, combinations: combinations) else { break }
             let broken = kept[failing]
             result.append((broken, minimalConflict(failing: broken, accepted: Array(kept[..<failing]))))
             kept.remove(at: failing)
+            combinations = dependencies(of: kept)
         }
         return result
     }

@@ -90,15 +90,25 @@ extension ConflictSearch {
     }
 
     /// Where the earliest of the rows' combinations proves a conflict: its end, the first of `set` that
-    /// cannot hold with those before it, and its support, the only minimal conflict up to there (a
-    /// prefix holds only the combinations that end in it), ordered as `minimalConflict` grows its
-    /// members. Nil when it does not, or the rows do not say.
-    func earliestConflict(in set: [Int], combinations: [Row]?) -> (end: Int, members: [Int])? {
+    /// cannot hold with those before it; its support, the only minimal conflict up to there (a prefix
+    /// holds only the combinations that end in it), ordered as `minimalConflict` grows its members;
+    /// and the combinations of `set` without that end, so that the next question needs no elimination.
+    /// Nil when it does not, or the rows do not say.
+    func earliestConflict(in set: [Int], combinations: [Row]?) -> (end: Int, members: [Int], others: [Row])? {
         guard let combinations, combinations.count <= Self.combinationsWorthAnEchelon,
-            let first = echelon(combinations)?.first,
-            proves(first, in: set)
+            var others = echelon(combinations), let first = others.first, proves(first, in: set)
         else { return nil }
-        return (first.symbols.last!, first.symbols.reversed().map { set[$0] })
+        let end = first.symbols.last!
+        others.removeFirst()
+        for index in others.indices {
+            // Every other ends later; with the end's row gone, what it held of it goes with `first`.
+            let coefficient = others[index].coefficient(of: end)
+            if coefficient != 0 {
+                _ = others[index].add(first, times: -coefficient / first.coefficients.last!, removing: end)
+            }
+            others[index].symbols = others[index].symbols.map { $0 > end ? $0 - 1 : $0 }
+        }
+        return (end, first.symbols.reversed().map { set[$0] }, others)
     }
 
     /// The only minimal conflict among `members` and `pool` (which cannot hold together) when the

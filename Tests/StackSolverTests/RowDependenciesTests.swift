@@ -86,7 +86,11 @@ import Testing
         let ten = search.dependencies(of: Array(0...9))
         #expect(ten.flatMap(search.echelon)?.map { $0.symbols.last! } == [8, 9])
         // The earlier one proves the row's conflict: no feasibility check needed.
-        #expect(search.earliestConflict(in: Array(0...9), combinations: ten)?.members == [8] + (0...7).reversed())
+        let earliest = search.earliestConflict(in: Array(0...9), combinations: ten)
+        #expect(earliest?.members == [8] + (0...7).reversed())
+        // Without `w_2 == 10`, one combination is left, ending at `w_2 >= 44` (now the ninth), the
+        // elimination's own answer for those rows.
+        #expect(earliest?.others.map(\.symbols) == search.dependencies(of: Array(0...7) + [9]).map { $0.map(\.symbols) })
         #expect(search.firstFailing(base: [], pool: Array(0...9), combinations: search.dependencies(of: Array(0...9))) == 8)
         // Over the row and both of the fixed item's constraints there are two dependencies, so the
         // search decides.
@@ -123,9 +127,16 @@ import Testing
                 withEnds += 1
                 #expect(echelon.map { $0.symbols.last! } == dependent, "seed \(seed)")
             }
-            if let (end, members) = search.earliestConflict(in: Array(constraints.indices), combinations: combinations) {
+            if let (end, members, others) = search.earliestConflict(in: Array(constraints.indices), combinations: combinations) {
                 proven += 1
                 #expect(end == reference.first?.broken && members.sorted() == reference.first?.members, "seed \(seed)")
+                // What is left without that row starts its combinations where the rows left depend on those before.
+                var rest = dense
+                rest.remove(at: end)
+                let restDependent = rest.indices.filter {
+                    denseRank(Array(rest[...$0]), count: symbols) == denseRank(Array(rest[..<$0]), count: symbols)
+                }
+                #expect(search.echelon(others)?.map { $0.symbols.last! } == restDependent, "seed \(seed)")
             }
             #expect(found.map(\.broken) == reference.map(\.broken), "seed \(seed)")
             #expect(found.map { $0.members.sorted() } == reference.map(\.members), "seed \(seed)")
