@@ -118,8 +118,8 @@ extension ConflictSearch {
     func uniqueConflict(members: [Int], pool: [Int], combinations: [Row]?) -> [Int]? {
         guard let combinations, combinations.count == 1 else { return nil }
         let positions = combinations[0].symbols
-        guard positions.starts(with: members.indices), proves(combinations[0], in: members + pool) else { return nil }
         let set = members + pool
+        guard positions.starts(with: members.indices), proves(combinations[0], in: set) else { return nil }
         return members + positions.dropFirst(members.count).reversed().map { set[$0] }
     }
 }

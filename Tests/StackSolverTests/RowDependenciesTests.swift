@@ -100,7 +100,7 @@ import Testing
     /// Random systems, small and sparse with many overlapping conflicts, and rows shaped like a pinned
     /// stack with extra constraints: every broken constraint and minimal set is the reference's, and
     /// wherever the one-dependency reading answers, so does the reference.
-    @Test func randomConflictsAreTheAdditiveSearchs() {
+    @Test func randomConflictsAnswerAsTheAdditiveSearch() {
         var conflicts = 0
         var unique = 0
         var withEnds = 0
