@@ -50,17 +50,17 @@ struct ConflictSearch {
 
     /// The least `j` for which `base` and `pool[0...j]` cannot all hold; nil when all of them can.
     /// `combinations`: the rows' dependencies (`dependencies(of: base + pool)`), nil when unknown.
-    func firstFailing(base: [Int], pool: [Int], combinations: [Row]?) -> Int? {
+    func firstFailing(base: [Int], pool: [Int], combinations: [Combination]?) -> Int? {
         guard let combinations, combinations.count <= Self.combinationsWorthAnEchelon,
             let echelon = echelon(combinations)
         else { return bisect(base: base, pool: pool, below: pool.count) }
         // No dependency, and the rows hold. Else the first failure is at an end (RowDependencies.swift):
         // the earliest, where its combination proves it; else bisect the ends, then make sure nothing
         // before the one found fails.
-        if let first = echelon.first, first.symbols.last! >= base.count, proves(first, in: base + pool) {
-            return first.symbols.last! - base.count
+        if let first = echelon.first, first.end >= base.count, proves(first.row, in: base + pool) {
+            return first.end - base.count
         }
-        let candidates = echelon.map { max(0, $0.symbols.last! - base.count) }
+        let candidates = echelon.map { max(0, $0.end - base.count) }
         guard let last = candidates.last else { return nil }
         guard !feasible(base + pool[...last]) else {
             // Nothing fails past the last end, unless rounding moved an end: the search decides.

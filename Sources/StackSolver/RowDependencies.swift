@@ -21,14 +21,26 @@
 /// The space comes from the elimination the feasibility checks use, with each row tagged by a marker
 /// symbol of its own that is never eliminated. Once every variable is, the rows left are made of
 /// markers alone, one per independent combination, and their coefficients are the combination.
+/// One combination of a set's rows that cancels every variable: its coefficients over positions in the
+/// set, and its last position (where, among the constraints in order, it is complete).
+struct Combination {
+    var row: Row
+    var end: Int
+
+    /// Nil for an empty row, which is no combination.
+    init?(_ row: Row) {
+        guard let end = row.symbols.last else { return nil }
+        (self.row, self.end) = (row, end)
+    }
+}
+
 extension ConflictSearch {
     /// The most combinations put into echelon form; past them the search bisects every constraint.
     static let combinationsWorthAnEchelon = 16
 
-    /// A basis of the combinations of the rows of `set` that cancel every variable, each a row over
-    /// positions in `set`; nil when an elimination left a variable in (a coefficient too small to
-    /// divide by), and the rows do not say.
-    func dependencies(of set: [Int]) -> [Row]? {
+    /// A basis of the combinations of the rows of `set` that cancel every variable; nil when an
+    /// elimination left a variable in (a coefficient too small to divide by), and the rows do not say.
+    func dependencies(of set: [Int]) -> [Combination]? {
         var (rows, symbols) = renumbered(set)
         for index in rows.indices {
             // Every row as an equality: `y` may take either sign on an inequality's row here, which
@@ -37,12 +49,14 @@ extension ConflictSearch {
             rows[index].expression.symbols.append(symbols + index)
             rows[index].expression.coefficients.append(1)
         }
-        var combinations: [Row] = []
+        var combinations: [Combination] = []
         for row in Elimination(rows, externals: symbols).constraints {
-            guard let first = row.expression.symbols.first, first >= symbols else { return nil }
-            combinations.append(Row(
-                constant: 0,
-                terms: zip(row.expression.symbols, row.expression.coefficients).map { ($0 - symbols, $1) }))
+            guard let first = row.expression.symbols.first, first >= symbols,
+                let combination = Combination(Row(
+                    constant: 0,
+                    terms: zip(row.expression.symbols, row.expression.coefficients).map { ($0 - symbols, $1) }))
+            else { return nil }
+            combinations.append(combination)
         }
         return combinations
     }
@@ -50,16 +64,14 @@ extension ConflictSearch {
     /// `combinations` in echelon form by their ends, the earliest end first: each ends where no other
     /// does, so the combinations a prefix holds are those that end in it. Nil when rounding leaves two
     /// the same.
-    func echelon(_ combinations: [Row]) -> [Row]? {
+    func echelon(_ combinations: [Combination]) -> [Combination]? {
         var remaining = combinations
-        var result: [Row] = []
-        while let latest = remaining.indices.max(by: { remaining[$0].symbols.last! < remaining[$1].symbols.last! }) {
+        var result: [Combination] = []
+        while let latest = remaining.indices.max(by: { remaining[$0].end < remaining[$1].end }) {
             let pivot = remaining.remove(at: latest)
-            let end = pivot.symbols.last!
-            for index in remaining.indices where remaining[index].symbols.last == end {
-                let factor = -remaining[index].coefficients.last! / pivot.coefficients.last!
-                _ = remaining[index].add(pivot, times: factor, removing: end)
-                guard !remaining[index].isEmpty else { return nil }
+            for index in remaining.indices where remaining[index].end == pivot.end {
+                guard let reduced = pivot.removed(from: remaining[index]) else { return nil }
+                remaining[index] = reduced
             }
             result.append(pivot)
         }
@@ -94,32 +106,44 @@ extension ConflictSearch {
     /// holds only the combinations that end in it), ordered as `minimalConflict` grows its members;
     /// and the combinations of `set` without that end, so that the next question needs no elimination.
     /// Nil when it does not, or the rows do not say.
-    func earliestConflict(in set: [Int], combinations: [Row]?) -> (end: Int, members: [Int], others: [Row])? {
+    func earliestConflict(in set: [Int], combinations: [Combination]?) -> (end: Int, members: [Int], others: [Combination])? {
         guard let combinations, combinations.count <= Self.combinationsWorthAnEchelon,
-            var others = echelon(combinations), let first = others.first, proves(first, in: set)
+            var others = echelon(combinations), let first = others.first, proves(first.row, in: set)
         else { return nil }
-        let end = first.symbols.last!
         others.removeFirst()
         for index in others.indices {
-            // Every other ends later; with the end's row gone, what it held of it goes with `first`.
-            let coefficient = others[index].coefficient(of: end)
-            if coefficient != 0 {
-                _ = others[index].add(first, times: -coefficient / first.coefficients.last!, removing: end)
-            }
-            others[index].symbols = others[index].symbols.map { $0 > end ? $0 - 1 : $0 }
+            // Every other ends later, so it keeps its end; with `first`'s end gone, what it held of that
+            // row goes with `first`, and the positions after it move down one.
+            guard var reduced = first.removed(from: others[index]) else { return nil }
+            reduced.row.symbols = reduced.row.symbols.map { $0 > first.end ? $0 - 1 : $0 }
+            reduced.end -= 1
+            others[index] = reduced
         }
-        return (end, first.symbols.reversed().map { set[$0] }, others)
+        return (first.end, first.row.symbols.reversed().map { set[$0] }, others)
     }
 
     /// The only minimal conflict among `members` and `pool` (which cannot hold together) when the
     /// rows' `combinations` are one, with `members` in it (every conflict among them has them); nil
     /// when they are not, or it does not prove the conflict. Ordered as `minimalConflict` grows its
     /// members: `members`, then the rest latest first.
-    func uniqueConflict(members: [Int], pool: [Int], combinations: [Row]?) -> [Int]? {
+    func uniqueConflict(members: [Int], pool: [Int], combinations: [Combination]?) -> [Int]? {
         guard let combinations, combinations.count == 1 else { return nil }
-        let positions = combinations[0].symbols
+        let positions = combinations[0].row.symbols
         let set = members + pool
-        guard positions.starts(with: members.indices), proves(combinations[0], in: set) else { return nil }
+        guard positions.starts(with: members.indices), proves(combinations[0].row, in: set) else { return nil }
         return members + positions.dropFirst(members.count).reversed().map { set[$0] }
+    }
+}
+
+extension Combination {
+    /// `other` without a term at this combination's end, by adding the multiple of this one that cancels
+    /// it; nil when nothing is left (rounding made the two the same).
+    func removed(from other: Combination) -> Combination? {
+        var result = other.row
+        let coefficient = result.coefficient(of: end)
+        if coefficient != 0 {
+            _ = result.add(row, times: -coefficient / row.coefficient(of: end), removing: end)
+        }
+        return Combination(result)
     }
 }

@@ -84,13 +84,13 @@ import Testing
         // The ten rows have two dependencies, ending at `w_2 == 10` and at `w_2 >= 44`: where a prefix
         // can start to fail.
         let ten = search.dependencies(of: Array(0...9))
-        #expect(ten.flatMap(search.echelon)?.map { $0.symbols.last! } == [8, 9])
+        #expect(ten.flatMap(search.echelon)?.map(\.end) == [8, 9])
         // The earlier one proves the row's conflict: no feasibility check needed.
         let earliest = search.earliestConflict(in: Array(0...9), combinations: ten)
         #expect(earliest?.members == [8] + (0...7).reversed())
         // Without `w_2 == 10`, one combination is left, ending at `w_2 >= 44` (now the ninth), the
         // elimination's own answer for those rows.
-        #expect(earliest?.others.map(\.symbols) == search.dependencies(of: Array(0...7) + [9]).map { $0.map(\.symbols) })
+        #expect(earliest?.others.map(\.row.symbols) == search.dependencies(of: Array(0...7) + [9]).map { $0.map(\.row.symbols) })
         #expect(search.firstFailing(base: [], pool: Array(0...9), combinations: search.dependencies(of: Array(0...9))) == 8)
         // Over the row and both of the fixed item's constraints there are two dependencies, so the
         // search decides.
@@ -125,7 +125,7 @@ import Testing
             let combinations = search.dependencies(of: Array(constraints.indices))
             if let echelon = combinations.flatMap(search.echelon) {
                 withEnds += 1
-                #expect(echelon.map { $0.symbols.last! } == dependent, "seed \(seed)")
+                #expect(echelon.map(\.end) == dependent, "seed \(seed)")
             }
             if let (end, members, others) = search.earliestConflict(in: Array(constraints.indices), combinations: combinations) {
                 proven += 1
@@ -136,7 +136,7 @@ import Testing
                 let restDependent = rest.indices.filter {
                     denseRank(Array(rest[...$0]), count: symbols) == denseRank(Array(rest[..<$0]), count: symbols)
                 }
-                #expect(search.echelon(others)?.map { $0.symbols.last! } == restDependent, "seed \(seed)")
+                #expect(search.echelon(others)?.map(\.end) == restDependent, "seed \(seed)")
             }
             #expect(found.map(\.broken) == reference.map(\.broken), "seed \(seed)")
             #expect(found.map { $0.members.sorted() } == reference.map(\.members), "seed \(seed)")
