@@ -111,7 +111,7 @@ private func jointStart(
     }
     func shape(seeds: [Int]) throws(JointDecline) -> JointShape {
         let shape = try JointShape(ir: ir, model: model, axis: slot, seeds: seeds, forced: [Bool](repeating: false, count: model.count))
-        guard !shape.units.isEmpty else { throw .nothingToCollapse }
+        guard shape.collapses(ir: ir, model: model, axis: slot, rootPinned: (axis == .horizontal ? width : height) != nil) else { throw .nothingToCollapse }
         return shape
     }
     // User constraints along the axis start the spine; without any, the stack where the stacks alone
@@ -164,13 +164,16 @@ private func jointSolve(
     }
     func reshape() throws(JointDecline) {
         shape = try JointShape(ir: ir, model: model, axis: slot, seeds: seeds, forced: forced)
-        guard !shape.units.isEmpty else { throw .nothingToCollapse }
+        guard shape.collapses(ir: ir, model: model, axis: slot, rootPinned: (axis == .horizontal ? width : height) != nil) else { throw .nothingToCollapse }
     }
     var (rounds, crossings) = (0, 0)
     while rounds < 8 {
-        let hubs = !walkingHubs ? []
+        // A pin starts where the stacks alone put its length: without their frames, none.
+        let hubs = !walkingHubs || stacksAlone == nil ? []
             : shape.hubs(ir: ir, model: model, axis: slot, rootPinned: (axis == .horizontal ? width : height) != nil)
                 .filter { !unwalked.contains($0) }
+        // A group whose only gain was its hubs is the whole axis without them.
+        guard !hubs.isEmpty || !shape.units.isEmpty else { throw .nothingToCollapse }
         let problem: JointProblem
         do throws(JointDecline) {
             problem = try JointProblem(

@@ -22,7 +22,7 @@ public struct JointGroupSummary: Hashable, Sendable {
     /// both must occur).
     var windowed = false
     var widenings = 0
-    /// The hubs (stack items) whose lengths were pinned and walked to where the layout takes them
+    /// The hubs (stacks, or an equalCentering stack's first gap guide) whose lengths were pinned and walked to where the layout takes them
     /// (HubWalk.swift). With more than one, the pins are then released and the group re-optimised.
     public var walkedHubs: [Int] = []
 }
@@ -42,7 +42,7 @@ public enum JointDecline: Error, Hashable, Sendable {
     /// Some constraint is invalid (the general solver reports it).
     case invalidConstraints
     /// The spine (what the user constraints or the stacks the tree solver declines reach) leaves no
-    /// stack and no run of two items outside it: nothing to collapse.
+    /// stack and no run of two items outside it, and has no hub to walk: nothing to collapse.
     case nothingToCollapse
     /// A constraint outside the hanging items `items` mentions more of them than their position and
     /// length (a baseline, an item inside), or one of their own changes when they move.

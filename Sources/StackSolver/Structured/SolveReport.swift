@@ -126,13 +126,15 @@ public struct GeneralAxisReport: Hashable, Sendable {
         let hanging = [count(joint.subtrees, "stack", "stacks"), count(joint.runs, "run of items", "runs of items"),
                        count(joint.leaves, "leaf", "leaves")].compactMap { $0 }
         let outside = hanging.count < 2 ? hanging.joined() : hanging.dropLast().joined(separator: ", ") + " and " + hanging[hanging.count - 1]
-        return ["general solver: the \(axis.rawValue) axis as a joint group of \(joint.items) items and"
-                    + " \(constraints) linear constraints, with \(outside) outside it entering by"
-                    + " cost functions (\(joint.pieces) pieces); structured: inside those" + (tree.map { " and \($0)" } ?? "")]
+        let group = "general solver: the \(axis.rawValue) axis as a joint group of \(joint.items) items and \(constraints) linear constraints"
+        // A group whose only gain is its hubs has nothing outside it.
+        guard !hanging.isEmpty else { return [group + (tree.map { "; structured: \($0)" } ?? "")] + Self.hubLine(joint.walkedHubs, in: ir) }
+        return [group + ", with \(outside) outside it entering by cost functions (\(joint.pieces) pieces); structured: inside those"
+                    + (tree.map { " and \($0)" } ?? "")]
             + Self.hubLine(joint.walkedHubs, in: ir)
     }
 
-    /// Which hub stacks a joint solve walked (HubWalk.swift): none, one walked to its optimum, or
+    /// Which hubs a joint solve walked (HubWalk.swift): none, one walked to its optimum, or
     /// several walked in turn and then released. Names in the report's order, the widest first.
     private static func hubLine(_ hubs: [Int], in ir: ConstraintIR) -> [String] {
         let names = hubs.map { ir.items.indices.contains($0) ? ir.items[$0].name : "#\($0)" }

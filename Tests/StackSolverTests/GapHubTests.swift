@@ -1,0 +1,96 @@
+import StackIR
+import Testing
+@testable import StackSolver
+
+/// An equalCentering stack's first gap guide as a hub along the stack's axis (HubWalk.swift): every
+/// other gap's equal width mentions it, so a joint solve pins it where the stacks alone put it and
+/// walks it, even with nothing hanging off the spine; and a walk that reads more than its budget
+/// gives up, the group solved without its pins.
+@Suite struct GapHubTests {
+    /// Four labels 10, 17, 24 and 31 wide centred at equal distances with 2 points between them, and
+    /// `v0.width == v2.width`. Worked by hand: at 750 both compressions hold with v0 and v2 at 24
+    /// (v0's hugging at 250 is broken by 14). The gaps between centres must be at least half of each
+    /// pair plus 2: 22.5, 22.5 and 29.5. At natural size, the equal gaps (149, 148) hold before the
+    /// stack's fit at 49 pulls it short, so every gap is 29.5: centres 12, 41.5, 71 and 100.5, the row
+    /// 116 wide. At 200 points the three gaps share 200 - 12 - 15.5 = 172.5 equally: 57.5 each.
+    static let row = """
+        hstack main(distribution: equalCentering, spacing: 2) {
+            label v0(intrinsic: 10 x 10)
+            label v1(intrinsic: 17 x 10)
+            label v2(intrinsic: 24 x 10)
+            label v3(intrinsic: 31 x 10)
+            constraints {
+                v0.width == v2.width
+            }
+        }
+        """
+
+    @Test func anEqualCenteringRowWalksItsFirstGap() {
+        let ir = JointGroupTests.lowered(Self.row)
+        let names = ["main", "main.v0", "main.v1", "main.v2", "main.v3", "main#gap1", "main#gap2", "main#gap3"]
+        let expected: [(width: Double?, frames: [[Double]])] = [
+            (nil, [[0, 116], [0, 24], [33, 17], [59, 24], [85, 31], [12, 29.5], [41.5, 29.5], [71, 29.5]]),
+            (200, [[0, 200], [0, 24], [61, 17], [115, 24], [169, 31], [12, 57.5], [69.5, 57.5], [127, 57.5]]),
+        ]
+        for (width, frames) in expected {
+            let sized = ir.replacingRootSize(width: width != nil, height: false)
+            let (solution, report) = JointHub.$worthAWalk.withValue(2) { solveLayoutReporting(ir: sized, width: width) }
+            guard case .split(_, .horizontal, _, _, .solved(let joint)?) = report.path else {
+                Issue.record("at \(String(describing: width)): solved by \(report.path)")
+                continue
+            }
+            #expect(joint.walkedHubs.map { sized.items[$0].name } == ["main#gap1"])
+            #expect(joint.subtrees + joint.runs + joint.leaves == 0, "nothing hangs off the row")
+            let found = names.map { name in
+                sized.items.firstIndex { $0.name == name }.map { solution.frames[$0] }.map { [$0.x, $0.width] } ?? []
+            }
+            #expect(found == frames, "at \(String(describing: width))")
+            #expect(solutionDifference(solution, solve(sized, width: width), ir: sized) == nil)
+        }
+    }
+
+    /// Below the threshold of items the row is the whole general solver's, as it is with no hub.
+    @Test func aShortRowIsNoHub() {
+        let ir = JointGroupTests.lowered(Self.row)
+        let (_, report) = solveLayoutReporting(ir: ir)
+        guard case .split(_, .horizontal, _, _, .declined(.nothingToCollapse)?) = report.path else {
+            Issue.record("solved by \(report.path)")
+            return
+        }
+    }
+
+    /// Random rows distributed equalCentering with user constraints (JointGroupTests'
+    /// `solveRandomRow`), every stack with two items on the spine a hub: every joint solve, walked or
+    /// not, gives the whole general solve's answer.
+    @Test func equalCenteringRowsWithConstraintsMatchTheGeneralSolver() {
+        var (joint, walked) = (0, 0)
+        let seeds = randomSeeds("gap hub rows", count: 400, long: 6_000)
+        for seed in seeds {
+            JointHub.$worthAWalk.withValue(2) {
+                JointGroupTests.solveRandomRow(seed: seed, distribution: "equalCentering") { group in
+                    joint += 1
+                    if !group.walkedHubs.isEmpty { walked += 1 }
+                }
+            }
+        }
+        print("GapHubTests: \(joint) equalCentering row solves by a joint group, \(walked) with a walked hub")
+        #expect(walked >= seeds.count / 4, "only \(walked) equalCentering rows walked a hub")
+    }
+
+    /// With no budget, the walk of JointGroupTests' hub vstack gives up at its first pivot, and the
+    /// group is solved without its pin: the same frames, no hub walked.
+    @Test func aWalkPastItsBudgetLeavesThePinOut() {
+        let ir = JointGroupTests.lowered(JointGroupTests.hubVstack)
+        for budget in [1.0, 0] {
+            let (solution, report) = JointHub.$worthAWalk.withValue(2) {
+                JointHub.$budget.withValue(budget) { solveLayoutReporting(ir: ir) }
+            }
+            guard case .split(_, .horizontal, _, _, .solved(let joint)?) = report.path else {
+                Issue.record("budget \(budget): solved by \(report.path)")
+                continue
+            }
+            #expect(joint.walkedHubs.map { ir.items[$0].name } == (budget > 0 ? ["main"] : []), "budget \(budget)")
+            #expect(solutionDifference(solution, solve(ir), ir: ir) == nil, "budget \(budget)")
+        }
+    }
+}
