@@ -4,8 +4,8 @@
 Shapes: *flat* (one hstack of N labels) and *nested* (a vstack of sections of columns of labels: the
 layout benchmark's shapes, Benchmarks/LayoutBenchmark/main.swift, with the stacks named); *columns*
 (four nested layouts of N / 4 labels side by side in an hstack, not in the default `--shapes`); *equal*,
-*spaced* and *centred* (the flat shape distributed fillEqually or equalSpacing, or aligned center; not in
-the default; their `root` variant is their plain one); *narrow* (the equal row pinned at 700 points, where
+*spaced*, *centres* and *centred* (the flat shape distributed fillEqually, equalSpacing or equalCentering,
+or aligned center; not in the default; their `root` variant is their plain one); *narrow* (the equal row pinned at 700 points, where
 the conflict variant's fixed item conflicts with the whole row; not in the default); *tied*
 (one fillProportionally hstack of N labels: past 248 items today's UIKit ties their shares at 751) and
 *stretched* (that row with its last label hugging at 240, beside a view hugging at 800 in a row 60
@@ -100,6 +100,11 @@ def distributed(attribute, n, variant):
     lines = [f"hstack main({attribute}, spacing: 2) {{"]
     lines += [f"    label v{i}(intrinsic: {size(i)})" for i in range(n)]
     return finish(lines, [f"v{i}" for i in range(n)], variant, *FLAT_EXTRAS)
+
+
+def centres(n, variant):
+    """The flat shape distributed equalCentering: its items' centres equally far apart."""
+    return distributed("distribution: equalCentering", n, variant)
 
 
 def narrow(n, variant):
@@ -322,7 +327,7 @@ def main():
                 for n in map(int, args.ns.split(",")):
                     path = os.path.join(directory, f"{shape}-{variant}-{n}.stack")
                     with open(path, "w") as file:
-                        file.write({"flat": flat, "nested": nested, "columns": columns, "equal": equal, "narrow": narrow, "spaced": spaced, "centred": centred, "tied": tied, "stretched": stretched, "free": free}[shape](n, variant))
+                        file.write({"flat": flat, "nested": nested, "columns": columns, "equal": equal, "narrow": narrow, "spaced": spaced, "centred": centred, "centres": centres, "tied": tied, "stretched": stretched, "free": free}[shape](n, variant))
                     medians, ratio, exits = compare(binaries, ["check", path], args, skip)
                     cells = []
                     for name, _ in binaries:

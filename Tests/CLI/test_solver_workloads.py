@@ -165,3 +165,23 @@ def test_the_narrow_rows_conflict_is_the_whole_row(tmp_path):
     assert len(errors) == 2, errors
     assert "'main.bad.width == 10' conflicts with 603 other constraints" in errors[0]
     assert "'main.bad.inner.width == 44' conflicts with 605 other constraints" in errors[1]
+
+
+def test_an_equal_centering_row_with_a_user_constraint_walks_its_first_gap(tmp_path):
+    # The centres workload (one equalCentering row of labels) with one user constraint: every label is
+    # on the spine (nothing hangs off a row whose items are placed by their centres), but every gap's
+    # equal width mentions the first gap's, so the first gap guide is a hub: the horizontal axis is a
+    # joint group with nothing outside it, its hub pinned and walked. The vertical axis is the tree
+    # solver's.
+    sys.path.insert(0, str(SCRIPT.parent))
+    import solver_workloads
+    path = tmp_path / "centres-constraint.stack"
+    path.write_text(solver_workloads.centres(300, "constraint"))
+    result = subprocess.run([str(find_stackc()), "layout", "--explain-solver", str(path)],
+                            capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr[-600:]
+    lines = result.stdout.splitlines()
+    joint = [line for line in lines if line.startswith("  general solver: ")]
+    assert joint == ["  general solver: the horizontal axis as a joint group of 600 items and 1800 linear constraints;"
+                     " structured: the vertical axis"], joint
+    assert "  walked hub: main#gap1 (its length pinned and walked to the optimum)" in lines, lines[-8:]
