@@ -11,6 +11,19 @@ from stackc_process import REPO, find_stackc
 SCRIPT = REPO / "Benchmarks" / "solver_workloads.py"
 
 
+def explained(tmp_path, shape, variant, n):
+    """`stackc layout --explain-solver` on the script's `shape` workload of `n` views in `variant`,
+    checked to exit 0: its standard output."""
+    sys.path.insert(0, str(SCRIPT.parent))
+    import solver_workloads
+    path = tmp_path / f"{shape}-{variant}.stack"
+    path.write_text(getattr(solver_workloads, shape)(n, variant))
+    result = subprocess.run([str(find_stackc()), "layout", "--explain-solver", str(path)],
+                            capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, (shape, variant, result.stderr[-600:])
+    return result.stdout
+
+
 def test_workloads_check_as_described_and_the_table_prints():
     result = subprocess.run(
         [sys.executable, str(SCRIPT), str(find_stackc()), "--ns", "30", "--runs", "1", "--limit", "60"],
@@ -41,16 +54,10 @@ def test_baseline_centering_and_kept_workloads_are_solved_on_the_tree(tmp_path):
     # equalCentering root at its natural length, a hidden item with a required width, and a
     # lastBaseline row squeezed by its height (flat only: the nested shape's rows hold vstacks, whose
     # last baselines move with their insides).
-    sys.path.insert(0, str(SCRIPT.parent))
-    import solver_workloads
     workloads = [(shape, variant) for shape in ("flat", "nested") for variant in ("baseline", "centering", "kept")]
     for shape, variant in workloads + [("flat", "lastbaseline")]:
-        path = tmp_path / f"{shape}-{variant}.stack"
-        path.write_text(getattr(solver_workloads, shape)(300, variant))
-        result = subprocess.run([str(find_stackc()), "layout", "--explain-solver", str(path)],
-                                capture_output=True, text=True, timeout=120)
-        assert result.returncode == 0, (shape, variant, result.stderr)
-        assert "\nsolver: structured\n" in result.stdout, (shape, variant, result.stdout[-600:])
+        report = explained(tmp_path, shape, variant, 300)
+        assert "\nsolver: structured\n" in report, (shape, variant, report[-600:])
 
 
 def test_free_columns_settle_every_view_to_no_height(tmp_path):
@@ -86,16 +93,10 @@ def test_rows_of_columns_whose_baselines_move_decline_the_vertical_axis_alone(tm
     # 100 in the nested shape; 40, or 88 in the columns shape, where with every row aligned each hub
     # and its last section take their baselines from such columns too), the rest of the layout
     # entering by cost functions: not the whole layout solved as one group.
-    sys.path.insert(0, str(SCRIPT.parent))
-    import solver_workloads
     for shape, variant, moving in (("nested", "baselinerows", 10), ("columns", "baselinerows", 40),
                                    ("nested", "lastbaseline", 100), ("columns", "lastbaseline", 88)):
-        path = tmp_path / f"{shape}-{variant}.stack"
-        path.write_text(getattr(solver_workloads, shape)(1000, variant))
-        result = subprocess.run([str(find_stackc()), "layout", "--explain-solver", str(path)],
-                                capture_output=True, text=True, timeout=120)
-        assert result.returncode == 0, (shape, variant, result.stderr[-600:])
-        report = result.stdout[result.stdout.index("\nsolver: "):]
+        output = explained(tmp_path, shape, variant, 1000)
+        report = output[output.index("\nsolver: "):]
         assert report.startswith("\nsolver: split by axis\n"), (shape, variant, report[:600])
         lines = report.splitlines()
         declined = sum(1 for line in lines if line.endswith(": its baseline is not a fixed depth below its top"))
@@ -114,16 +115,9 @@ def test_distributed_rows_with_user_constraints_collapse_their_untouched_labels(
     # the runs' labels enter the horizontal axis's joint group by one function, the sum of theirs, and
     # each run by one row from its first label; equalSpacing makes every gap as wide as the others, so
     # each run enters by its merged function. The vertical axis is the tree solver's.
-    sys.path.insert(0, str(SCRIPT.parent))
-    import solver_workloads
     for shape, variant, outside in (("equal", "constraint", "2 runs of items"), ("equal", "spread", "10 runs of items"),
                                     ("spaced", "constraint", "2 runs of items"), ("spaced", "spread", "10 runs of items")):
-        path = tmp_path / f"{shape}-{variant}.stack"
-        path.write_text(getattr(solver_workloads, shape)(1000, variant))
-        result = subprocess.run([str(find_stackc()), "layout", "--explain-solver", str(path)],
-                                capture_output=True, text=True, timeout=120)
-        assert result.returncode == 0, (shape, variant, result.stderr[-600:])
-        joint = [line for line in result.stdout.splitlines() if line.startswith("  general solver: ")]
+        joint = [line for line in explained(tmp_path, shape, variant, 1000).splitlines() if line.startswith("  general solver: ")]
         assert len(joint) == 1 and joint[0].startswith("  general solver: the horizontal axis as a joint group of"), (shape, variant, joint)
         assert f"with {outside} outside it entering by cost functions" in joint[0], (shape, variant, joint)
         assert joint[0].endswith("structured: inside those and the vertical axis"), (shape, variant, joint)
@@ -135,14 +129,7 @@ def test_a_centred_row_with_height_constraints_collapses_its_untouched_labels(tm
     # so the 990 untouched ones enter the vertical axis's joint group by one function of the row's
     # height and are placed in it as the tree solver places them. The horizontal axis is the tree
     # solver's.
-    sys.path.insert(0, str(SCRIPT.parent))
-    import solver_workloads
-    path = tmp_path / "centred-heights.stack"
-    path.write_text(solver_workloads.centred(1000, "heights"))
-    result = subprocess.run([str(find_stackc()), "layout", "--explain-solver", str(path)],
-                            capture_output=True, text=True, timeout=120)
-    assert result.returncode == 0, result.stderr[-600:]
-    joint = [line for line in result.stdout.splitlines() if line.startswith("  general solver: ")]
+    joint = [line for line in explained(tmp_path, "centred", "heights", 1000).splitlines() if line.startswith("  general solver: ")]
     assert len(joint) == 1 and joint[0].startswith("  general solver: the vertical axis as a joint group of"), joint
     assert "with 990 leaves outside it entering by cost functions" in joint[0], joint
     assert joint[0].endswith("structured: inside those and the horizontal axis"), joint
@@ -173,14 +160,7 @@ def test_an_equal_centering_row_with_a_user_constraint_walks_its_first_gap(tmp_p
     # equal width mentions the first gap's, so the first gap guide is a hub: the horizontal axis is a
     # joint group with nothing outside it, its hub pinned and walked. The vertical axis is the tree
     # solver's.
-    sys.path.insert(0, str(SCRIPT.parent))
-    import solver_workloads
-    path = tmp_path / "centres-constraint.stack"
-    path.write_text(solver_workloads.centres(300, "constraint"))
-    result = subprocess.run([str(find_stackc()), "layout", "--explain-solver", str(path)],
-                            capture_output=True, text=True, timeout=120)
-    assert result.returncode == 0, result.stderr[-600:]
-    lines = result.stdout.splitlines()
+    lines = explained(tmp_path, "centres", "constraint", 300).splitlines()
     joint = [line for line in lines if line.startswith("  general solver: ")]
     assert joint == ["  general solver: the horizontal axis as a joint group of 600 items and 1800 linear constraints;"
                      " structured: the vertical axis"], joint
