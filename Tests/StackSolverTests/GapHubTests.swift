@@ -93,4 +93,33 @@ import Testing
             #expect(solutionDifference(solution, solve(ir), ir: ir) == nil, "budget \(budget)")
         }
     }
+
+    /// An engine keeps the row's joint solve, its gap pinned and walked, across resizes from squeezed
+    /// to wide and an intrinsic-size change: every answer is a fresh solve's.
+    @Test func aKeptSolveWalksTheGapAgainOnEachResize() {
+        let text = Self.row.replacingOccurrences(of: "label v3(intrinsic: 31 x 10)", with: """
+            label v3(intrinsic: 31 x 10)
+                    label v4(intrinsic: 12 x 10)
+                    label v5(intrinsic: 40 x 10)
+            """)
+        let ir = JointGroupTests.lowered(text).replacingRootSize(width: true, height: false)
+        JointHub.$worthAWalk.withValue(2) {
+            let engine = LayoutEngine(ir: ir, width: 300)
+            if case .split(_, .horizontal, _, _, .solved(let joint)?) = engine.lastSolveReport.path {
+                #expect(joint.walkedHubs.map { ir.items[$0].name } == ["main#gap1"])
+            } else {
+                Issue.record("solved by \(engine.lastSolveReport.path)")
+            }
+            for (step, width) in [300.0, 320, 250, 180, 500, 310, 305].enumerated() {
+                if step == 4, engine.setIntrinsicSize(of: 2, axis: .horizontal, to: 60) != .solved {
+                    Issue.record("the intrinsic size did not change")
+                }
+                let solution = engine.resize(width: width, height: nil)
+                let fresh = solveLayout(ir: engine.ir, width: width)
+                #expect(solution.frames.isClose(to: fresh.frames), "at \(width)")
+                #expect(solution.determined == fresh.determined, "at \(width)")
+            }
+            #expect(engine.movedKeptSolves > 0, "no resize moved the kept solve")
+        }
+    }
 }
