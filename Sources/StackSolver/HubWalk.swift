@@ -27,10 +27,6 @@ import StackIR
 // one share walks the length through every other (a row of 1,000 labels walked to zero in 2,318
 // pivots: 3.3 s against 0.03 s unpinned). A hub alone is reason enough for a joint group, with no
 // unit hanging off it (JointShape.collapses).
-//
-// A walk is worth what it saves: each pivot reads the leaving row's terms and each of their costs
-// stage by stage, and a walk that has read as much as the tableau and the stages hold fails, and the
-// group is solved again without its pins.
 
 /// How many items on the spine make a stack's hub worth a walk. Below that the
 /// rows that mention its length are few, and the walk's own steps (each reads every row that mentions
@@ -42,11 +38,6 @@ enum JointHub {
     /// How many times several hubs are walked in turn before their pins are released. More rounds
     /// move the lengths nearer the optimum; the release reaches it whatever the rounds left.
     static let rounds = 8
-    /// What one walk may read, as a share of the terms the tableau and the stages hold when it starts
-    /// (see the top of this file), and at least `smallestBudget`: a small layout's walk costs little
-    /// whatever it reads. Task-local so that tests can change it.
-    @TaskLocal static var budget = 1.0
-    static let smallestBudget = 10_000
 }
 
 /// How a walk of a parameter in one direction ended.
@@ -57,19 +48,15 @@ enum ParameterWalk: Equatable {
     case blocked(distance: Double)
     /// Moving on changes no stage's cost: nothing decides the value.
     case flat
-    /// An improvement without end (unsound numbers), the pivot limit, or a walk past its budget.
+    /// An improvement without end (unsound numbers) or the pivot limit.
     case failed
 }
 
 extension Tableau {
     /// Moves `parameter` (see `moveParameter`) in `direction` (1 or -1) while that lowers the stages'
     /// costs lexicographically, keeping the basis optimal for `stages` with `dualPivot` wherever it
-    /// changes. `changed` collects what `refreeze` must set again. Each pivot spends from `budget` what
-    /// choosing its entering symbol reads: the leaving row's terms and the stages that cost them. The
-    /// walk fails when the budget runs out.
-    mutating func walk(
-        _ parameter: Int, direction: Double, stages: inout Stages, changed: inout [Int], budget: inout Int
-    ) -> ParameterWalk {
+    /// changes. `changed` collects what `refreeze` must set again.
+    mutating func walk(_ parameter: Int, direction: Double, stages: inout Stages, changed: inout [Int]) -> ParameterWalk {
         guard !pinnedParameters.contains(parameter) else { return .blocked(distance: 0) }
         // Whether the row of `slot` holds a restricted symbol at zero that the move would lower.
         func blocks(_ slot: Int) -> Bool {
@@ -100,8 +87,6 @@ extension Tableau {
                     for slot in candidates.filter(blocks).sorted() where slot != unique.last { unique.append(slot) }
                     candidates = unique
                     guard let leaving = candidates.min(by: { basicOf[$0] < basicOf[$1] }) else { break }
-                    budget -= rows[leaving].symbols.reduce(0) { $0 + 1 + stages.count(of: $1) }
-                    guard budget >= 0 else { return .failed }
                     guard dualPivot(leaving: leaving, stages: &stages, changed: &changed, touched: &candidates)
                     else { return hitPivotLimit ? .failed : .blocked(distance: distance) }
                 }
@@ -127,11 +112,10 @@ extension Solver {
         var changed: [Int] = []
         defer { tableau.refreeze(changed, stages: stages) }
         var moved = 0.0
-        var budget = Int(JointHub.budget * Double(max(JointHub.smallestBudget, tableau.terms + stages.terms)))
         // Rightwards first; a length that does not move right may move left. A length that moves
         // leaves behind a side that costs more, so only the way on needs to cost more too.
         for direction in [1.0, -1.0] where moved == 0 {
-            switch tableau.walk(symbol, direction: direction, stages: &stages, changed: &changed, budget: &budget) {
+            switch tableau.walk(symbol, direction: direction, stages: &stages, changed: &changed) {
             case .flat, .failed:
                 return false
             case .rising(let distance), .blocked(let distance):

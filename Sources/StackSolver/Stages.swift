@@ -39,12 +39,6 @@ struct Stages {
         }
     }
 
-    /// How many stages may cost `symbol`: what comparing it reads at most.
-    func count(of symbol: Int) -> Int { symbol < columns.count ? columns[symbol].count : 0 }
-
-    /// The terms the objectives hold.
-    var terms: Int { objectives.reduce(0) { $0 + $1.symbols.count } }
-
     /// The stages that may cost `symbol`, ascending.
     private func stages(of symbol: Int) -> ArraySlice<Int> {
         symbol < columns.count ? columns[symbol][...] : []
