@@ -24,15 +24,15 @@ import StackIR
 // crosses few lengths: a row of 1,000 labels with one user constraint solves in 0.5 s pinned, 4 s
 // without. A stack's own length along the axis is not a hub: it is its items' chain, one row. A
 // fillProportionally stack's shares mention it at the top levels, and a user constraint that breaks
-// one share walks the length through every other (a row of 1,000 labels walked to zero in 2,318
+// one share walks the length through every other (a row of 1,000 labels walked to zero in 4,790
 // pivots: 3.3 s against 0.03 s unpinned). A hub alone is reason enough for a joint group, with no
 // unit hanging off it (JointShape.collapses).
 
-/// How many items on the spine make a stack's hub worth a walk. Below that the
-/// rows that mention its length are few, and the walk's own steps (each reads every row that mentions
-/// the pin) cost more than they save: a touched column of ten labels, walked on every resize of a
-/// nested layout of 1,000 views with one user constraint, made each resize 1.5x slower (784 against
-/// 533 us). Task-local so that tests can change it.
+/// How many items on the spine make a stack's hub worth a walk. Below that the rows that mention its
+/// length are few, and the walk's own steps (each reads every row that mentions the pin) cost more
+/// than they save: a touched column of ten labels, walked on every resize of a nested layout of 1,000
+/// views with one user constraint, made each resize 1.5x slower (784 against 533 us). Task-local so
+/// that tests can change it.
 enum JointHub {
     @TaskLocal static var worthAWalk = 16
     /// How many times several hubs are walked in turn before their pins are released. More rounds

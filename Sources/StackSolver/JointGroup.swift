@@ -109,9 +109,10 @@ private func jointStart(
             throw .stacksAlone(error)
         }
     }
+    let rootPinned = (axis == .horizontal ? width : height) != nil
     func shape(seeds: [Int]) throws(JointDecline) -> JointShape {
         let shape = try JointShape(ir: ir, model: model, axis: slot, seeds: seeds, forced: [Bool](repeating: false, count: model.count))
-        guard shape.collapses(ir: ir, model: model, axis: slot, rootPinned: (axis == .horizontal ? width : height) != nil) else { throw .nothingToCollapse }
+        guard shape.collapses(ir: ir, model: model, axis: slot, rootPinned: rootPinned) else { throw .nothingToCollapse }
         return shape
     }
     // User constraints along the axis start the spine; without any, the stack where the stacks alone
@@ -162,17 +163,17 @@ private func jointSolve(
         window = window.flatMap { $0 < 64 ? 4 * $0 : nil }
         widenings += 1
     }
+    let rootPinned = (axis == .horizontal ? width : height) != nil
     func reshape() throws(JointDecline) {
         shape = try JointShape(ir: ir, model: model, axis: slot, seeds: seeds, forced: forced)
-        guard shape.collapses(ir: ir, model: model, axis: slot, rootPinned: (axis == .horizontal ? width : height) != nil) else { throw .nothingToCollapse }
+        guard shape.collapses(ir: ir, model: model, axis: slot, rootPinned: rootPinned) else { throw .nothingToCollapse }
     }
     var (rounds, crossings) = (0, 0)
     while rounds < 8 {
         // A pin starts where the stacks alone put its length: without their frames, none.
         let hubs = !walkingHubs || stacksAlone == nil ? []
-            : shape.hubs(ir: ir, model: model, axis: slot, rootPinned: (axis == .horizontal ? width : height) != nil)
-                .filter { !unwalked.contains($0) }
-        // A group whose only gain was its hubs is the whole axis without them.
+            : shape.hubs(ir: ir, model: model, axis: slot, rootPinned: rootPinned).filter { !unwalked.contains($0) }
+        // Without its hubs, a group with nothing hanging off its spine is the whole axis.
         guard !hubs.isEmpty || !shape.units.isEmpty else { throw .nothingToCollapse }
         let problem: JointProblem
         do throws(JointDecline) {

@@ -126,12 +126,13 @@ public struct GeneralAxisReport: Hashable, Sendable {
         let hanging = [count(joint.subtrees, "stack", "stacks"), count(joint.runs, "run of items", "runs of items"),
                        count(joint.leaves, "leaf", "leaves")].compactMap { $0 }
         let outside = hanging.count < 2 ? hanging.joined() : hanging.dropLast().joined(separator: ", ") + " and " + hanging[hanging.count - 1]
-        let group = "general solver: the \(axis.rawValue) axis as a joint group of \(joint.items) items and \(constraints) linear constraints"
+        let group = "general solver: the \(axis.rawValue) axis as a joint group of \(joint.items) items and"
+            + " \(constraints) linear constraints"
         // A group whose only gain is its hubs has nothing outside it.
-        guard !hanging.isEmpty else { return [group + (tree.map { "; structured: \($0)" } ?? "")] + Self.hubLine(joint.walkedHubs, in: ir) }
-        return [group + ", with \(outside) outside it entering by cost functions (\(joint.pieces) pieces); structured: inside those"
-                    + (tree.map { " and \($0)" } ?? "")]
-            + Self.hubLine(joint.walkedHubs, in: ir)
+        let line = hanging.isEmpty ? group + (tree.map { "; structured: \($0)" } ?? "")
+            : group + ", with \(outside) outside it entering by cost functions (\(joint.pieces) pieces);"
+                + " structured: inside those" + (tree.map { " and \($0)" } ?? "")
+        return [line] + Self.hubLine(joint.walkedHubs, in: ir)
     }
 
     /// Which hubs a joint solve walked (HubWalk.swift): none, one walked to its optimum, or
