@@ -4,9 +4,10 @@
 Shapes: *flat* (one hstack of N labels) and *nested* (a vstack of sections of columns of labels: the
 layout benchmark's shapes, Benchmarks/LayoutBenchmark/main.swift, with the stacks named); *columns*
 (four nested layouts of N / 4 labels side by side in an hstack, not in the default `--shapes`); *equal*,
-*spaced*, *centres* and *centred* (the flat shape distributed fillEqually, equalSpacing or equalCentering,
-or aligned center; not in the default; their `root` variant is their plain one); *narrow* (the equal row pinned at 700 points, where
-the conflict variant's fixed item conflicts with the whole row; not in the default); *tied*
+*spaced*, *centres* and *centred* (the flat shape distributed fillEqually, equalSpacing or
+equalCentering, or aligned center; not in the default; their `root` variant is their plain one);
+*narrow* (the equal row pinned at 700 points, where the conflict variant's fixed item conflicts with
+the whole row; not in the default); *tied*
 (one fillProportionally hstack of N labels: past 248 items today's UIKit ties their shares at 751) and
 *stretched* (that row with its last label hugging at 240, beside a view hugging at 800 in a row 60
 points per label wide, so the tied shares' residue goes to that label), neither in the default; *free*

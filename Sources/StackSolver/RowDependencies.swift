@@ -1,26 +1,27 @@
-/// What the rows of a set of required constraints say about its conflicts, read off one elimination
-/// instead of searched with a feasibility check per candidate.
-///
-/// Constraints cannot hold together exactly when some combination `y` of their rows cancels every
-/// variable and leaves a contradiction (Farkas: `y · rows == 0`, `y >= 0` on inequalities, `y ·
-/// constants` of the wrong sign). Every such `y` lies in the space of combinations that cancel every
-/// variable, the rows' left null space. So:
-/// - Where that space is empty, the rows are independent: some point meets every one of them at
-///   equality, and the set holds.
-/// - Among constraints in order, a prefix holds the combinations that end in it. In echelon form
-///   (each combination ending at a constraint no other ends at), those are the basis's first few, so
-///   a prefix can only start to fail at an end: a handful of ends to bisect instead of every
-///   constraint. And up to the earliest end the prefix holds one combination and its multiples: if
-///   that one proves a contradiction, its end is the first constraint that fails, and its support is
-///   the only minimal conflict there, without a feasibility check at all.
-/// - Where the space is one line, every conflict's combination is a multiple of one `y`: every subset
-///   that cannot hold contains `y`'s support, which is the set's only minimal conflict, and so the one
-///   the additive search would find (Conflicts.swift) with a bisection per member: the square of the
-///   layout when the conflict is a whole row (a fillEqually stack pinned too narrow for one fixed item).
-///
-/// The space comes from the elimination the feasibility checks use, with each row tagged by a marker
-/// symbol of its own that is never eliminated. Once every variable is, the rows left are made of
-/// markers alone, one per independent combination, and their coefficients are the combination.
+// What the rows of a set of required constraints say about its conflicts, read off one elimination
+// instead of searched with a feasibility check per candidate.
+//
+// Constraints cannot hold together exactly when some combination `y` of their rows cancels every
+// variable and leaves a contradiction (Farkas: `y · rows == 0`, `y >= 0` on inequalities, `y ·
+// constants` of the wrong sign). Every such `y` lies in the space of combinations that cancel every
+// variable, the rows' left null space. So:
+// - Where that space is empty, the rows are independent: some point meets every one of them at
+//   equality, and the set holds.
+// - Among constraints in order, a prefix holds the combinations that end in it. In echelon form
+//   (each combination ending at a constraint no other ends at), those are the basis's first few, so
+//   a prefix can only start to fail at an end: a handful of ends to bisect instead of every
+//   constraint. And up to the earliest end the prefix holds one combination and its multiples: if
+//   that one proves a contradiction, its end is the first constraint that fails, and its support is
+//   the only minimal conflict there, without a feasibility check at all.
+// - Where the space is one line, every conflict's combination is a multiple of one `y`: every subset
+//   that cannot hold contains `y`'s support, which is the set's only minimal conflict, and so the one
+//   the additive search would find (Conflicts.swift) with a bisection per member: the square of the
+//   layout when the conflict is a whole row (a fillEqually stack pinned too narrow for one fixed item).
+//
+// The space comes from the elimination the feasibility checks use, with each row tagged by a marker
+// symbol of its own that is never eliminated. Once every variable is, the rows left are made of
+// markers alone, one per independent combination, and their coefficients are the combination.
+
 /// One combination of a set's rows that cancels every variable: its coefficients over positions in the
 /// set, and its last position (where, among the constraints in order, it is complete).
 struct Combination {
