@@ -8,6 +8,11 @@ enum SolverLimits {
     /// The term limit, when a test sets one (nil: from the problem's size).
     @TaskLocal static var terms: Int? = nil
 
+    /// How many pivots in a row may leave the objective where it stands before the lowest-id
+    /// improving symbol enters instead of the one with the largest cost (`Tableau.optimize`).
+    /// Task-local so that tests can change it.
+    @TaskLocal static var stallsBeforeBland = 8
+
     /// The term limit of a solve over `symbols` symbols and `constraints` constraints.
     static func termLimit(symbols: Int, constraints: Int) -> Int {
         terms ?? max(1 << 24, 16 * (symbols + 4 * constraints))

@@ -33,7 +33,7 @@ struct Tableau {
     private(set) var terms = 0
     /// Parameters a required row pins at their values (`moveParameter` cannot move them).
     private(set) var pinnedParameters: [Int] = []
-    /// The most pivots any solve may take (Bland's rule terminates, but numbers may misbehave).
+    /// The most pivots any solve may take (the simplex terminates, but numbers may misbehave).
     var pivotLimit = 1_000_000
     /// The most terms the rows may hold before an optimisation stops: rows that all come to mention
     /// one shared symbol grow as the square of the layout, and memory must not run away.
@@ -302,28 +302,36 @@ struct Tableau {
     }
 
     /// Minimises `objective` (over nonbasic symbols, kept up to date across pivots) by the primal
-    /// simplex with Bland's rule: the lowest-id improving symbol enters, the lowest-id basic symbol
-    /// among the tightest ratios leaves. Frozen symbols never enter. Returns false if a limit was
-    /// hit (`limitReached`, `fillFits`; in `phaseOne` only the pivot limit) or the objective looked
-    /// unbounded (which does not happen with sound numbers).
+    /// simplex. The improving symbol with the largest cost enters (Dantzig's rule, the lowest id among
+    /// equals), and the lowest-id basic symbol among the tightest ratios leaves. Frozen symbols never
+    /// enter. Returns false if a limit was hit (`limitReached`, `fillFits`; in `phaseOne` only the
+    /// pivot limit) or the objective looked unbounded (which does not happen with sound numbers).
+    ///
+    /// The largest cost takes far fewer and cheaper pivots through a stack's rows than the lowest id:
+    /// in a fillProportionally row of 1,000 labels with user constraints (the `stretched` workload),
+    /// the lowest id walks every item's error symbols in turn, each pivot substituting a row of every
+    /// item into every other: 3,600 pivots writing 3.5e9 terms, against 2,800 writing 4.2e7.
+    /// Dantzig's rule alone can cycle at a degenerate vertex, so after
+    /// `SolverLimits.stallsBeforeBland` pivots in a row that do not move, the lowest id enters until
+    /// one does (Bland's rule, which cannot cycle); each pivot that moves lowers the objective, so no
+    /// basis comes back. Which optimal basis the simplex stops in does not change the answer: the
+    /// stages read the optimal face, not the basis (the frozen symbols, HiddenMovements.swift,
+    /// UndecidedValues.swift).
     mutating func optimize(_ objective: inout Row, phaseOne: Bool = false) -> Bool {
+        var stalled = 0
+        let stallsBeforeBland = SolverLimits.stallsBeforeBland
         while true {
             guard !limitReached(countingTerms: !phaseOne) else { return false }
             // Entering: a restricted symbol with negative cost grows; an external one moves against
             // the sign of its cost.
             var entering = -1
             var direction = 1.0
+            var steepest = 0.0
             for (symbol, cost) in zip(objective.symbols, objective.coefficients) where !frozen[symbol] {
-                if cost < -tolerance {
-                    entering = symbol
-                    direction = 1
-                    break
-                }
-                if cost > tolerance, kinds[symbol] == .external {
-                    entering = symbol
-                    direction = -1
-                    break
-                }
+                let improving = cost < -tolerance ? 1.0 : cost > tolerance && kinds[symbol] == .external ? -1.0 : 0
+                guard improving != 0, abs(cost) > steepest else { continue }
+                (entering, direction, steepest) = (symbol, improving, abs(cost))
+                if stalled >= stallsBeforeBland { break }
             }
             if entering < 0 { return true }
             // Leaving: restricted basic r = k + a*entering + ... hits zero after a step of k / -(a*direction).
@@ -344,6 +352,7 @@ struct Tableau {
                 }
             }
             if bestSlot < 0 { return false }
+            stalled = bestRatio <= tolerance ? stalled + 1 : 0
             guard phaseOne || fillFits(rows: column.count, length: rows[bestSlot].symbols.count) else { return false }
             pivot(entering: entering, slot: bestSlot, objective: &objective)
         }
