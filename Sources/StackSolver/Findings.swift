@@ -14,8 +14,8 @@ public struct SolverFinding: Hashable, Sendable {
         case invalidConstraint(index: Int, reason: InvalidReason)
         /// The simplex stopped at its pivot limit; the frames may not be optimal.
         case pivotLimit(pivots: Int)
-        /// The simplex stopped when its rows grew past its term limit (`Tableau.termLimit`); the frames
-        /// may not be optimal.
+        /// The simplex stopped when its rows grew past its term limit (`Tableau.termLimit`), or its
+        /// substitutions wrote past its work limit (`Tableau.workLimit`); the frames may not be optimal.
         case termLimit(terms: Int)
     }
 
@@ -68,10 +68,11 @@ extension SolverFinding {
             origin: ir.items.first?.origin ?? Origin(line: 1, column: 1), notes: [])
     }
 
-    static func termLimit(_ terms: Int, ir: ConstraintIR) -> SolverFinding {
+    static func termLimit(_ terms: Int, written: Int, ir: ConstraintIR) -> SolverFinding {
         SolverFinding(
             kind: .termLimit(terms: terms), id: .ambiguousLayout,
-            message: "the solver stopped when its rows held \(terms) terms (their constraints all meet in one length); frames may not be optimal",
+            message: "the solver stopped when its rows held \(terms) terms, after writing \(written) "
+                + "(their constraints all meet in one length); frames may not be optimal",
             origin: ir.items.first?.origin ?? Origin(line: 1, column: 1), notes: [])
     }
 

@@ -260,6 +260,7 @@ struct Solver {
             for parameter in parameters { tableau.freeze(parameter.symbol) }
             tableau.pivotLimit = 10_000 + 40 * (tableau.kinds.count + 4 * constraints.count)
             tableau.termLimit = SolverLimits.termLimit(symbols: tableau.kinds.count, constraints: constraints.count)
+            tableau.workLimit = SolverLimits.workLimit(termLimit: tableau.termLimit)
             return tableau
         }
         guard eliminating else {
@@ -328,7 +329,7 @@ struct Solver {
     /// The solution, after `breakTies`; `solving` as in `makeSolution`.
     mutating func finish(solving: ((Int) -> Bool)? = nil) -> LayoutSolution {
         if tableau.hitPivotLimit {
-            findings.append(tableau.hitTermLimit ? .termLimit(tableau.terms, ir: ir) : .pivotLimit(tableau.pivots, ir: ir))
+            findings.append(tableau.hitTermLimit ? .termLimit(tableau.terms, written: tableau.written, ir: ir) : .pivotLimit(tableau.pivots, ir: ir))
         }
         return makeSolution(solving: solving)
     }

@@ -13,8 +13,20 @@ enum SolverLimits {
     /// Task-local so that tests can change it.
     @TaskLocal static var stallsBeforeBland = 8
 
+    /// The most terms solving a new row for an external symbol may write into the rows that
+    /// mention it before the row's own error or slack symbol takes it (`Tableau.add`). Task-local so
+    /// that tests can change it.
+    @TaskLocal static var subjectFill = 64
+
     /// The term limit of a solve over `symbols` symbols and `constraints` constraints.
     static func termLimit(symbols: Int, constraints: Int) -> Int {
         terms ?? max(1 << 24, 16 * (symbols + 4 * constraints))
+    }
+
+    /// The work limit (terms written by substitutions, `Tableau.workLimit`) of a solve with term
+    /// limit `termLimit`: eight times it. Short rows rewritten over and over by a symbol that many of
+    /// them mention stop here, in seconds rather than minutes.
+    static func workLimit(termLimit: Int) -> Int {
+        termLimit.multipliedReportingOverflow(by: 8).overflow ? Int.max : termLimit * 8
     }
 }

@@ -31,6 +31,8 @@ struct Tableau {
     private(set) var hitTermLimit = false
     /// How many terms the rows hold, against `termLimit`.
     private(set) var terms = 0
+    /// How many terms substitutions have written into rows so far, against `workLimit`.
+    private(set) var written = 0
     /// Parameters a required row pins at their values (`moveParameter` cannot move them).
     private(set) var pinnedParameters: [Int] = []
     /// The most pivots any solve may take (the simplex terminates, but numbers may misbehave).
@@ -38,9 +40,16 @@ struct Tableau {
     /// The most terms the rows may hold before an optimisation stops: rows that all come to mention
     /// one shared symbol grow as the square of the layout, and memory must not run away.
     var termLimit = Int.max
+    /// The most terms substitutions may write before an optimisation stops: rows that stay short
+    /// can still be rewritten, pivot after pivot, by a symbol that many rows mention.
+    var workLimit = Int.max
     /// Per external symbol, how many of the solve's constraints mention it (empty: unknown): with the
     /// rows that mention it now, what `add` weighs a candidate subject by.
     var mentions: [Int] = []
+
+    /// The most terms solving a new row for an external symbol may write into the rows present
+    /// (`add`); past it, the row's own error or slack symbol is its subject.
+    var subjectFill = SolverLimits.subjectFill
 
     init(externals: Int) {
         kinds = Array(repeating: .external, count: externals)
@@ -143,6 +152,7 @@ struct Tableau {
         for (slot, factor) in rowsContaining(symbol) {
             // row = k + a*symbol + rest  ->  row = k + rest + a*definition
             let before = rows[slot].symbols.count
+            written += definition.symbols.count
             for added in rows[slot].add(definition, times: factor, removing: symbol) { columns[added].append(slot) }
             terms += rows[slot].symbols.count - before
         }
@@ -177,11 +187,13 @@ struct Tableau {
     }
 
     /// Adds `0 = row` (over any symbols; basic ones are substituted), solving it for an external
-    /// symbol if it has one; else, for a required equality at zero (no `marker`: a row elimination
-    /// merged, as `gap2.height == gap1.height` becomes `slack2 == slack1`), for any restricted symbol,
-    /// which is then basic at zero, so no value moves and no phase one runs; else for `marker` or
-    /// `other` (fresh restricted symbols of this constraint) if that keeps the tableau feasible; else
-    /// by a phase-one artificial variable.
+    /// symbol if it has one, unless that would write more than `subjectFill` terms into the rows
+    /// that mention it (then for `marker` or `other`, as below, where they can take it) or a
+    /// restricted row mentions it (then as below, without it). Else, for a required equality at zero
+    /// (no `marker`: a row elimination merged, as `gap2.height == gap1.height` becomes `slack2 ==
+    /// slack1`), for any restricted symbol, which is then basic at zero, so no value moves and no
+    /// phase one runs; else for `marker` or `other` (fresh restricted symbols of this constraint) if
+    /// that keeps the tableau feasible; else by a phase-one artificial variable.
     /// Among candidates of a kind, the one fewest rows mention, now and in the solve (`mentions`): its
     /// definition then fills in the fewest rows, so a chain of equalities added in order stays a set
     /// of short rows instead of rows that each grow with the chain (Markowitz's rule). Among equals,
@@ -207,6 +219,20 @@ struct Tableau {
             return best
         }
         var subject = sparsest { kinds[$0] == .external }
+        if let external = subject {
+            // Solved for the external, the row would fill in every row that mentions it (a length
+            // every share or gap of a stack is measured against): the constraint's own restricted
+            // symbol takes the row instead, and no other row changes.
+            if let own = [marker, other].compactMap({ $0 }).first(where: { row.coefficient(of: $0) < 0 }),
+               columns[external].count * (row.symbols.count - 1) > subjectFill {
+                subject = own
+            } else if rowsContaining(external).contains(where: { kinds[basicOf[$0.slot]] != .external }) {
+                // A restricted row mentions the external (it took a row of its own that way): the
+                // external's new value would move that row's constant, maybe below zero. Phase one
+                // moves it by pivots that keep every row feasible.
+                subject = nil
+            }
+        }
         if subject == nil, row.constant == 0, marker == nil, other == nil {
             subject = sparsest { (kinds[$0] == .slack || kinds[$0] == .error) && !frozen[$0] }
         }
@@ -280,7 +306,7 @@ struct Tableau {
     /// once one has, every later pivot it counts stops too. Phase one of a required row does not
     /// count terms: stopping there would report a conflict that is not one.
     mutating func limitReached(countingTerms: Bool = true) -> Bool {
-        if countingTerms && terms >= termLimit {
+        if countingTerms && (terms >= termLimit || written >= workLimit) {
             hitTermLimit = true
             hitPivotLimit = true
         }
@@ -295,7 +321,7 @@ struct Tableau {
     /// within `termLimit` at worst (one pivot can fill in the square of the layout); records the
     /// stop when not.
     private mutating func fillFits(rows count: Int, length: Int) -> Bool {
-        guard terms + count * length > termLimit else { return true }
+        guard terms + count * length > termLimit || written + count * length > workLimit else { return true }
         hitTermLimit = true
         hitPivotLimit = true
         return false
