@@ -186,21 +186,10 @@ struct Tableau {
         case infeasible
     }
 
-    /// Adds `0 = row` (over any symbols; basic ones are substituted), solving it for an external
-    /// symbol if it has one, unless that would write more than `subjectFill` terms into the rows
-    /// that mention it (then for `marker` or `other`, as below, where they can take it) or a
-    /// restricted row mentions it (then as below, without it). Else, for a required equality at zero
-    /// (no `marker`: a row elimination merged, as `gap2.height == gap1.height` becomes `slack2 ==
-    /// slack1`), for any restricted symbol, which is then basic at zero, so no value moves and no
-    /// phase one runs; else for `marker` or `other` (fresh restricted symbols of this constraint) if
-    /// that keeps the tableau feasible; else by a phase-one artificial variable.
-    /// Among candidates of a kind, the one fewest rows mention, now and in the solve (`mentions`): its
-    /// definition then fills in the fewest rows, so a chain of equalities added in order stays a set
-    /// of short rows instead of rows that each grow with the chain (Markowitz's rule). Among equals,
-    /// the highest id: IR order follows the arranged order, so that is the symbol furthest along a
-    /// chain, which a stack's long row is best solved for (an item's length there would carry the
-    /// long row into every row its own constraints add later).
-    /// On `.infeasible` the tableau still holds exactly the rows it held before (maybe in another basis).
+    /// Adds `0 = row` (over any symbols; basic ones are substituted), solved for the symbol
+    /// `subject(of:marker:other:)` chooses (Tableau+Subject.swift), else by a phase-one artificial
+    /// variable. On `.infeasible` the tableau still holds exactly the rows it held before (maybe in
+    /// another basis).
     mutating func add(_ expression: Row, marker: Int?, other: Int?) -> AddResult {
         var row = substituted(expression)
         // Kiwi's invariant: a new row has a nonnegative constant, so a restricted subject with a
@@ -209,36 +198,7 @@ struct Tableau {
         if row.isEmpty {
             return nearZero(row.constant) ? .redundant : .infeasible
         }
-        func sparsest(_ eligible: (Int) -> Bool) -> Int? {
-            var best: Int?
-            var bestRows = Int.max
-            for symbol in row.symbols where eligible(symbol) {
-                let rows = columns[symbol].count + (symbol < mentions.count ? mentions[symbol] : 0)
-                if rows <= bestRows { (best, bestRows) = (symbol, rows) }
-            }
-            return best
-        }
-        var subject = sparsest { kinds[$0] == .external }
-        if let external = subject {
-            // Solved for the external, the row would fill in every row that mentions it (a length
-            // every share or gap of a stack is measured against): the constraint's own restricted
-            // symbol takes the row instead, and no other row changes.
-            if let own = [marker, other].compactMap({ $0 }).first(where: { row.coefficient(of: $0) < 0 }),
-               columns[external].count * (row.symbols.count - 1) > subjectFill {
-                subject = own
-            } else if rowsContaining(external).contains(where: { kinds[basicOf[$0.slot]] != .external }) {
-                // A restricted row mentions the external (it took a row of its own that way): the
-                // external's new value would move that row's constant, maybe below zero. Phase one
-                // moves it by pivots that keep every row feasible.
-                subject = nil
-            }
-        }
-        if subject == nil, row.constant == 0, marker == nil, other == nil {
-            subject = sparsest { (kinds[$0] == .slack || kinds[$0] == .error) && !frozen[$0] }
-        }
-        if subject == nil, let marker, row.coefficient(of: marker) < 0 { subject = marker }
-        if subject == nil, let other, row.coefficient(of: other) < 0 { subject = other }
-        if let subject {
+        if let subject = subject(of: row, marker: marker, other: other) {
             // 0 = k + a*subject + rest  ->  subject = -(k + rest) / a
             let a = row.coefficient(of: subject)
             row.remove(subject)
