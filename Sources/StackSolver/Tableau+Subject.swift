@@ -36,9 +36,9 @@ extension Tableau {
             // symbol takes the row instead, and no other row changes.
             if let own, columns[external].count * (row.symbols.count - 1) > subjectFill { return own }
             // A restricted row mentions the external when an earlier row went to its own symbol
-            // instead (kiwi's invariant, that no restricted row mentions a nonbasic external, no
-            // longer holds): the external's new value would move that row's constant, maybe below
-            // zero. Phase one moves it by pivots that keep every row feasible.
+            // instead (so kiwi's invariant, that no restricted row mentions a nonbasic external,
+            // does not hold here): the external's new value would move that row's constant, maybe
+            // below zero. Phase one moves it by pivots that keep every row feasible.
             guard rowsContaining(external).contains(where: { kinds[basicOf[$0.slot]] != .external }) else { return external }
         }
         if row.constant == 0, marker == nil, other == nil,
