@@ -4,9 +4,9 @@ import Testing
 /// The simplex's entering rule (`Tableau.optimize`): the largest cost enters, and at a degenerate
 /// vertex the lowest id takes over, so the simplex cannot cycle.
 @Suite struct PivotRuleTests {
-    /// Beale's example (E. M. L. Beale, "Cycling in the dual simplex algorithm", 1955, as in Chvátal's
-    /// *Linear Programming*, chapter 3): with the largest cost entering and the lowest basic symbol
-    /// leaving among ties, the simplex returns to its first basis after six degenerate pivots.
+    /// Beale's example (E. M. L. Beale, "Cycling in the dual simplex algorithm", 1955): with the
+    /// largest cost entering and the lowest basic symbol leaving among ties, the simplex goes round
+    /// a cycle of degenerate bases for ever.
     ///
     ///     minimise  -3/4 x4 + 20 x5 - 1/2 x6 + 6 x7
     ///     where     x1 = -1/4 x4 + 8 x5 + x6 - 9 x7
