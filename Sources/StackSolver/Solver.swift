@@ -36,8 +36,8 @@
 // - Objectives are then minimised one level at a time (lexicographic simplex). After each level
 //   every nonbasic symbol with a positive reduced cost is frozen at zero: that is exactly the
 //   level's optimal face, so later levels cannot disturb it and no weights or epsilons are needed.
-// - Every choice is by a rule over dense ids (the largest cost, then the lowest id), so output never
-//   depends on hashing.
+// - Every choice is made from counts, costs and dense ids (Tableau.swift), so output never depends
+//   on hashing.
 
 import StackIR
 

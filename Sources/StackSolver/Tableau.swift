@@ -3,8 +3,8 @@
 /// constant `>= 0` (primal feasibility), externals may be anything and never leave the basis.
 ///
 /// Determinism: rows live in slots (dense integers), symbols are dense integers, every choice
-/// (subject, entering, leaving) takes the lowest id among equals, and column lists are iterated
-/// sorted; no `Set` or `Dictionary` is involved.
+/// (subject, entering, leaving) is made from counts, costs and ids with a fixed id among equals, and
+/// column lists are iterated sorted; no `Set` or `Dictionary` is involved.
 struct Tableau {
     /// Symbol id -> kind.
     private(set) var kinds: [SymbolKind] = []
