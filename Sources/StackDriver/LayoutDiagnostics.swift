@@ -11,7 +11,7 @@ extension LayoutSolution {
     /// either the range is empty at offset 0, and `SolverFinding.origin` still has the line and column.
     /// With the tree its labels were measured in (`Compilation.measuredSolution`) and the text
     /// environment, also a warning (W203) for each label or button sized by its text that does not get
-    /// the room its text needs.
+    /// the room its text needs. Neither when the solver stopped at a limit (`stopped`).
     public func diagnostics(in file: SourceFile? = nil, ir: ConstraintIR? = nil, tree: LayoutTree? = nil,
                             text: TextEnvironment = .standard) -> [Diagnostic] {
         func range(_ origin: Origin) -> SourceRange {
@@ -25,7 +25,7 @@ extension LayoutSolution {
                 notes: finding.notes.map { DiagnosticNote($0.message, at: range($0.origin)) })
         }
         guard let ir else { return found }
-        let truncated = tree.map { truncations($0, text: text) } ?? []
+        let truncated = stopped ? [] : tree.map { truncations($0, text: text) } ?? []
         let truncatedText = truncated.map { Diagnostic(.truncatedText, $0.message, at: range(ir.items[$0.item].origin)) }
         return found + truncatedText + negativeItems(in: ir).map { item in
             let frame = frames[item]

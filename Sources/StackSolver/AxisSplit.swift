@@ -163,8 +163,10 @@ private func merge(_ general: LayoutSolution, axis: Axis, other: LayoutSolution,
         copyAxis(otherSlot, of: item, from: other, into: &merged, mentioned: mentioned)
     }
     // A one-axis solve does not find ambiguity (the other axis is undecided there): find it here. The
-    // tree solver finds nothing; a general solve of the other axis may (at most one axis does).
-    merged.findings = general.findings + other.findings + ambiguityFindings(determined: merged.determined, ir: ir)
+    // tree solver finds nothing; a general solve of the other axis may (at most one axis does). A solve
+    // stopped at a limit leaves free what it did not reach: no ambiguity is read from it.
+    let stopped = general.stopped || other.stopped
+    merged.findings = general.findings + other.findings + (stopped ? [] : ambiguityFindings(determined: merged.determined, ir: ir))
     merged.brokenConstraints = general.brokenConstraints + other.brokenConstraints
     merged.pivots = general.pivots + other.pivots
     return merged

@@ -12,10 +12,11 @@ public struct SolverFinding: Hashable, Sendable {
         case ambiguous(item: ItemID, attributes: [LayoutAttribute])
         /// An IR constraint the solver could not use and ignored.
         case invalidConstraint(index: Int, reason: InvalidReason)
-        /// The simplex stopped at its pivot limit; the frames may not be optimal.
+        /// The simplex stopped at its pivot limit; the frames may not be optimal, and no ambiguity is
+        /// reported (`LayoutSolution.stopped`).
         case pivotLimit(pivots: Int)
         /// The simplex stopped when its rows grew past its term limit (`Tableau.termLimit`), or its
-        /// substitutions wrote past its work limit (`Tableau.workLimit`); the frames may not be optimal.
+        /// substitutions wrote past its work limit (`Tableau.workLimit`); as `pivotLimit`.
         case termLimit(terms: Int)
     }
 
@@ -61,18 +62,27 @@ extension SolverFinding {
             origin: sourceOrigin(of: .constraint(index), in: ir), notes: [])
     }
 
+    /// What a stop at a limit leaves the user: frames the solve reached, not the layout's optimum, so
+    /// nothing is read from them (`LayoutSolution.stopped`).
+    private static let stopConsequence = "the frames may not be optimal, and no warning about them is given"
+
     static func pivotLimit(_ pivots: Int, ir: ConstraintIR) -> SolverFinding {
         SolverFinding(
             kind: .pivotLimit(pivots: pivots), id: .ambiguousLayout,
-            message: "the solver stopped after \(pivots) pivots; frames may not be optimal",
+            message: "the solver stopped after \(pivots) pivots, its limit for this layout; \(stopConsequence)",
             origin: ir.items.first?.origin ?? Origin(line: 1, column: 1), notes: [])
     }
 
-    static func termLimit(_ terms: Int, written: Int, ir: ConstraintIR) -> SolverFinding {
-        SolverFinding(
-            kind: .termLimit(terms: terms), id: .ambiguousLayout,
-            message: "the solver stopped when its rows held \(terms) terms, after writing \(written) "
-                + "(their constraints all meet in one length); frames may not be optimal",
+    /// The stop at the term limit or the work limit, whichever `tableau` came nearer (a pivot stops
+    /// before the fill it would write passes a limit, so neither count need have reached its own).
+    static func termLimit(_ tableau: Tableau, ir: ConstraintIR) -> SolverFinding {
+        let work = Double(tableau.written) / Double(tableau.workLimit), terms = Double(tableau.terms) / Double(tableau.termLimit)
+        let reached = work >= terms
+            ? "after its substitutions wrote \(tableau.written) terms, its limit for this layout"
+            : "when its rows held \(tableau.terms) terms, its limit for this layout"
+        return SolverFinding(
+            kind: .termLimit(terms: tableau.terms), id: .ambiguousLayout,
+            message: "the solver stopped \(reached); \(stopConsequence)",
             origin: ir.items.first?.origin ?? Origin(line: 1, column: 1), notes: [])
     }
 

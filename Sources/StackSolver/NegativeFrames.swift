@@ -7,8 +7,9 @@ extension LayoutSolution {
     /// The visible items with a negative width or height whose owners have none (the outermost of
     /// nested ones), in IR order: what warning W202 names and `stackc render` draws in red. Guides are
     /// left out, and so are hidden items and what they contain: UIKit collapses a hidden item and draws
-    /// none of it.
+    /// none of it. None when the solver stopped at a limit (`stopped`).
     public func negativeItems(in ir: ConstraintIR) -> [Int] {
+        guard !stopped else { return [] }
         let count = min(frames.count, ir.items.count)
         // Per item: inside a negative or a hidden item (owners come before their items).
         var covered = [Bool](repeating: false, count: count)

@@ -106,6 +106,17 @@ public struct LayoutSolution: Hashable, Sendable {
     public var height: Double { frames.first?.height ?? 0 }
     /// Whether the layout had no conflict (ambiguity does not count).
     public var isSatisfiable: Bool { brokenConstraints.isEmpty }
+    /// Whether the solver stopped at a limit (a `pivotLimit` or `termLimit` finding): the frames are
+    /// where the solve stopped, not the layout's optimum, so no warning is read from them (ambiguity,
+    /// negative sizes, truncated text).
+    public var stopped: Bool {
+        findings.contains { finding in
+            switch finding.kind {
+            case .pivotLimit, .termLimit: true
+            default: false
+            }
+        }
+    }
 }
 
 /// An item's two baselines.
@@ -329,7 +340,7 @@ struct Solver {
     /// The solution, after `breakTies`; `solving` as in `makeSolution`.
     mutating func finish(solving: ((Int) -> Bool)? = nil) -> LayoutSolution {
         if tableau.hitPivotLimit {
-            findings.append(tableau.hitTermLimit ? .termLimit(tableau.terms, written: tableau.written, ir: ir) : .pivotLimit(tableau.pivots, ir: ir))
+            findings.append(tableau.hitTermLimit ? .termLimit(tableau, ir: ir) : .pivotLimit(tableau.pivots, ir: ir))
         }
         return makeSolution(solving: solving)
     }
@@ -491,7 +502,8 @@ struct Solver {
             baselines.append(BaselinePair(first: value(.firstBaseline, item), last: value(.lastBaseline, item)))
         }
         var all = findings
-        if findsAmbiguity { all += ambiguityFindings(determined: determined, ir: ir) }
+        // A stopped solve's free symbols include those of the constraints it did not reach.
+        if findsAmbiguity && !tableau.hitPivotLimit { all += ambiguityFindings(determined: determined, ir: ir) }
         return LayoutSolution(
             frames: frames, determined: determined, baselines: baselines, findings: all,
             brokenConstraints: broken, pivots: tableau.pivots)
