@@ -36,6 +36,7 @@
 // - Objectives are then minimised one level at a time (lexicographic simplex). After each level
 //   every nonbasic symbol with a positive reduced cost is frozen at zero: that is exactly the
 //   level's optimal face, so later levels cannot disturb it and no weights or epsilons are needed.
+//   Meanwhile the frame variables' rows sit outside the tableau (Tableau+Parking.swift).
 // - Every choice is made from counts, costs and dense ids (Tableau.swift), so output never depends
 //   on hashing.
 
@@ -241,6 +242,8 @@ struct Solver {
         }
         if !requiredAdded { addRequired() }
         errors = addOptional()
+        // Until `breakTies` ends, only restricted rows take pivots (Tableau+Parking.swift).
+        if SolverLimits.parksFrameRows { tableau.parkExternalRows() }
         levels = priorityLevels()
         for level in levels {
             minimise(level.constraints.flatMap { index in (errors[index] ?? []).map { ($0, 1.0) } } + level.costs)
@@ -346,6 +349,7 @@ struct Solver {
                 }
             }
         }
+        tableau.restoreParked()
     }
 
     /// Minimises `terms` on the current optimal face, then narrows the face to its optimum.

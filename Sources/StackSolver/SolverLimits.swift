@@ -18,6 +18,10 @@ enum SolverLimits {
     /// that tests can change it.
     @TaskLocal static var subjectFill = 64
 
+    /// Whether frame variables' rows sit out the optimisation of the levels and ties
+    /// (Tableau+Parking.swift). Task-local so that tests can compare the answer without it.
+    @TaskLocal static var parksFrameRows = true
+
     /// The term limit of a solve over `symbols` symbols and `constraints` constraints.
     static func termLimit(symbols: Int, constraints: Int) -> Int {
         terms ?? max(1 << 24, 16 * (symbols + 4 * constraints))

@@ -33,6 +33,9 @@ struct Tableau {
     private(set) var terms = 0
     /// How many terms substitutions have written into rows so far, against `workLimit`.
     private(set) var written = 0
+    /// Frame variables' rows set aside during the optimisation, with their basic symbols
+    /// (Tableau+Parking.swift).
+    var parked: [(basic: Int, row: Row)] = []
     /// Parameters a required row pins at their values (`moveParameter` cannot move them).
     private(set) var pinnedParameters: [Int] = []
     /// The most pivots any solve may take (the simplex terminates, but numbers may misbehave).
@@ -98,7 +101,7 @@ struct Tableau {
 
     // MARK: Rows
 
-    private mutating func insertRow(_ row: Row, basic: Int) -> Int {
+    mutating func insertRow(_ row: Row, basic: Int) -> Int {
         let slot: Int
         if let free = freeSlots.popLast() {
             slot = free
@@ -116,7 +119,7 @@ struct Tableau {
         return slot
     }
 
-    private mutating func removeRow(at slot: Int) -> Row {
+    mutating func removeRow(at slot: Int) -> Row {
         let row = rows[slot]
         terms -= row.symbols.count
         slotOf[basicOf[slot]] = -1

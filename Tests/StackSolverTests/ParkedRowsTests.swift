@@ -1,0 +1,67 @@
+import Foundation
+import StackIR
+import StackSemantics
+import StackSyntax
+import Testing
+@testable import StackSolver
+
+/// Frame variables' rows set aside while the levels and ties are optimised (Tableau+Parking.swift)
+/// change the work the pivots do, never the answer: the same solver with its rows kept in the tableau
+/// all along is the reference, frame for frame (what nothing decides included), with the same
+/// determinations, findings and broken constraints.
+@Suite struct ParkedRowsTests {
+    static func solve(_ ir: ConstraintIR, width: Double?, height: Double?, parking: Bool) -> LayoutSolution {
+        SolverLimits.$parksFrameRows.withValue(parking) {
+            var solver = Solver(ir: ir, width: width, height: height)
+            return solver.run()
+        }
+    }
+
+    static func compare(_ ir: ConstraintIR, width: Double?, height: Double?, place: String) {
+        let parked = solve(ir, width: width, height: height, parking: true)
+        let kept = solve(ir, width: width, height: height, parking: false)
+        #expect(parked.brokenConstraints == kept.brokenConstraints, "\(place): broken constraints differ")
+        if let difference = solutionDifference(parked, kept, ir: ir) { Issue.record("\(place): \(difference)") }
+    }
+
+    @Test func randomProblemsSolveAlikeWithRowsSetAside() {
+        for seed in randomSeeds("parked rows, random problems", count: 600, long: 20_000) {
+            let (ir, width, height) = randomCase(seed: seed)
+            Self.compare(ir, width: width, height: height, place: "seed \(seed)")
+        }
+    }
+
+    @Test func randomLayoutsSolveAlikeWithRowsSetAside() {
+        let file = SourceFile(path: "random.stack", text: String(repeating: "node\n", count: 40))
+        for seed in randomSeeds("parked rows, random layouts", count: 300, long: 3_000) {
+            let tree = AxisSplitTests.withUserConstraints(randomTree(seed: seed, maxNodes: 14), seed: seed)
+            for uikit in [UIKitTarget.current, .iOS9] {
+                let ir = lower(tree, in: file, uikit: uikit)
+                for (width, height) in differentialSizes(seed: seed) {
+                    Self.compare(ir, width: width, height: height, place: "seed \(seed), \(uikit), \(String(describing: width)) x \(String(describing: height))")
+                }
+            }
+        }
+    }
+
+    /// A row of 40 labels at its natural width, whose length every label's errors reach, with a user
+    /// constraint that ties two widths. The labels are 20 + 10k points wide (k = 0, 1, 2, 3 in turn),
+    /// hugging at 250 and resisting compression at 750, and `v0.width == v1.width` is required: v1
+    /// (30) compressing would cost at 750, v0 (20) growing costs at 250 only, so both are 30 (strict
+    /// priority order). The other labels keep their widths, and the stack is as wide as its labels and
+    /// 39 gaps of 2.
+    @Test func aRowsLengthIsItsLabelsWhenItsRowIsSetAside() throws {
+        let labels = (0..<40).map { "    label v\($0)(intrinsic: \(20 + 10 * ($0 % 4)) x 10)" }.joined(separator: "\n")
+        let text = "hstack main(spacing: 2) {\n\(labels)\n    constraints {\n        v0.width == v1.width\n    }\n}\n"
+        let file = SourceFile(path: "row.stack", text: text)
+        let tree = try #require(check(file).model.roots.first)
+        let ir = lower(tree, in: file, uikit: .current)
+        let solution = Self.solve(ir, width: nil, height: nil, parking: true)
+        func width(_ name: String) -> Double { solution.frames[ir.items.firstIndex { $0.name == name } ?? 0].width }
+        #expect(width("main.v0") == 30 && width("main.v1") == 30)
+        #expect(width("main.v2") == 40 && width("main.v3") == 50)
+        var labelsWidth = 30.0 + 30
+        for k in 2..<40 { labelsWidth += Double(20 + 10 * (k % 4)) }
+        #expect(abs(width("main") - (labelsWidth + 39 * 2)) < 1e-6)
+    }
+}
