@@ -25,8 +25,8 @@ import StackIR
 // without. A stack's own length along the axis is not a hub: it is its items' chain, one row. A
 // fillProportionally stack's shares mention it at the top levels, and a user constraint that breaks
 // one share walks the length through every other (a row of 1,000 labels walks to zero in 4,790
-// pivots under the lowest-id entering rule: 3.3 s against 0.03 s unpinned). A hub alone is reason enough for a joint group, with no
-// unit hanging off it (JointShape.collapses).
+// pivots under the lowest-id entering rule: 3.3 s against 0.03 s unpinned). A hub alone is reason
+// enough for a joint group, with no unit hanging off it (JointShape.collapses).
 
 /// How many items on the spine make a stack's hub worth a walk. Below that the rows that mention its
 /// length are few, and the walk's own steps (each reads every row that mentions the pin) cost more
