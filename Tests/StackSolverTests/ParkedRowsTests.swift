@@ -1,4 +1,3 @@
-import Foundation
 import StackIR
 import StackSemantics
 import StackSyntax
@@ -17,31 +16,12 @@ import Testing
         }
     }
 
-    static func compare(_ ir: ConstraintIR, width: Double?, height: Double?, place: String) {
-        let parked = solve(ir, width: width, height: height, parking: true)
-        let kept = solve(ir, width: width, height: height, parking: false)
-        #expect(parked.brokenConstraints == kept.brokenConstraints, "\(place): broken constraints differ")
-        if let difference = solutionDifference(parked, kept, ir: ir) { Issue.record("\(place): \(difference)") }
-    }
-
     @Test func randomProblemsSolveAlikeWithRowsSetAside() {
-        for seed in randomSeeds("parked rows, random problems", count: 600, long: 20_000) {
-            let (ir, width, height) = randomCase(seed: seed)
-            Self.compare(ir, width: width, height: height, place: "seed \(seed)")
-        }
+        SolvesAlike.problems("parked rows, random problems", count: 600, long: 20_000) { Self.solve($0, width: $1, height: $2, parking: $3) }
     }
 
     @Test func randomLayoutsSolveAlikeWithRowsSetAside() {
-        let file = SourceFile(path: "random.stack", text: String(repeating: "node\n", count: 40))
-        for seed in randomSeeds("parked rows, random layouts", count: 300, long: 3_000) {
-            let tree = AxisSplitTests.withUserConstraints(randomTree(seed: seed, maxNodes: 14), seed: seed)
-            for uikit in [UIKitTarget.current, .iOS9] {
-                let ir = lower(tree, in: file, uikit: uikit)
-                for (width, height) in differentialSizes(seed: seed) {
-                    Self.compare(ir, width: width, height: height, place: "seed \(seed), \(uikit), \(String(describing: width)) x \(String(describing: height))")
-                }
-            }
-        }
+        SolvesAlike.layouts("parked rows, random layouts", count: 300, long: 3_000) { Self.solve($0, width: $1, height: $2, parking: $3) }
     }
 
     /// A row of 40 labels at its natural width, whose length every label's errors reach, with a user

@@ -18,33 +18,17 @@ import Testing
         }
     }
 
+    /// The default rule (true) against the rule at every row (false).
+    static func solve(_ ir: ConstraintIR, width: Double?, height: Double?, usual: Bool) -> LayoutSolution {
+        solve(ir, width: width, height: height, fill: usual ? SolverLimits.subjectFill : 0)
+    }
+
     @Test func randomProblemsSolveAlikeWhateverTheSubject() {
-        let seeds = randomSeeds("subject rule, random problems", count: 600)
-        for seed in seeds {
-            let (ir, width, height) = randomCase(seed: seed)
-            let usual = Self.solve(ir, width: width, height: height, fill: SolverLimits.subjectFill)
-            let own = Self.solve(ir, width: width, height: height, fill: 0)
-            #expect(usual.brokenConstraints == own.brokenConstraints, "seed \(seed): broken constraints differ")
-            if let difference = solutionDifference(usual, own, ir: ir) { Issue.record("seed \(seed): \(difference)") }
-        }
+        SolvesAlike.problems("subject rule, random problems", count: 600, long: 20_000) { Self.solve($0, width: $1, height: $2, usual: $3) }
     }
 
     @Test func randomLayoutsSolveAlikeWhateverTheSubject() {
-        let seeds = randomSeeds("subject rule, random layouts", count: 300, long: 3_000)
-        let file = SourceFile(path: "random.stack", text: String(repeating: "node\n", count: 40))
-        for seed in seeds {
-            let tree = AxisSplitTests.withUserConstraints(randomTree(seed: seed, maxNodes: 14), seed: seed)
-            for uikit in [UIKitTarget.current, .iOS9] {
-                let ir = lower(tree, in: file, uikit: uikit)
-                for (width, height) in differentialSizes(seed: seed) {
-                    let usual = Self.solve(ir, width: width, height: height, fill: SolverLimits.subjectFill)
-                    let own = Self.solve(ir, width: width, height: height, fill: 0)
-                    if let difference = solutionDifference(usual, own, ir: ir) {
-                        Issue.record("seed \(seed), \(uikit), \(String(describing: width)) x \(String(describing: height)): \(difference)")
-                    }
-                }
-            }
-        }
+        SolvesAlike.layouts("subject rule, random layouts", count: 300, long: 3_000) { Self.solve($0, width: $1, height: $2, usual: $3) }
     }
 
     /// An equalCentering row of twenty labels squeezed into 320 points on iOS 9: every label's
