@@ -242,7 +242,7 @@ struct Solver {
         }
         if !requiredAdded { addRequired() }
         errors = addOptional()
-        // Until `breakTies` ends, only restricted rows take pivots (Tableau+Parking.swift).
+        // Until `breakTies` ends, the frame variables' rows take no pivots (Tableau+Parking.swift).
         if SolverLimits.parksFrameRows { tableau.parkExternalRows() }
         levels = priorityLevels()
         for level in levels {

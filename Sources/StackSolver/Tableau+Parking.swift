@@ -17,7 +17,8 @@
 
 extension Tableau {
     /// Sets every basic frame variable's row aside (`restoreParked` brings them back). Until then
-    /// only restricted rows take pivots, and nothing may add a row or read a frame variable's value.
+    /// those rows take no pivots (a frame variable that enters the basis meanwhile gets a row of its
+    /// own in the tableau), and nothing may add a row or read a set-aside variable's value.
     mutating func parkExternalRows() {
         for slot in rows.indices where basicOf[slot] >= 0 && kinds[basicOf[slot]] == .external {
             let basic = basicOf[slot]
