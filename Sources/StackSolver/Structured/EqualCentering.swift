@@ -68,7 +68,7 @@ extension StructuredLayout {
         lowest += spacing
         mergeAnchors[index] = lengths
         settledLength[index] = settled
-        var left: [Segment] = []
+        var left = SegmentList()
         if !centeringHeld[index] {
             // An item held at or below the gaps' priority may move to even out the gaps more cheaply:
             // the only bound known is that nothing below `settled` costs less than `settled` itself.
@@ -81,7 +81,7 @@ extension StructuredLayout {
         }
         // The exact part must reach down to `held`, where the bound below it starts.
         guard let squeezed = squeezedCost(index, lengths: lengths, settled: settled) else { throw .irMismatch(item: index) }
-        left = squeezed
+        left = SegmentList(squeezed)
         if let slope = shortening.slope, held - lowest > 0 {
             left.append(Segment(length: held - lowest, slope: slope, owner: 0, order: Int32(left.count)))
         }

@@ -45,7 +45,7 @@ extension CostFunction {
     }
 
     /// One infinite zero-slope piece as a left side.
-    static let flatLeft = [Segment(length: .infinity, slope: .zero, owner: 0, order: 1)]
+    static let flatLeft: SegmentList = [Segment(length: .infinity, slope: .zero, owner: 0, order: 1)]
 }
 
 /// The visible items' costs in a row whose items hang from its baseline (iOS 9/10's firstBaseline rows
@@ -118,7 +118,7 @@ extension StructuredLayout {
         let (deepest, topHung) = (costs.deepest, costs.deepest > -.infinity)
         guard topHung || costs.bottomHung else { throw .allItemsHidden(stack: index) }
         let up = Slope.constraint(priority: spanning.priority, index: spanning.index, sign: 1)
-        let pull = [Segment(length: .infinity, slope: up, owner: 0, order: 0)]
+        let pull: SegmentList = [Segment(length: .infinity, slope: up, owner: 0, order: 0)]
         costs.line.append(CostFunction(anchor: topHung ? deepest : 0, right: pull, left: topHung ? [] : CostFunction.flatLeft))
         costs.descent.append(CostFunction(anchor: costs.bottomHung ? 0 : -deepest, right: pull, left: []))
         guard let line = pointwiseSum(costs.line), let descent = pointwiseSum(costs.descent) else {

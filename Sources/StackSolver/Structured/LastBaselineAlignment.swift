@@ -55,8 +55,8 @@ extension StructuredLayout {
         for child in children where reference == nil { reference = model.edgeReference[child] }
         // Each item's own height (its cost with the ambiguity suppression), its shortening side, and
         // the reference's lengthening side.
-        var shortenings: [[Segment]] = []
-        var referenceLengthening: [Segment] = []
+        var shortenings: [SegmentList] = []
+        var referenceLengthening = SegmentList()
         shortenings.reserveCapacity(children.count)
         for child in children {
             let own = try suppressed(child, axis: axis)
@@ -114,7 +114,7 @@ extension StructuredLayout {
         }
         let settled = ascent + height(first) - depths[0]
         lastBaselineRows[index] = LastBaselineRow(ascent: ascent, spanner: ascent + descent, settled: settled, depths: depths)
-        let left = shortening.slope.map { [Segment(length: .infinity, slope: $0, owner: 0, order: 0)] } ?? []
+        let left: SegmentList = shortening.slope.map { [Segment(length: .infinity, slope: $0, owner: 0, order: 0)] } ?? []
         return try fitted(CostFunction(anchor: settled + inset, right: CostFunction.flatRight, left: left), fit, index, axis)
     }
 

@@ -24,7 +24,7 @@ struct MoveBound {
 
     /// Takes one side of an item's cost (the side that moves away from its minimiser); false when
     /// moving onto it costs first at `level` or below, or costs nothing.
-    mutating func add(_ side: [Segment]) -> Bool {
+    mutating func add(_ side: SegmentList) -> Bool {
         guard let first = side.first else { return true }
         let levels = first.slope.levels
         guard levels.count > 0, levels.t0.priority > level, abs(levels.t0.coefficient) > structuredTolerance else { return false }

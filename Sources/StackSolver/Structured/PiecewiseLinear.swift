@@ -14,11 +14,20 @@ struct Segment: Equatable {
 /// ends with finite lengths (required bounds); an infinite last piece leaves it open.
 struct CostFunction {
     var anchor: Double
-    var right: [Segment]
-    var left: [Segment]
+    var right: SegmentList
+    var left: SegmentList
     /// The terms of this function's slopes past their inline four (see `Levels`): empty unless a
     /// slope spans more than four priority levels.
     var extra: [LevelTerm] = []
+
+    init(anchor: Double, right: SegmentList, left: SegmentList, extra: [LevelTerm] = []) {
+        (self.anchor, self.right, self.left, self.extra) = (anchor, right, left, extra)
+    }
+
+    /// A function whose sides are built as arrays (pieces computed, mapped or literal).
+    init(anchor: Double, right: [Segment], left: [Segment], extra: [LevelTerm] = []) {
+        self.init(anchor: anchor, right: SegmentList(right), left: SegmentList(left), extra: extra)
+    }
 
     /// A function defined at one point only (an explicit size, a hidden item's length).
     static func point(_ value: Double) -> CostFunction { CostFunction(anchor: value, right: [], left: []) }
@@ -80,7 +89,7 @@ struct CostFunction {
 
     /// One infinite zero-slope piece as a right side, shared: `monotoneEnvelope` takes it without
     /// allocating (one allocation per item across a weakly aligned stack before).
-    static let flatRight = [Segment(length: .infinity, slope: .zero, owner: 0, order: 0)]
+    static let flatRight: SegmentList = [Segment(length: .infinity, slope: .zero, owner: 0, order: 0)]
 
     /// `f(x) + |x - target|` at one constraint's priority (ambiguity suppression, canvas fit): the
     /// pointwise sum with `absolute`, without the general sweep.
@@ -188,13 +197,13 @@ struct CostFunction {
         } else {
             anchor = startOf(k)
         }
-        var right: [Segment] = []
+        var right = SegmentList()
         right.reserveCapacity(pieces.count - k)
         for j in k..<pieces.count {
             let s = segment(j, order: right.count)
             if s.length > 0 { right.append(s) }
         }
-        var left: [Segment] = []
+        var left = SegmentList()
         left.reserveCapacity(k)
         for j in stride(from: k - 1, through: 0, by: -1) {
             let s = segment(j, order: left.count)
@@ -226,7 +235,7 @@ func merge(_ functions: [CostFunction]) -> Merge {
     var zeroOwnerSet: [Int32] = []
     var zeroBelow = 0.0
     var zeroAbove = 0.0
-    func side(_ pick: (CostFunction) -> [Segment], ascending: Bool, zeroTotal: inout Double) -> [Segment] {
+    func side(_ pick: (CostFunction) -> SegmentList, ascending: Bool, zeroTotal: inout Double) -> SegmentList {
         // The first infinite piece in slope order ends the list: nothing after it is ever used.
         var bound: Segment? = nil
         var total = 0
@@ -270,7 +279,7 @@ func merge(_ functions: [CostFunction]) -> Merge {
         if let cut = kept.firstIndex(where: { $0.length == .infinity }) {
             kept.removeSubrange((cut + 1)...)
         }
-        return kept
+        return SegmentList(kept)
     }
     let right = side({ $0.right }, ascending: true, zeroTotal: &zeroAbove)
     let left = side({ $0.left }, ascending: false, zeroTotal: &zeroBelow)

@@ -146,6 +146,14 @@ struct Slope: Equatable {
         return Slope(levels: Levels(LevelTerm(priority: priority, coefficient: sign)), tie: TieKey(priority: priority, index: index), tieSign: sign)
     }
 
+    /// The priority, IR index and sign of the one constraint this slope is the violation of, when it
+    /// is exactly `constraint(priority:index:sign:)` of them (the pieces a leaf's function has).
+    var constraintParts: (priority: Double, index: Int32, sign: Float)? {
+        guard levels.count == 1, tieIndex >= 0, abs(packedTieSign) == 1,
+              self == Slope.constraint(priority: tiePriority, index: Int(tieIndex), sign: Double(packedTieSign)) else { return nil }
+        return (tiePriority, tieIndex, packedTieSign)
+    }
+
     /// The lexicographic sign: -1, 0 or +1.
     @inline(__always)
     func sign(_ extra: [LevelTerm]) -> Int {

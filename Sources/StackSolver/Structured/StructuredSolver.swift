@@ -153,7 +153,7 @@ struct StructuredLayout {
         for axis in axes where only == nil || only == axis {
             let slot = 2 * index + axis
             if model.stackAxis[index] < 0, model.explicit[slot] == nil, let data = model.leafAxes[slot] {
-                // A leaf's function, written into the arrays it had (no allocation after the first pass).
+                // A leaf's function, written in place: one piece a side, inline (SegmentList.swift).
                 outer[slot].anchor = data.intrinsic
                 Self.setLeafSide(&outer[slot].right, data.hugging, sign: 1)
                 Self.setLeafSide(&outer[slot].left, data.compression, sign: -1)
@@ -193,10 +193,8 @@ struct StructuredLayout {
     /// One side of a leaf's function in place: one infinite piece at the constraint's priority, none
     /// when it is required. Nested N = 1,000 layout pass: leaf functions took ~17% of the instructions,
     /// mostly allocating and freeing their two one-piece arrays.
-    private static func setLeafSide(_ side: inout [Segment], _ ref: OptionalRef, sign: Double) {
-        side.removeAll(keepingCapacity: true)
-        guard ref.priority < 1000 else { return }
-        side.append(Segment(length: .infinity, slope: .constraint(priority: ref.priority, index: ref.index, sign: sign), owner: 0, order: 0))
+    private static func setLeafSide(_ side: inout SegmentList, _ ref: OptionalRef, sign: Float) {
+        side = ref.priority < 1000 ? .constraint(priority: ref.priority, index: ref.index, sign: sign) : []
     }
 
     /// A leaf's function as a new value (leaves with an explicit size, or none on this axis; `update`
