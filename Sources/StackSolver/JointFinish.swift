@@ -37,9 +37,17 @@ private func frames(
         guard shape.gapUnit[item] < 0, !problem.placed[item] else { return false }
         return unit < 0 || (shape.units[unit].count == 1 && shape.units[unit][0] == item && problem.leader[item] < 0)
     }
+    // A run's gap width is the stack's one gap width, a symbol of the joint problem that the face may
+    // leave free (a view with no size beside the run): the solver decides and settles it, by its first
+    // gap guide, as the whole solve does (`runGapsFree` below).
+    var firstGap = [Bool](repeating: false, count: ir.items.count)
+    for gaps in shape.gaps { if let first = gaps.first { firstGap[first] = true } }
     // What the joint part leaves undecided is settled as the whole solve settles it
     // (UndecidedValues.swift): the hanging units are fixed, so the two faces agree on the joint part.
-    var solution = solver.finish(solving: joint)
+    var solution = solver.finish(solving: { joint($0) || firstGap[$0] })
+    let freeGaps = shape.gaps.map { gaps in
+        gaps.first.map { slot == 0 ? !solution.determined[$0].width : !solution.determined[$0].height } ?? false
+    }
     let value = solver.unroundedValue()
     var placement = JointPlacement(
         spine: shape.spine, position: [Double](repeating: 0, count: n), length: [Double](repeating: 0, count: n))
@@ -95,6 +103,7 @@ private func frames(
     for item in 0..<ir.items.count where !joint(item) {
         copyAxis(slot, of: item, from: inside, into: &solution, mentioned: mentioned)
     }
+    runGapsFree(freeGaps, shape: shape, axis: axis, in: &solution)
     for gap in gaps {
         var frame = solution.frames[gap.guide]
         let (start, extent) = (roundedToSolverPrecision(gap.position), roundedToSolverPrecision(gap.length))
@@ -109,4 +118,25 @@ private func frames(
         subtrees: shape.units.count - runs - leaves, runs: runs, leaves: leaves, pieces: problem.pieces,
         windowed: !problem.windows.isEmpty, walkedHubs: problem.hubs)
     return JointSolve(solution: solution, summary: summary)
+}
+
+/// Where a run's gap width is free on the optimal face (`freeGaps`, per unit), every place along the
+/// axis past the run's first item moves with it: its later items', everything inside them, and its
+/// gap guides', whose widths are that width. The whole solve reports them undecided, and so does this.
+private func runGapsFree(_ freeGaps: [Bool], shape: JointShape, axis: Axis, in solution: inout LayoutSolution) {
+    guard freeGaps.contains(true) else { return }
+    let parent = shape.parent
+    var moves = [Bool](repeating: false, count: parent.count)
+    for (unit, members) in shape.units.enumerated() where freeGaps[unit] {
+        for member in members.dropFirst() { moves[member] = true }
+        for (k, guide) in shape.gaps[unit].enumerated() {
+            if k > 0 { moves[guide] = true }
+            if axis == .horizontal { solution.determined[guide].width = false } else { solution.determined[guide].height = false }
+        }
+    }
+    // Owners come before their items (the lowering's order).
+    for item in parent.indices where moves[item] || (parent[item] >= 0 && moves[parent[item]]) {
+        moves[item] = true
+        if axis == .horizontal { solution.determined[item].x = false } else { solution.determined[item].y = false }
+    }
 }

@@ -424,9 +424,11 @@ struct JointProblem {
         return (low, high)
     }
 
-    /// Per unit, the linear forms that must be fixed on the optimal face: its place, its length and its
-    /// gaps' widths (a follower's place is its leader's, so only the leader's is asked about; an item
-    /// placed across its stack's canvas, the canvas's).
+    /// Per unit, the linear forms that must be fixed on the optimal face: its place and its length (a
+    /// follower's place is its leader's, so only the leader's is asked about; an item placed across its
+    /// stack's canvas, the canvas's). An equalSpacing run's length is its items' (`lengthForm`), not its
+    /// gaps': their width is the stack's one gap width, a symbol of the joint problem, which the face may
+    /// leave free, and which finishing decides and settles there as the whole solve does (JointFinish.swift).
     func interface(of shape: JointShape, axis: Axis) -> [[[LinearTerm]]] {
         shape.units.indices.map { unit in
             let first = shape.units[unit][0]
@@ -436,7 +438,6 @@ struct JointProblem {
                 return [[(axis.position.symbol(of: stack), 1.0)], [(axis.length.symbol(of: stack), 1.0)]]
             }
             return [[(axis.position.symbol(of: first), 1.0)], shape.lengthForm(unit, axis: axis)]
-                + shape.gaps[unit].prefix(1).map { [(axis.length.symbol(of: $0), 1.0)] }
         }
     }
 

@@ -714,6 +714,50 @@ import Testing
         #expect(solutionDifference(solution, solve(ir), ir: ir) == nil)
     }
 
+    /// An equalSpacing row of three labels and a view with no size: the view's width is free, and with
+    /// it the row's one gap width, yet the labels hang off the row as one run and the joint problem
+    /// keeps three items. Worked by hand (UndecidedValues.swift: the views' lengths first, then the
+    /// guides'): at its natural size the row is pulled to 0 wide, the gaps settle at their least, the
+    /// spacing 2, and the view takes the rest, 0 - (60 + 3 * 2) = -66, from 66; at 200 the view settles
+    /// at 0, from 200, and the gaps share 200 - 60, 46.667 each, the labels from 0, 56.667 and 123.333.
+    /// The places past the first label move with the gap width, so the whole solve leaves them
+    /// undecided, and so must the joint one: `solutionDifference` compares determinations too.
+    @Test func aFreeGapWidthLeavesTheRunOutside() {
+        let ir = Self.lowered("""
+            hstack main(distribution: equalSpacing, spacing: 2) {
+                label a(intrinsic: 10 x 10)
+                label b(intrinsic: 20 x 10)
+                label c(intrinsic: 30 x 10)
+                view amb
+            }
+            """)
+        let gap = 140.0 / 3
+        let cases: [(Double?, [String: (Double, Double)])] = [
+            (nil, ["main": (0, 0), "main.a": (0, 10), "main.b": (12, 20), "main.c": (34, 30), "main.amb": (66, -66),
+                   "main#gap1": (10, 2), "main#gap2": (32, 2), "main#gap3": (64, 2)]),
+            (200, ["main": (0, 200), "main.a": (0, 10), "main.b": (10 + gap, 20), "main.c": (30 + 2 * gap, 30),
+                   "main.amb": (200, 0), "main#gap1": (10, gap), "main#gap2": (30 + gap, gap), "main#gap3": (60 + 2 * gap, gap)]),
+        ]
+        for (width, expected) in cases {
+            let sized = ir.replacingRootSize(width: width != nil, height: false)
+            let (solution, report) = solveLayoutReporting(ir: sized, width: width, height: nil)
+            guard case .split(_, .horizontal, _, _, .solved(let joint)?) = report.path else {
+                Issue.record("width \(String(describing: width)): solved by \(report.path)")
+                continue
+            }
+            #expect(joint.runs == 1 && joint.items == 3, "width \(String(describing: width)): \(joint)")
+            #expect(sized.items.count(where: { expected[$0.name] != nil }) == expected.count)
+            for (k, item) in sized.items.enumerated() {
+                guard let (x, length) = expected[item.name] else { continue }
+                #expect(abs(solution.frames[k].x - x) < 1e-6 && abs(solution.frames[k].width - length) < 1e-6,
+                        "width \(String(describing: width)): \(item.name) \(solution.frames[k])")
+            }
+            let b = sized.items.firstIndex { $0.name == "main.b" } ?? 0
+            #expect(!solution.determined[b].x, "b's place moves with the gap width")
+            #expect(solutionDifference(solution, solve(sized, width: width, height: nil), ir: sized) == nil)
+        }
+    }
+
     /// Random stack-only trees (every third with baseline rows), both UIKit targets, three sizes each:
     /// wherever the stacks alone decline, whatever the reason, the automatic solve is the whole general
     /// solve's answer, and the stacks where they decline start joint groups for reasons besides an
