@@ -123,6 +123,20 @@ def test_distributed_rows_with_user_constraints_collapse_their_untouched_labels(
         assert joint[0].endswith("structured: inside those and the vertical axis"), (shape, variant, joint)
 
 
+def test_an_equal_spacing_row_with_a_view_of_no_size_keeps_its_labels_outside(tmp_path):
+    # The spaced workload's ambiguous variant: 1,000 labels distributed equalSpacing, then a view with
+    # no size. The row's length has no single optimum, so the row starts a joint group; the view's
+    # width is free and the row's one gap width with it, but the labels' lengths are not, so they stay
+    # one run outside the group, whose gap width the group itself settles as the whole solve does.
+    # The ambiguity is the view's alone.
+    result_lines = explained(tmp_path, "spaced", "ambiguous", 1000).splitlines()
+    joint = [line for line in result_lines if line.startswith("  general solver: ")]
+    assert len(joint) == 1 and joint[0].startswith("  general solver: the horizontal axis as a joint group of 3 items"), joint
+    assert "with 1 run of items outside it entering by cost functions" in joint[0], joint
+    assert [line for line in result_lines if "(ambiguous)" in line] == [
+        line for line in result_lines if line.startswith("main.amb ")], result_lines[-8:]
+
+
 def test_a_centred_row_with_height_constraints_collapses_its_untouched_labels(tmp_path):
     # The centred workload (one row of labels aligned center) with 1% of its labels in height
     # equalities: each untouched label is as tall as it likes up to the row's height, in its middle,
