@@ -2,12 +2,13 @@
 //
 // Most functions have one piece a side: a leaf's content size hugs on one side and resists
 // compression on the other, each a single infinite piece at one constraint's slope, and a flat
-// envelope is one piece of slope zero. As arrays those were two heap allocations per leaf and axis,
-// retained on every read of the function and released on every drop: in a flat row of 10,000
-// labels, building, reading and freeing them was about a third of the tree solver's time. A lone
-// piece whose slope is one constraint's or zero is kept in 32 bytes inline instead (a whole
-// `Segment` inline would make every function four times larger, and copying and paging that in cost
-// more than the allocations saved); every other side is an array, as before.
+// envelope is one piece of slope zero. As arrays those are two heap allocations per leaf and axis,
+// retained on every read of the function and released on every drop. A lone piece whose slope is one
+// constraint's or zero is kept in 32 bytes inline instead, and read back as the same `Segment`: the
+// solve from the IR of a flat row of 10,000 labels takes 5.1 ms rather than 7.3. A whole `Segment`
+// inline (104 bytes) makes every function nine times larger, and copying and paging that in costs
+// more than the allocations it saves (the flat row's layout pass 40% slower). Every other side is
+// an array.
 
 /// A side's pieces: one simple piece inline (`Lone`), or an array (none: an empty one).
 struct SegmentList: Equatable {
