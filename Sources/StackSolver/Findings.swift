@@ -73,13 +73,20 @@ extension SolverFinding {
             origin: ir.items.first?.origin ?? Origin(line: 1, column: 1), notes: [])
     }
 
-    /// The stop at the term limit or the work limit, whichever `tableau` came nearer (a pivot stops
-    /// before the fill it would write passes a limit, so neither count need have reached its own).
+    /// The stop at the term limit or the work limit, whichever `tableau` came nearer. A pivot stops
+    /// before the fill it would write passes a limit, so neither count need have reached its own: the
+    /// message names the limit, and the count where the solve stopped.
     static func termLimit(_ tableau: Tableau, ir: ConstraintIR) -> SolverFinding {
         let work = Double(tableau.written) / Double(tableau.workLimit), terms = Double(tableau.terms) / Double(tableau.termLimit)
         let reached = work >= terms
-            ? "after its substitutions wrote \(tableau.written) terms, its limit for this layout"
-            : "when its rows held \(tableau.terms) terms, its limit for this layout"
+            ? (tableau.written >= tableau.workLimit
+                ? "after its substitutions wrote \(tableau.written) terms, past their limit of \(tableau.workLimit) for this layout"
+                : "before a step that would take the terms its substitutions write past \(tableau.workLimit), their limit for "
+                    + "this layout (they had written \(tableau.written))")
+            : (tableau.terms >= tableau.termLimit
+                ? "when its rows held \(tableau.terms) terms, past their limit of \(tableau.termLimit) for this layout"
+                : "before a step that would take its rows past \(tableau.termLimit) terms, their limit for this layout "
+                    + "(they held \(tableau.terms))")
         return SolverFinding(
             kind: .termLimit(terms: tableau.terms), id: .ambiguousLayout,
             message: "the solver stopped \(reached); \(stopConsequence)",
