@@ -190,9 +190,8 @@ struct StructuredLayout {
         }
     }
 
-    /// One side of a leaf's function in place: one infinite piece at the constraint's priority, none
-    /// when it is required. Nested N = 1,000 layout pass: leaf functions took ~17% of the instructions,
-    /// mostly allocating and freeing their two one-piece arrays.
+    /// One side of a leaf's function in place: one infinite piece at the constraint's priority, kept
+    /// inline (`SegmentList.constraint`), none when it is required.
     private static func setLeafSide(_ side: inout SegmentList, _ ref: OptionalRef, sign: Float) {
         side = ref.priority < 1000 ? .constraint(priority: ref.priority, index: ref.index, sign: sign) : []
     }
