@@ -19,15 +19,15 @@
 extension Solver {
     /// The external symbols that `free` (per external symbol: movable as `canMove` and the eliminated
     /// symbols' movements see it) marks fixed but that move on the optimal face, ascending; only
-    /// those of the items `solving` accepts, when given. `now`: the eliminated symbols' values
+    /// those of the items `solving` marks, when given. `now`: the eliminated symbols' values
     /// (`backSubstitution`).
-    func hiddenMovements(free: [Bool], now: [Int: Double], solving: ((Int) -> Bool)?) -> [Int] {
+    func hiddenMovements(free: [Bool], now: [Int: Double], solving: [Bool]?) -> [Int] {
         let tableau = self.tableau
         let elimination = self.elimination
         func eliminatedValues(_ tableau: Tableau) -> [Int: Double] {
             elimination?.backSubstitute(value: { tableau.value(of: $0) }, movement: { _ in (0, 0) }).values ?? [:]
         }
-        let watched = free.indices.filter { !free[$0] && (solving?($0 / FrameVariable.perItem) ?? true) }
+        let watched = free.indices.filter { !free[$0] && (solving?[$0 / FrameVariable.perItem] ?? true) }
         // A symbol whose form (an eliminated one's by its definition) mentions no unfrozen symbol, or
         // whose unfrozen terms cancel, is constant on the face. The others are pushed, the eliminated
         // ones too: a push that moves the kept symbols of a definition may still leave its sum where

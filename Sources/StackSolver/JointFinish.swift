@@ -2,16 +2,18 @@ import StackIR
 
 /// The frames of a joint solve after its tie rule (`frames`), and with `keeping` the solve kept for
 /// resizes (KeptSolve.swift) when the axis's length is pinned.
+/// `free`: what moves on the optimal face, when a kept solve knows it (`Solver.finish`).
 func finishJoint(
     solver: inout Solver, shape: JointShape, problem: JointProblem, layout: StructuredLayout, width: Double?,
-    height: Double?, axis: Axis, mentioned: [Bool], keeping: Bool
+    height: Double?, axis: Axis, mentioned: [Bool], keeping: Bool, free: [Bool]? = nil
 ) throws(JointDecline) -> JointSolve {
     // Only a kept solve holds on to the solver: a second copy would make finishing copy the tableau.
     let solved = keeping ? solver : nil
-    var solve = try frames(solver: &solver, shape: shape, problem: problem, layout: layout, axis: axis, mentioned: mentioned)
+    var solve = try frames(
+        solver: &solver, shape: shape, problem: problem, layout: layout, axis: axis, mentioned: mentioned, free: free)
     solve.kept = solved.flatMap { solved in
         KeptSolve(
-            solved, axes: [axis], width: width, height: height, solution: solve.solution,
+            solved, axes: [axis], width: width, height: height, solution: solve.solution, free: solver.faceFree,
             joint: KeptJoint(shape: shape, problem: problem, layout: layout, axis: axis, mentioned: mentioned))
     }
     return solve
@@ -22,7 +24,8 @@ func finishJoint(
 /// the structured solver's top-down pass from its place. Throws when a run's items share its length
 /// freely (`jointSolve` then puts them onto the spine) or the top-down pass declines a unit.
 private func frames(
-    solver: inout Solver, shape: JointShape, problem: JointProblem, layout: StructuredLayout, axis: Axis, mentioned: [Bool]
+    solver: inout Solver, shape: JointShape, problem: JointProblem, layout: StructuredLayout, axis: Axis, mentioned: [Bool],
+    free: [Bool]?
 ) throws(JointDecline) -> JointSolve {
     let ir = solver.ir
     let model = layout.model
@@ -31,8 +34,9 @@ private func frames(
     guard !solver.tableau.hitPivotLimit else { throw .pivotLimit }
     // Whose place the solver gives: the spine (with its guides) and each item hanging alone but
     // those that follow another. The others' places along the axis come from the top-down pass below,
-    // and the caller fills in the other axis.
-    func joint(_ item: Int) -> Bool {
+    // and the caller fills in the other axis. A mask, read once: the solution's passes ask it of
+    // every item's every variable.
+    let joint = ir.items.indices.map { item in
         let unit = shape.unit[item]
         guard shape.gapUnit[item] < 0, !problem.placed[item] else { return false }
         return unit < 0 || (shape.units[unit].count == 1 && shape.units[unit][0] == item && problem.leader[item] < 0)
@@ -40,18 +44,18 @@ private func frames(
     // A run's gap width is the stack's one gap width, a symbol of the joint problem that the face may
     // leave free (a view with no size beside the run): the solver decides and settles it, by its first
     // gap guide, as the whole solve does (`runGapsFree` below).
-    var firstGap = [Bool](repeating: false, count: ir.items.count)
-    for gaps in shape.gaps { if let first = gaps.first { firstGap[first] = true } }
+    var solving = joint
+    for gaps in shape.gaps { if let first = gaps.first { solving[first] = true } }
     // What the joint part leaves undecided is settled as the whole solve settles it
     // (UndecidedValues.swift): the hanging units are fixed, so the two faces agree on the joint part.
-    var solution = solver.finish(solving: { joint($0) || firstGap[$0] })
+    var solution = solver.finish(solving: solving, free: free)
     let freeGaps = shape.gaps.map { gaps in
         gaps.first.map { slot == 0 ? !solution.determined[$0].width : !solution.determined[$0].height } ?? false
     }
     let value = solver.unroundedValue()
     var placement = JointPlacement(
         spine: shape.spine, position: [Double](repeating: 0, count: n), length: [Double](repeating: 0, count: n))
-    for item in 0..<n where joint(item) {
+    for item in 0..<n where joint[item] {
         placement.position[item] = value(position.symbol(of: item))
         placement.length[item] = value(length.symbol(of: item))
     }
@@ -100,7 +104,7 @@ private func frames(
     } catch {
         throw .subtreeDeclined(error)
     }
-    for item in 0..<ir.items.count where !joint(item) {
+    for item in ir.items.indices where !joint[item] {
         copyAxis(slot, of: item, from: inside, into: &solution, mentioned: mentioned)
     }
     runGapsFree(freeGaps, shape: shape, axis: axis, in: &solution)
@@ -114,7 +118,7 @@ private func frames(
     let runs = shape.units.count(where: { $0.count > 1 })
     let leaves = shape.units.count(where: { $0.count == 1 && model.stackAxis[$0[0]] < 0 })
     let summary = JointGroupSummary(
-        items: (0..<ir.items.count).count(where: joint), constraints: problem.constraints.count - problem.hubs.count,
+        items: joint.count(where: { $0 }), constraints: problem.constraints.count - problem.hubs.count,
         subtrees: shape.units.count - runs - leaves, runs: runs, leaves: leaves, pieces: problem.pieces,
         windowed: !problem.windows.isEmpty, walkedHubs: problem.hubs)
     return JointSolve(solution: solution, summary: summary)

@@ -28,15 +28,21 @@ struct KeptSolve {
     var height: Double?
     /// Its answer at that size.
     var solution: LayoutSolution
+    /// What moves on the optimal face there (`Solver.faceFree`): the same after a move that keeps
+    /// it (`Tableau.moveParameter`), so finishing that move does not look for it again.
+    var free: [Bool]
     /// For a joint group, what places its hanging units.
     var joint: KeptJoint?
 
-    /// Keeps `solver` (after `breakTies`, answering `solution`) when it found nothing to report: a
-    /// conflict or a pivot limit at one size says nothing about another.
-    init?(_ solver: Solver, axes: [Axis], width: Double?, height: Double?, solution: LayoutSolution, joint: KeptJoint? = nil) {
+    /// Keeps `solver` (after `breakTies`, answering `solution`, whose finishing found `free`) when it
+    /// found nothing to report: a conflict or a pivot limit at one size says nothing about another.
+    init?(
+        _ solver: Solver, axes: [Axis], width: Double?, height: Double?, solution: LayoutSolution, free: [Bool],
+        joint: KeptJoint? = nil
+    ) {
         guard solver.findings.isEmpty, !solver.tableau.hitPivotLimit else { return nil }
         (self.solver, self.axes, self.width, self.height) = (solver, axes, width, height)
-        (self.solution, self.joint) = (solution, joint)
+        (self.solution, self.free, self.joint) = (solution, free, joint)
     }
 
     /// Moves the kept solve to root size `width` x `height` and returns its answer there (along
@@ -44,7 +50,7 @@ struct KeptSolve {
     /// answer it (see the top of this file); the kept solve is then half moved, for the caller to
     /// drop. In place: a caller that holds the only copy moves the tableau without copying it.
     mutating func resize(width: Double?, height: Double?) -> LayoutSolution? {
-        var (moved, sameFace) = (false, true)
+        var (moved, sameFace, sameFreedom) = (false, true, true)
         for axis in axes {
             let (kept, new) = axis == .horizontal ? (self.width, width) : (self.height, height)
             guard kept != new else { continue }
@@ -57,6 +63,7 @@ struct KeptSolve {
             let hubs = solver.walkHubs(on: axis)
             guard hubs.held else { return nil }
             (moved, sameFace) = (true, sameFace && move.sameFace && !hubs.moved)
+            sameFreedom = sameFreedom && move.sameFreedom && !hubs.moved
         }
         guard moved else { return solution }
         (self.width, self.height) = (width, height)
@@ -69,12 +76,14 @@ struct KeptSolve {
             guard sameFace || finishing.fixes(problem.interface(of: joint.shape, axis: joint.axis).flatMap { $0 }) else { return nil }
             guard let solve = try? finishJoint(
                 solver: &finishing, shape: joint.shape, problem: problem, layout: joint.layout, width: width,
-                height: height, axis: joint.axis, mentioned: joint.mentioned, keeping: false
+                height: height, axis: joint.axis, mentioned: joint.mentioned, keeping: false,
+                free: sameFreedom ? free : nil
             ) else { return nil }
             solution = solve.solution
         } else {
-            solution = finishing.finish()
+            solution = finishing.finish(free: sameFreedom ? free : nil)
         }
+        free = finishing.faceFree
         return solution
     }
 }
@@ -88,7 +97,7 @@ extension Solver {
         breakTies()
         let solved = keeping ? self : nil
         let solution = finish()
-        return (solution, solved.flatMap { KeptSolve($0, axes: axes, width: width, height: height, solution: solution) })
+        return (solution, solved.flatMap { KeptSolve($0, axes: axes, width: width, height: height, solution: solution, free: faceFree) })
     }
 }
 

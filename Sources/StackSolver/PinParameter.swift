@@ -46,19 +46,20 @@ func removingParameters(_ parameters: [PinParameter], from constraints: [LinearC
 extension Solver {
     /// Moves the pin of `parameters[index]` to `value` after `breakTies` (Tableau.moveParameter), then
     /// restores the optimum of every stage where the moved basis does not hold it (`Tableau.reoptimize`):
-    /// the solve as at that value. `sameFace`: the basis held, and the optimal face kept its shape.
+    /// the solve as at that value. `sameFace`: the basis held, and the optimal face kept its shape;
+    /// `sameFreedom`: and what moves on it too (`Tableau.moveParameter`).
     /// Not `moved` when the pin is pinned by another row, the constraints cannot hold at the value,
     /// or the pivot limit is hit; the solver is then half moved, for the caller to drop.
-    mutating func move(_ index: Int, to value: Double) -> (moved: Bool, sameFace: Bool) {
+    mutating func move(_ index: Int, to value: Double) -> (moved: Bool, sameFace: Bool, sameFreedom: Bool) {
         let parameter = parameters[index]
         let delta = value - parameter.value
-        let (moved, sameFace) = tableau.moveParameter(parameter.symbol, by: delta)
-        guard moved else { return (false, false) }
+        let move = tableau.moveParameter(parameter.symbol, by: delta)
+        guard move.moved else { return (false, false, false) }
         parameters[index].value = value
         elimination?.moveParameter(parameter.symbol, by: delta)
-        if !sameFace {
-            guard tableau.reoptimize(stages: &stages) else { return (false, false) }
+        if !move.sameFace {
+            guard tableau.reoptimize(stages: &stages) else { return (false, false, false) }
         }
-        return (true, sameFace)
+        return move
     }
 }

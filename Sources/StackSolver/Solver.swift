@@ -116,6 +116,8 @@ struct Solver {
     /// With parameters, each stage's final objective (every priority level's and tie step's, in
     /// order), for moving them after the solve (PinParameter.swift, HubWalk.swift).
     var stages = Stages()
+    /// Per external symbol, whether it moves on the optimal face, as the last `finish` found it.
+    private(set) var faceFree: [Bool] = []
 
     /// One priority level: its optional constraints (indices into `constraints`, ascending), its cost
     /// terms, and its tie costs by the IR index of the constraint they stand for.
@@ -250,12 +252,12 @@ struct Solver {
         }
     }
 
-    /// The solution, after `breakTies`; `solving` as in `makeSolution`.
-    mutating func finish(solving: ((Int) -> Bool)? = nil) -> LayoutSolution {
+    /// The solution, after `breakTies`; `solving` and `free` as in `makeSolution`.
+    mutating func finish(solving: [Bool]? = nil, free: [Bool]? = nil) -> LayoutSolution {
         if tableau.hitPivotLimit {
             findings.append(tableau.hitTermLimit ? .termLimit(tableau, ir: ir) : .pivotLimit(tableau.pivots, ir: ir))
         }
-        return makeSolution(solving: solving)
+        return makeSolution(solving: solving, known: free)
     }
 
     /// Required constraints in order; each one that conflicts with those before is reported and dropped.
@@ -362,28 +364,22 @@ struct Solver {
         }
     }
 
-    /// The solution, what no constraint decides settled (UndecidedValues.swift). With `solving`, only
-    /// the items it accepts get their frames and determinations from the tableau; the others are left
-    /// zero and undecided for the caller to fill in (a joint solve's hanging units, which the top-down
-    /// pass places).
-    private mutating func makeSolution(solving: ((Int) -> Bool)? = nil) -> LayoutSolution {
+    /// The solution, what no constraint decides settled (UndecidedValues.swift). With `solving` (per
+    /// item), only the items it marks get their frames and determinations from the tableau; the others
+    /// are left zero and undecided for the caller to fill in (a joint solve's hanging units, which the
+    /// top-down pass places). `known`: what moves on the optimal face, per external symbol, from a
+    /// solve of the same face (a kept solve moved without changing what moves on it, KeptSolve.swift);
+    /// without it, found here (HiddenMovements.swift). Either way kept in `faceFree`.
+    private mutating func makeSolution(solving: [Bool]? = nil, known: [Bool]? = nil) -> LayoutSolution {
         let count = ir.items.count
         var determined: [Determination] = []
         determined.reserveCapacity(count)
         var undecided: [Int] = []
-        var eliminated = backSubstitution(movements: true)
-        let current = tableau
-        // Per external symbol, whether it moves on the optimal face (HiddenMovements.swift).
-        var free = [Bool](repeating: false, count: count * FrameVariable.perItem)
-        for item in 0..<count where solving?(item) ?? true {
-            for variable in FrameVariable.allCases {
-                let symbol = variable.symbol(of: item)
-                free[symbol] = !(eliminated.decided[symbol] ?? !current.canMove(symbol))
-            }
-        }
-        for symbol in hiddenMovements(free: free, now: eliminated.values, solving: solving) { free[symbol] = true }
+        var eliminated = backSubstitution(movements: known == nil)
+        let free = known ?? faceFreedom(solving: solving, eliminated: eliminated)
+        faceFree = free
         for item in 0..<count {
-            guard solving?(item) ?? true else {
+            guard solving?[item] ?? true else {
                 determined.append(Determination(x: false, y: false, width: false, height: false))
                 continue
             }
@@ -406,7 +402,7 @@ struct Solver {
         frames.reserveCapacity(count)
         baselines.reserveCapacity(count)
         for item in 0..<count {
-            guard solving?(item) ?? true else {
+            guard solving?[item] ?? true else {
                 frames.append(Frame(x: 0, y: 0, width: 0, height: 0))
                 baselines.append(BaselinePair(first: 0, last: 0))
                 continue
@@ -421,5 +417,21 @@ struct Solver {
         return LayoutSolution(
             frames: frames, determined: determined, baselines: baselines, findings: all,
             brokenConstraints: broken, pivots: tableau.pivots)
+    }
+
+    /// Per external symbol, whether it moves on the optimal face, for the items `solving` marks
+    /// (the others false); `eliminated` is `backSubstitution(movements: true)`.
+    private func faceFreedom(solving: [Bool]?, eliminated: (values: [Int: Double], decided: [Int: Bool])) -> [Bool] {
+        let count = ir.items.count
+        let current = tableau
+        var free = [Bool](repeating: false, count: count * FrameVariable.perItem)
+        for item in 0..<count where solving?[item] ?? true {
+            for variable in FrameVariable.allCases {
+                let symbol = variable.symbol(of: item)
+                free[symbol] = !(eliminated.decided[symbol] ?? !current.canMove(symbol))
+            }
+        }
+        for symbol in hiddenMovements(free: free, now: eliminated.values, solving: solving) { free[symbol] = true }
+        return free
     }
 }

@@ -382,20 +382,28 @@ struct Tableau {
     /// `value + delta`. Returns false when the parameter is pinned (`pinnedParameters`), else
     /// whether every restricted basic symbol stays where the optimal face does not change shape:
     /// positive ones nonnegative, zero ones at zero. When not, `reoptimize` restores the optimum.
-    mutating func moveParameter(_ parameter: Int, by delta: Double) -> (moved: Bool, sameFace: Bool) {
-        guard !pinnedParameters.contains(parameter) else { return (false, false) }
-        var sameFace = true
+    /// `sameFreedom`: moreover every positive one stays clear of zero (`clearOfZero`), so the face
+    /// is blocked at the vertex by the same rows and what can move on it is what could before.
+    mutating func moveParameter(_ parameter: Int, by delta: Double) -> (moved: Bool, sameFace: Bool, sameFreedom: Bool) {
+        guard !pinnedParameters.contains(parameter) else { return (false, false, false) }
+        var (sameFace, sameFreedom) = (true, true)
         for (slot, coefficient) in rowsContaining(parameter) {
             let old = rows[slot].constant
             var new = old + coefficient * delta
             if kinds[basicOf[slot]] != .external {
                 if old <= tolerance ? !nearZero(new) : new < -tolerance { sameFace = false }
+                if old > tolerance, min(old, new) < Self.clearOfZero { sameFreedom = false }
                 if new < 0, new >= -tolerance { new = 0 }
             }
             rows[slot].constant = new
         }
-        return (true, sameFace)
+        return (true, sameFace, sameFace && sameFreedom)
     }
+
+    /// How far from zero a positive restricted symbol stays for a move to keep what moves on the
+    /// face (`moveParameter`): near zero, a step blocked by its row (`canMove`) or a push it stops
+    /// short (HiddenMovements.swift) depends on its value, not only on the basis.
+    static let clearOfZero = 1e-3
 
     /// The lexicographic dual simplex: after `moveParameter`, pivots until every restricted basic
     /// symbol is nonnegative again, keeping the basis optimal for every objective of `stages` in order.
