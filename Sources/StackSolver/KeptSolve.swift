@@ -97,7 +97,8 @@ extension Solver {
         breakTies()
         let solved = keeping ? self : nil
         let solution = finish()
-        return (solution, solved.flatMap { KeptSolve($0, axes: axes, width: width, height: height, solution: solution, free: faceFree) })
+        let kept = solved.flatMap { KeptSolve($0, axes: axes, width: width, height: height, solution: solution, free: faceFree) }
+        return (solution, kept)
     }
 }
 

@@ -252,7 +252,7 @@ struct Solver {
         }
     }
 
-    /// The solution, after `breakTies`; `solving` and `free` as in `makeSolution`.
+    /// The solution, after `breakTies`; `solving` as in `makeSolution`, `free` as its `known`.
     mutating func finish(solving: [Bool]? = nil, free: [Bool]? = nil) -> LayoutSolution {
         if tableau.hitPivotLimit {
             findings.append(tableau.hitTermLimit ? .termLimit(tableau, ir: ir) : .pivotLimit(tableau.pivots, ir: ir))
