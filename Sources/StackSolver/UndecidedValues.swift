@@ -22,18 +22,24 @@
 
 extension Solver {
     /// Settles `undecided` (frame variables the constraints leave free, in any order) as the rule at
-    /// the top of this file says. Symbols no constraint mentions are 0 already and are skipped.
-    mutating func settleUndecided(_ undecided: [Int]) {
-        guard !undecided.isEmpty else { return }
-        // Keys computed once per symbol, not per comparison (each reads the symbol's IR item).
-        let symbols = undecided.map { (key: settlingOrder($0), symbol: $0) }.sorted { $0.key < $1.key }.map(\.symbol)
+    /// the top of this file says, and says whether it settled any: symbols no constraint mentions are
+    /// 0 already and are skipped (a solve of one axis leaves every symbol of the other undecided), and
+    /// so are those already fixed on the face.
+    mutating func settleUndecided(_ undecided: [Int]) -> Bool {
+        guard !undecided.isEmpty else { return false }
         let constrained = constrainedSymbols()
+        // Keys computed once per symbol, not per comparison (each reads the symbol's IR item).
+        let symbols = undecided.compactMap { symbol in
+            symbol < constrained.count && constrained[symbol] ? (key: settlingOrder(symbol), symbol: symbol) : nil
+        }.sorted { $0.key < $1.key }.map(\.symbol)
+        guard !symbols.isEmpty else { return false }
         var expander = Elimination.Expander(elimination, symbols: tableau.kinds.count)
         var forms = UnfrozenForms()
+        var settled = false
         // Settling is the last step of a solve (a kept solve settles a copy): nothing unfreezes.
         tableau.dropFrozen()
-        for symbol in symbols where symbol < constrained.count && constrained[symbol] {
-            guard !tableau.hitPivotLimit else { return }
+        for symbol in symbols {
+            guard !tableau.hitPivotLimit else { return settled }
             // A symbol that settling the ones after it has decided stays where it is: most do (a
             // position along a chain once the lengths after it are settled), and skipping them keeps
             // long expanded rows out of the tableau. Decided means fixed on the face, whatever the
@@ -46,11 +52,13 @@ extension Solver {
             _ = row.add(Row(constant: 0, terms: [(plus, -1), (minus, 1)]), times: 1)
             _ = tableau.add(row, marker: plus, other: minus)
             minimise([(plus, 1), (minus, 1)])
+            settled = true
             // Settled at its value: without its errors, the rows that substitute this one later (the
             // next length along a chain) stay as short as the constraints.
             tableau.dropFrozen(inRowsMentioning: [plus, minus])
             forms.invalidate()
         }
+        return settled
     }
 
     /// Where `symbol` comes in the rule's order: lengths, then positions, then baselines; views and
