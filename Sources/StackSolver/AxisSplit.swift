@@ -49,6 +49,9 @@ struct AxisSplit {
     var mentioned: [Bool]
     /// The structured solver, for the other axis when the general solver answered one.
     var tree: StructuredLayout?
+    /// The tree solver's last pass along its axis: a resize that keeps that axis's root length
+    /// reuses its frames.
+    var treeScratch = TopDownScratch()
     /// Why the model left its opaque stacks unread and declines an axis at others
     /// (`StructuredModel.declineReasons`), for `SolveReport`.
     var opaqueReasons: [FallbackReason] = []
@@ -70,7 +73,7 @@ struct AxisSplit {
         }
         let other: LayoutSolution
         if let tree {
-            guard let frames = try? tree.frames(width: width, height: height) else { return nil }
+            guard let frames = try? tree.frames(width: width, height: height, scratch: &treeScratch) else { return nil }
             other = frames
         } else {
             other = moved[1]
@@ -134,10 +137,13 @@ func solveSplittingAxes(
         do throws(FallbackReason) {
             let layout: StructuredLayout
             if let built { layout = built.alone(treeAxis) } else { layout = try StructuredLayout(model: model, axes: [treeAxis]) }
-            let other = try layout.frames(width: width, height: height)
+            var scratch = TopDownScratch()
+            let other = try layout.frames(width: width, height: height, scratch: &scratch)
             let general = generalAxis(axis)
             guard let merged = merge(general.solution, axis: axis, other: other, ir: ir, mentioned: mentioned) else { return nil }
-            return AxisSplit(solution: merged, general: [general], mentioned: mentioned, tree: layout, opaqueReasons: model.declineReasons)
+            return AxisSplit(
+                solution: merged, general: [general], mentioned: mentioned, tree: layout, treeScratch: scratch,
+                opaqueReasons: model.declineReasons)
         } catch {
             continue
         }
@@ -159,9 +165,7 @@ private func merge(_ general: LayoutSolution, axis: Axis, other: LayoutSolution,
     // guide's position across its stack), and it did not run: `copyAxis` leaves them 0 and undecided.
     let otherSlot = 1 - axis.slot
     var merged = general
-    for item in merged.frames.indices {
-        copyAxis(otherSlot, of: item, from: other, into: &merged, mentioned: mentioned)
-    }
+    copyAxis(otherSlot, from: other, into: &merged, mentioned: mentioned)
     // A one-axis solve does not find ambiguity (the other axis is undecided there): find it here. The
     // tree solver finds nothing; a general solve of the other axis may (at most one axis does). A solve
     // stopped at a limit leaves free what it did not reach: no ambiguity is read from it.

@@ -104,9 +104,7 @@ private func frames(
     } catch {
         throw .subtreeDeclined(error)
     }
-    for item in ir.items.indices where !joint[item] {
-        copyAxis(slot, of: item, from: inside, into: &solution, mentioned: mentioned)
-    }
+    copyAxis(slot, from: inside, into: &solution, mentioned: mentioned, skipping: joint)
     runGapsFree(freeGaps, shape: shape, axis: axis, in: &solution)
     for gap in gaps {
         var frame = solution.frames[gap.guide]

@@ -475,26 +475,45 @@ func mentionedSymbols(_ ir: ConstraintIR) -> [Bool] {
     return mentioned
 }
 
-/// Copies `item`'s fields along axis `slot` (0 horizontal) from a structured solve into `solution`,
-/// rounded as the general solver rounds; a variable nothing mentions is 0 and undecided.
-func copyAxis(_ slot: Int, of item: Int, from tree: LayoutSolution, into solution: inout LayoutSolution, mentioned: [Bool]) {
-    func value(_ value: Double, _ variable: FrameVariable) -> Double {
-        mentioned[variable.symbol(of: item)] ? roundedToSolverPrecision(value) : 0
-    }
-    let frame = tree.frames[item]
-    let decided = tree.determined[item]
-    if slot == 0 {
-        solution.frames[item].x = value(frame.x, .x)
-        solution.frames[item].width = value(frame.width, .width)
-        solution.determined[item].x = decided.x && mentioned[FrameVariable.x.symbol(of: item)]
-        solution.determined[item].width = decided.width && mentioned[FrameVariable.width.symbol(of: item)]
-    } else {
-        solution.frames[item].y = value(frame.y, .y)
-        solution.frames[item].height = value(frame.height, .height)
-        solution.determined[item].y = decided.y && mentioned[FrameVariable.y.symbol(of: item)]
-        solution.determined[item].height = decided.height && mentioned[FrameVariable.height.symbol(of: item)]
-        let baselines = tree.baselines[item]
-        solution.baselines[item] = BaselinePair(
-            first: value(baselines.first, .firstBaseline), last: value(baselines.last, .lastBaseline))
-    }
+/// Copies every item's fields along axis `slot` (0 horizontal) from a structured solve into
+/// `solution`, but those `skipping` marks, rounded as the general solver rounds; a variable nothing
+/// mentions is 0 and undecided. Through buffer pointers: a resize copies an axis of every item, and
+/// element by element each store checked the solution's buffers and bounds again.
+func copyAxis(_ slot: Int, from tree: LayoutSolution, into solution: inout LayoutSolution, mentioned: [Bool], skipping: [Bool]? = nil) {
+    let count = solution.frames.count
+    precondition(tree.frames.count >= count && mentioned.count >= count * FrameVariable.perItem
+                 && (skipping?.count ?? count) >= count)
+    let skip = skipping ?? []
+    solution.frames.withUnsafeMutableBufferPointer { frames in
+    solution.determined.withUnsafeMutableBufferPointer { determined in
+    solution.baselines.withUnsafeMutableBufferPointer { baselines in
+    tree.frames.withUnsafeBufferPointer { treeFrames in
+    tree.determined.withUnsafeBufferPointer { treeDetermined in
+    tree.baselines.withUnsafeBufferPointer { treeBaselines in
+    mentioned.withUnsafeBufferPointer { mentioned in
+        func value(_ value: Double, _ symbol: Int) -> Double {
+            mentioned[symbol] ? roundedToSolverPrecision(value) : 0
+        }
+        for item in 0..<count where skip.isEmpty || !skip[item] {
+            let frame = treeFrames[item]
+            let decided = treeDetermined[item]
+            if slot == 0 {
+                let (x, width) = (FrameVariable.x.symbol(of: item), FrameVariable.width.symbol(of: item))
+                frames[item].x = value(frame.x, x)
+                frames[item].width = value(frame.width, width)
+                determined[item].x = decided.x && mentioned[x]
+                determined[item].width = decided.width && mentioned[width]
+            } else {
+                let (y, height) = (FrameVariable.y.symbol(of: item), FrameVariable.height.symbol(of: item))
+                frames[item].y = value(frame.y, y)
+                frames[item].height = value(frame.height, height)
+                determined[item].y = decided.y && mentioned[y]
+                determined[item].height = decided.height && mentioned[height]
+                let pair = treeBaselines[item]
+                baselines[item] = BaselinePair(
+                    first: value(pair.first, FrameVariable.firstBaseline.symbol(of: item)),
+                    last: value(pair.last, FrameVariable.lastBaseline.symbol(of: item)))
+            }
+        }
+    }}}}}}}
 }
