@@ -254,9 +254,9 @@ extension Solver {
         guard movements else {
             return elimination.backSubstitute(value: { tableau.value(of: $0) }, movement: { _ in (0, 0) })
         }
-        let movable = tableau.movableNonbasics()
+        var movable = MovableNonbasics(symbols: tableau.kinds.count)
         return elimination.backSubstitute(
-            value: { tableau.value(of: $0) }, movement: { tableau.movement(of: $0, movable: movable) })
+            value: { tableau.value(of: $0) }, movement: { tableau.movement(of: $0, movable: &movable) })
     }
 }
 

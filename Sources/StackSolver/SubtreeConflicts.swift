@@ -183,9 +183,9 @@ struct SubtreeConflicts {
         let elimination = Elimination(rows, externals: externals)
         var tableau = Tableau(externals: externals)
         for row in elimination.constraints where tableau.addRequired(row) == .infeasible { return false }
-        let movable = tableau.movableNonbasics()
+        var movable = MovableNonbasics(symbols: tableau.kinds.count)
         let eliminated = elimination.backSubstitute(
-            value: { tableau.value(of: $0) }, movement: { tableau.movement(of: $0, movable: movable) })
+            value: { tableau.value(of: $0) }, movement: { tableau.movement(of: $0, movable: &movable) })
         return !(eliminated.decided[length] ?? !tableau.canMove(length))
     }
 }

@@ -46,10 +46,13 @@ extension Tableau {
         return UnfrozenWeights(first: a, second: b, scale: a + b)
     }
 
-    /// Per symbol: whether it is nonbasic and `canMove` counts it as a direction its dependants move
-    /// in (unfrozen, with a free step one way, or either way for an external).
-    func movableNonbasics() -> [Bool] {
-        kinds.indices.map { slotOf[$0] < 0 && movesFreely($0) }
+    /// Whether `symbol` is nonbasic and `canMove` counts it as a direction its dependants move in
+    /// (unfrozen, with a free step one way, or either way for an external); remembered in `known`.
+    func isMovableNonbasic(_ symbol: Int, known: inout MovableNonbasics) -> Bool {
+        if let answer = known.answer(symbol) { return answer }
+        let answer = slotOf[symbol] < 0 && movesFreely(symbol)
+        known.remember(symbol, answer)
+        return answer
     }
 
     /// Whether nonbasic `symbol` is a direction its dependants move in: unfrozen, with a free step
@@ -61,13 +64,15 @@ extension Tableau {
     /// Two random linear functionals of the directions `symbol` moves in on the optimum (weights
     /// fixed per symbol id, so results are reproducible): both zero exactly when `canMove` is false,
     /// but unlike a Bool they add up, so a combination of symbols whose movements cancel is seen
-    /// as fixed (Elimination.swift). `movable` is `movableNonbasics()`.
-    func movement(of symbol: Int, movable: [Bool]) -> (Double, Double) {
+    /// as fixed (Elimination.swift). `movable`: what `isMovableNonbasic` found so far, for this
+    /// tableau as it stands.
+    func movement(of symbol: Int, movable: inout MovableNonbasics) -> (Double, Double) {
         let slot = slotOf[symbol]
-        if slot < 0 { return movable[symbol] ? randomWeights(of: symbol) : (0, 0) }
+        if slot < 0 { return isMovableNonbasic(symbol, known: &movable) ? randomWeights(of: symbol) : (0, 0) }
         var first = 0.0
         var second = 0.0
-        for (dependency, coefficient) in zip(rows[slot].symbols, rows[slot].coefficients) where movable[dependency] {
+        for (dependency, coefficient) in zip(rows[slot].symbols, rows[slot].coefficients)
+        where isMovableNonbasic(dependency, known: &movable) {
             let (a, b) = randomWeights(of: dependency)
             first += coefficient * a
             second += coefficient * b
@@ -93,4 +98,24 @@ func randomWeights(of id: Int) -> (Double, Double) {
     z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
     z ^= z >> 31
     return (1 + Double(z >> 40) / Double(1 << 24), 1 + Double(z & 0xFF_FFFF) / Double(1 << 24))
+}
+
+/// Per symbol of one tableau, whether it is a movable nonbasic (`Tableau.isMovableNonbasic`), found
+/// when first asked: a back substitution asks about the symbols its definitions mention, not about
+/// every symbol of the tableau.
+struct MovableNonbasics {
+    /// 0: not asked yet, 1: no, 2: yes.
+    private var known: [UInt8]
+
+    init(symbols: Int) {
+        known = [UInt8](repeating: 0, count: symbols)
+    }
+
+    func answer(_ symbol: Int) -> Bool? {
+        known[symbol] == 0 ? nil : known[symbol] == 2
+    }
+
+    mutating func remember(_ symbol: Int, _ answer: Bool) {
+        known[symbol] = answer ? 2 : 1
+    }
 }
