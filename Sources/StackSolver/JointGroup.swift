@@ -478,7 +478,7 @@ func mentionedSymbols(_ ir: ConstraintIR) -> [Bool] {
 /// Copies every item's fields along axis `slot` (0 horizontal) from a structured solve into
 /// `solution`, but those `skipping` marks, rounded as the general solver rounds; a variable nothing
 /// mentions is 0 and undecided. Through buffer pointers: a resize copies an axis of every item, and
-/// element by element each store checked the solution's buffers and bounds again.
+/// element by element each store would check the solution's buffers and bounds again.
 func copyAxis(_ slot: Int, from tree: LayoutSolution, into solution: inout LayoutSolution, mentioned: [Bool], skipping: [Bool]? = nil) {
     let count = solution.frames.count
     precondition(tree.frames.count >= count && mentioned.count >= count * FrameVariable.perItem
