@@ -143,16 +143,20 @@ struct SubtreeConflicts {
         let length = axis.length.symbol(of: node)
         var local = [Bool](repeating: false, count: all.count)
         var outside: [LinearConstraint] = []
-        for (index, constraint) in all.enumerated() {
-            let symbols = constraint.expression.symbols
+        outside.reserveCapacity(all.count)
+        // By index: `enumerated()` copied every constraint (a retain and a release of its arrays).
+        for index in all.indices {
+            let symbols = all[index].expression.symbols
             // A row without variables (`a.width == a.width + 5` in a hand-written IR) is nobody's.
             guard !symbols.isEmpty else { return nil }
             if symbols.allSatisfy({ inside[$0 / FrameVariable.perItem] }) {
-                guard isTranslationInvariant(constraint.expression) else { return nil }
+                guard isTranslationInvariant(all[index].expression) else { return nil }
                 local[index] = true
             } else if symbols.allSatisfy({ !inside[$0 / FrameVariable.perItem] || $0 == position || $0 == length }) {
-                var homogeneous = constraint
-                homogeneous.expression = Row(constant: 0, terms: zip(symbols, constraint.expression.coefficients).map { ($0, $1) })
+                // The same terms (a row's are sorted and none is near zero) with the constant 0: the
+                // arrays are shared, not built again.
+                var homogeneous = all[index]
+                homogeneous.expression.constant = 0
                 homogeneous.isEquality = true
                 outside.append(homogeneous)
             } else {
