@@ -144,7 +144,7 @@ struct SubtreeConflicts {
         var local = [Bool](repeating: false, count: all.count)
         var outside: [LinearConstraint] = []
         outside.reserveCapacity(all.count)
-        // By index: `enumerated()` copied every constraint (a retain and a release of its arrays).
+        // By index: `enumerated()` copies every constraint (a retain and a release of its arrays).
         for index in all.indices {
             let symbols = all[index].expression.symbols
             // A row without variables (`a.width == a.width + 5` in a hand-written IR) is nobody's.

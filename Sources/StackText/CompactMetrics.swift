@@ -34,8 +34,8 @@ extension FontMetrics {
     }
 
     /// Reads the compact form. Every `check` of a file with text decodes the four default faces
-    /// (about 60,000 numbers), so it scans the UTF-8 bytes once: splitting the text into `Substring`s
-    /// and `Character`s took 30 ms a process, two thirds of a small file's `check`.
+    /// (about 60,000 numbers), so it scans the UTF-8 bytes once, in about 2 ms: splitting the text
+    /// into `Substring`s and `Character`s costs about 30 ms, two thirds of a small file's `check`.
     public init(compact text: String) throws(FontError) {
         var name = "", numbers: [Int] = [], advances: [UInt32: Int] = [:], kerning: [UInt64: Int] = [:]
         var scanner = CompactScanner(text)
