@@ -55,9 +55,10 @@ extension FontMetrics {
                     repeat {
                         guard let advance = scanner.integer() else { throw .malformed("bad advance '\(scanner.field())'") }
                         let (scalar, overflow) = start.addingReportingOverflow(offset)
-                        guard !overflow else { throw .malformed("bad advance run") }
+                        let (next, wrapped) = offset.addingReportingOverflow(1)
+                        guard !overflow, !wrapped else { throw .malformed("bad advance run") }
                         advances[scalar] = advance
-                        offset += 1
+                        offset = next
                     } while scanner.skip(",")
                     guard scanner.skip(";") || scanner.atLineEnd else { throw .malformed("bad advance '\(scanner.field())'") }
                 }
