@@ -48,7 +48,7 @@ extension FontMetrics {
                     guard scanner.skip(" ") else { break }
                 }
             case "advances":
-                advances.reserveCapacity(scanner.countInLine(",") + scanner.countInLine(";") + 1)
+                advances.reserveCapacity(scanner.countInLine { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: ";") } + 1)
                 while !scanner.atLineEnd {
                     guard let start = scanner.hex(), scanner.skip(":") else { throw .malformed("bad advance run") }
                     var offset: UInt32 = 0
@@ -63,7 +63,7 @@ extension FontMetrics {
                     guard scanner.skip(";") || scanner.atLineEnd else { throw .malformed("bad advance '\(scanner.field())'") }
                 }
             case "kerning":
-                kerning.reserveCapacity(scanner.countInLine("="))
+                kerning.reserveCapacity(scanner.countInLine { $0 == UInt8(ascii: "=") })
                 while !scanner.atLineEnd {
                     guard let first = scanner.hex(), scanner.skip(":") else { throw .malformed("bad kerning group") }
                     repeat {
@@ -186,16 +186,19 @@ private struct CompactScanner {
     /// The field at the cursor, up to the next separator, for a message.
     func field() -> String {
         var end = position
-        while end < bytes.count, ![UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: "\n")].contains(bytes[end]) { end += 1 }
+        while end < bytes.count, bytes[end] != UInt8(ascii: ","), bytes[end] != UInt8(ascii: ";"), bytes[end] != UInt8(ascii: "\n") {
+            end += 1
+        }
         return String(decoding: bytes[position..<end], as: UTF8.self)
     }
 
-    /// How many times `byte` occurs from the cursor to the end of the line: a capacity to reserve.
-    func countInLine(_ byte: Unicode.Scalar) -> Int {
+    /// How many bytes from the cursor to the end of the line are `counted`, in one pass: a capacity to
+    /// reserve.
+    func countInLine(where counted: (UInt8) -> Bool) -> Int {
         var count = 0
         var index = position
         while index < bytes.count, bytes[index] != UInt8(ascii: "\n") {
-            if bytes[index] == UInt8(ascii: byte) { count += 1 }
+            if counted(bytes[index]) { count += 1 }
             index += 1
         }
         return count

@@ -49,8 +49,8 @@ import Testing
 
     /// Every prefix of the compact form, random corruptions of it and wrong lines fail with a FontError
     /// (or read), never trap.
-    @Test func malformedCompactFormsNeverTrap() {
-        let text = try! FontMetrics(fontFile: SyntheticFont.bytes()).compact
+    @Test func malformedCompactFormsNeverTrap() throws {
+        let text = try FontMetrics(fontFile: SyntheticFont.bytes()).compact
         let bytes = Array(text.utf8)
         for length in 0..<bytes.count { _ = try? FontMetrics(compact: String(decoding: bytes.prefix(length), as: UTF8.self)) }
         let seed = UInt64(ProcessInfo.processInfo.environment["STACKC_SEED"] ?? "") ?? 11
