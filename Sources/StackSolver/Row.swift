@@ -62,6 +62,23 @@ struct Row {
 
     var isEmpty: Bool { symbols.isEmpty }
 
+    /// This form with each symbol that `definition` gives a row for replaced by that row (`symbol =
+    /// row`). The terms are gathered and summed in one sort, so reaching many long rows costs their
+    /// total length once, not once per row.
+    func replacing(_ definition: (Int) -> Row?) -> Row {
+        var constant = self.constant
+        var terms: [(symbol: Int, coefficient: Double)] = []
+        for (symbol, coefficient) in zip(symbols, coefficients) {
+            guard let row = definition(symbol) else {
+                terms.append((symbol, coefficient))
+                continue
+            }
+            constant += coefficient * row.constant
+            for (other, inner) in zip(row.symbols, row.coefficients) { terms.append((other, coefficient * inner)) }
+        }
+        return Row(constant: constant, terms: terms)
+    }
+
     /// The position of `symbol` in `symbols`, by binary search.
     func position(of symbol: Int) -> Int? {
         var low = 0

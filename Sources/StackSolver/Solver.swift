@@ -28,8 +28,9 @@
 // ALGORITHM
 // - Kiwi's tableau (rows `basic = constant + sum(c * s)`, externals never leave the basis), built
 //   constraint by constraint: required ones first (pins, then IR order), then optional ones with
-//   error variables. A required row with no feasible subject goes through phase one with an
-//   artificial variable; if its minimum is positive the constraint conflicts with those already in.
+//   error variables, each priority level's just before the level is minimised. A required row with
+//   no feasible subject goes through phase one with an artificial variable; if its minimum is
+//   positive the constraint conflicts with those already in.
 // - On a conflict a minimal conflicting set is found by the additive method (QuickXplain's simple
 //   cousin) over the constraints sharing variables with the failing one; the failing constraint is
 //   dropped, as UIKit breaks the constraint it was adding, and the solve goes on.
@@ -243,11 +244,11 @@ struct Solver {
             reportConflict(broken: conflict.broken, members: conflict.members)
         }
         if !requiredAdded { addRequired() }
-        errors = addOptional()
         // Until `breakTies` ends, the frame variables' rows take no pivots (Tableau+Parking.swift).
         if SolverLimits.parksFrameRows { tableau.parkExternalRows() }
         levels = priorityLevels()
         for level in levels {
+            addOptional(level.constraints)
             minimise(level.constraints.flatMap { index in (errors[index] ?? []).map { ($0, 1.0) } } + level.costs)
         }
     }
@@ -283,10 +284,21 @@ struct Solver {
         findings.append(.conflict(members: members.map(\.source), broken: constraint.source, ir: ir))
     }
 
-    /// Adds every optional constraint with its error variables; returns them per constraint index.
-    private mutating func addOptional() -> [Int: [Int]] {
-        var errors: [Int: [Int]] = [:]
-        for (index, constraint) in constraints.enumerated() where constraint.priority < 1000 {
+    /// Adds the optional constraints at `indices` (one priority level's) with their error variables,
+    /// kept per constraint index in `errors`.
+    ///
+    /// Each level's rows go in just before the level is minimised, not all before the first: a row
+    /// of a lower level cannot narrow a higher level's face (its own error variables absorb any
+    /// violation), so the face each level leaves is the same, but the pivots of the levels above do
+    /// not rewrite it. That matters where many lower rows share a symbol: an equalCentering stack's
+    /// gap equalities all mention its first gap's length, a fillProportionally stack's shares its
+    /// length, and with them in, every pivot of the items' compression and hugging rewrote all of
+    /// them, the square of the stack. A row that waits is written once, over the basis of its level:
+    /// long where the levels above leave many lengths basic on one shared length (a tied
+    /// fillProportionally row with user constraints, which costs more this way; Benchmarks/RESULTS.md).
+    private mutating func addOptional(_ indices: [Int]) {
+        for index in indices {
+            let constraint = constraints[index]
             // Rows that fill in as they come stop the solve here (`termLimit`): the required
             // constraints are in, so the frames still satisfy them.
             guard !tableau.limitReached() else { break }
@@ -307,20 +319,22 @@ struct Solver {
                 errors[index] = [error]
             }
         }
-        return errors
     }
 
-    /// The priority levels, highest first.
+    /// The priority levels, highest first, grouped in one pass (an equalCentering stack gives each
+    /// of its gaps a level of its own).
     private func priorityLevels() -> [PriorityLevel] {
-        let optional = constraints.indices.filter { constraints[$0].priority < 1000 }
-        let priorities = Set(optional.map { constraints[$0].priority }).union(costs.map(\.priority)).union(tieCosts.map(\.priority))
-            .sorted(by: >)
-        return priorities.map { priority in
-            PriorityLevel(
-                constraints: optional.filter { constraints[$0].priority == priority },
-                costs: costs.filter { $0.priority == priority }.map { ($0.symbol, $0.coefficient) },
-                ties: Dictionary(grouping: tieCosts.filter { $0.priority == priority }, by: \.index))
+        var byPriority: [Double: PriorityLevel] = [:]
+        func level(_ priority: Double, _ change: (inout PriorityLevel) -> Void) {
+            change(&byPriority[priority, default: PriorityLevel(constraints: [], costs: [], ties: [:])])
         }
+        for index in constraints.indices where constraints[index].priority < 1000 {
+            level(constraints[index].priority) { $0.constraints.append(index) }
+        }
+        for cost in costs { level(cost.priority) { $0.costs.append((cost.symbol, cost.coefficient)) } }
+        for tie in tieCosts { level(tie.priority) { $0.ties[tie.index, default: []].append(tie) } }
+        // Read in descending priority order: no dictionary order reaches the solve.
+        return byPriority.keys.sorted(by: >).map { byPriority[$0]! }
     }
 
     /// The tie rule, after `minimiseLevelSums`, level by level (highest first). Ties are broken only

@@ -1,8 +1,8 @@
 // Frame variables' rows sit out the optimisation (`Solver.minimiseLevelSums` to `breakTies`).
 //
 // A basic frame variable's row only reports its value: no ratio test reads it (a frame variable has
-// no sign to keep), no objective mentions it, and once every constraint is in, no new row mentions
-// the variable until the ties are broken. Yet each pivot rewrites every row that mentions the entering
+// no sign to keep), no objective mentions it, and no row mentions the variable while it is basic.
+// Yet each pivot rewrites every row that mentions the entering
 // symbol, and the row of a stack's length, the sum of its items' lengths, mentions every item's error
 // symbols: in a fillProportionally row of 1,000 labels with 1% of them in user constraints (the
 // `stretched` workload), the substitutions read and wrote 4.1e7 terms of frame variables' rows, and
@@ -12,17 +12,32 @@
 // variable equals its row's form wherever they hold), so it stays true while the basis changes, and
 // writing it over today's basis gives the row the pivots would have kept.
 //
+// A row added meanwhile (a priority level's optional rows go in as the level comes, Solver.swift)
+// reads a set-aside variable through its row, an identity over the basis of when it was set aside,
+// and `add` then writes the result over today's basis: so no row mentions a set-aside variable.
+//
 // A restricted row that holds the same sum (an equalCentering stack's `length == 0` at 49) still
 // takes every pivot: its symbol keeps its sign, so the ratio tests need it.
 
 extension Tableau {
     /// Sets every basic frame variable's row aside (`restoreParked` brings them back). Until then
     /// those rows take no pivots (a frame variable that enters the basis meanwhile gets a row of its
-    /// own in the tableau), and nothing may add a row or read a set-aside variable's value.
+    /// own in the tableau), and nothing may read a set-aside variable's value; `add` reads it through
+    /// its row (`throughParked`).
     mutating func parkExternalRows() {
         for slot in rows.indices where basicOf[slot] >= 0 && kinds[basicOf[slot]] == .external {
             let basic = basicOf[slot]
+            if parkedIndex.isEmpty { parkedIndex = [Int](repeating: -1, count: kinds.count) }
+            parkedIndex[basic] = parked.count
             parked.append((basic, removeRow(at: slot)))
+        }
+    }
+
+    /// `expression` with every set-aside variable replaced by its row.
+    func throughParked(_ expression: Row) -> Row {
+        guard !parked.isEmpty else { return expression }
+        return expression.replacing { symbol in
+            symbol < parkedIndex.count && parkedIndex[symbol] >= 0 ? parked[parkedIndex[symbol]].row : nil
         }
     }
 
@@ -31,6 +46,7 @@ extension Tableau {
     mutating func restoreParked() {
         let rowsAside = parked
         parked = []
+        parkedIndex = []
         for (basic, row) in rowsAside {
             _ = insertRow(substituted(row), basic: basic)
         }

@@ -36,6 +36,8 @@ struct Tableau {
     /// Frame variables' rows set aside during the optimisation, with their basic symbols
     /// (Tableau+Parking.swift).
     var parked: [(basic: Int, row: Row)] = []
+    /// Per external symbol, its index in `parked`, or -1 (empty when nothing is set aside).
+    var parkedIndex: [Int] = []
     /// Parameters a required row pins at their values (`moveParameter` cannot move them).
     private(set) var pinnedParameters: [Int] = []
     /// The most pivots any solve may take (the simplex terminates, but numbers may misbehave).
@@ -80,23 +82,11 @@ struct Tableau {
     func isBasic(_ symbol: Int) -> Bool { slotOf[symbol] >= 0 }
 
     /// `expression` with every basic symbol replaced by its row, so it is over nonbasic symbols.
-    /// The terms are gathered and summed in one sort, so a row that reaches many long rows costs
-    /// their total length once, not once per row.
     func substituted(_ expression: Row) -> Row {
-        var constant = expression.constant
-        var terms: [(symbol: Int, coefficient: Double)] = []
-        for (symbol, coefficient) in zip(expression.symbols, expression.coefficients) {
+        expression.replacing { symbol in
             let slot = slotOf[symbol]
-            guard slot >= 0 else {
-                terms.append((symbol, coefficient))
-                continue
-            }
-            // basic = r.constant + sum(r): c * basic contributes c * row.
-            let row = rows[slot]
-            constant += coefficient * row.constant
-            for (other, inner) in zip(row.symbols, row.coefficients) { terms.append((other, coefficient * inner)) }
+            return slot >= 0 ? rows[slot] : nil
         }
-        return Row(constant: constant, terms: terms)
     }
 
     // MARK: Rows
@@ -194,7 +184,7 @@ struct Tableau {
     /// variable. On `.infeasible` the tableau still holds exactly the rows it held before (maybe in
     /// another basis).
     mutating func add(_ expression: Row, marker: Int?, other: Int?) -> AddResult {
-        var row = substituted(expression)
+        var row = substituted(throughParked(expression))
         // Kiwi's invariant: a new row has a nonnegative constant, so a restricted subject with a
         // negative coefficient gets the nonnegative value constant / -coefficient.
         if row.constant < 0 { row.scale(by: -1) }
