@@ -2,12 +2,12 @@
 //
 // A basic frame variable's row only reports its value: no ratio test reads it (a frame variable has
 // no sign to keep), no objective mentions it, and no row mentions the variable while it is basic.
-// Yet each pivot rewrites every row that mentions the entering
-// symbol, and the row of a stack's length, the sum of its items' lengths, mentions every item's error
-// symbols: in a fillProportionally row of 1,000 labels with 1% of them in user constraints (the
-// `stretched` workload), the substitutions read and wrote 4.1e7 terms of frame variables' rows, and
-// 1.5e6 with those rows set aside (1.27 s -> 0.89 s, the same 2,802 pivots). So, while the priority levels
-// and ties are optimised, those rows are set aside as they stand, and each comes back afterwards
+// Yet each pivot rewrites every row that mentions the entering symbol, and the row of a stack's
+// length, the sum of its items' lengths, mentions every item's error symbols: in a
+// fillProportionally row of 1,000 labels with 1% of them in user constraints (the `stretched`
+// workload), the substitutions read and wrote 4.1e7 terms of frame variables' rows, and 1.5e6 with
+// those rows set aside (1.27 s -> 0.89 s, the same 2,802 pivots). So, while the priority levels and
+// ties are optimised, those rows are set aside as they stand, and each comes back afterwards
 // written out afresh over the basis of then. A row set aside is an identity of the constraints (the
 // variable equals its row's form wherever they hold), so it stays true while the basis changes, and
 // writing it over today's basis gives the row the pivots would have kept.

@@ -33,8 +33,8 @@ extension Solver {
             symbol < constrained.count && constrained[symbol] ? (key: settlingOrder(symbol), symbol: symbol) : nil
         }.sorted { $0.key < $1.key }.map(\.symbol)
         guard !symbols.isEmpty else { return false }
-        var expander = Elimination.Expander(elimination, symbols: tableau.kinds.count)
-        var forms = UnfrozenForms()
+        let expander = Elimination.Expander(elimination, symbols: tableau.kinds.count)
+        var forms = CurrentForms()
         var settled = false
         // Settling is the last step of a solve (a kept solve settles a copy): nothing unfreezes.
         tableau.dropFrozen()
@@ -42,10 +42,10 @@ extension Solver {
             guard !tableau.hitPivotLimit else { return settled }
             // A symbol that settling the ones after it has decided stays where it is: most do (a
             // position along a chain once the lengths after it are settled), and skipping them keeps
-            // long expanded rows out of the tableau. Decided means fixed on the face, whatever the
-            // basis: a symbol that only a degenerate direction moves is settled too.
-            guard forms.moves(symbol, in: tableau, definitions: expander) else { continue }
-            var row = expander.expand([(symbol, 1)])
+            // rows out of the tableau. Decided means fixed on the face, whatever the basis: a symbol
+            // that only a degenerate direction moves is settled too.
+            var row = forms.form(of: symbol, in: tableau, definitions: expander)
+            guard !row.isEmpty else { continue }
             // row == 0 at the lowest level: row - plus + minus == 0, violation plus + minus.
             let plus = tableau.newSymbol(.error)
             let minus = tableau.newSymbol(.error)
@@ -56,7 +56,6 @@ extension Solver {
             // Settled at its value: without its errors, the rows that substitute this one later (the
             // next length along a chain) stay as short as the constraints.
             tableau.dropFrozen(inRowsMentioning: [plus, minus])
-            forms.invalidate()
         }
         return settled
     }

@@ -2,33 +2,28 @@
 /// (through their definitions, so a form whose unfrozen terms cancel counts as fixed), with each
 /// symbol's unfrozen weights computed once while the tableau stands still.
 ///
-/// The one answer to "is this variable constant on the face?": HiddenMovements.swift asks it of every
-/// variable the basis calls fixed, and settling (UndecidedValues.swift) of every undecided variable,
-/// most of which are decided by the ones settled before them: the positions along a chain, each
-/// eliminated with a definition that reaches every length before it. Expanding each to its kept
-/// symbols would cost the chain's length per position; reading each definition once, by the weights
-/// of what it mentions, costs the definitions' total length. The tableau changes only when a variable
-/// is settled.
+/// HiddenMovements.swift asks it of every variable the basis calls fixed: the positions along a
+/// chain, each eliminated with a definition that reaches every length before it. Expanding each to
+/// its kept symbols would cost the chain's length per position; reading each definition once, by
+/// the weights of what it mentions, costs the definitions' total length. Weights are three numbers
+/// per symbol, where a form is a row: on a tableau that stands still they are the cheaper answer.
+/// Settling, whose tableau changes between questions, keeps forms instead (CurrentForms.swift).
 struct UnfrozenForms {
     private var weights: [Tableau.UnfrozenWeights] = []
-    /// Per symbol, the generation its weights were computed in.
-    private var computedIn: [Int] = []
-    private var generation = 1
-
-    /// Forgets every symbol's weights: the tableau has changed.
-    mutating func invalidate() { generation += 1 }
+    /// Per symbol, whether its weights are computed.
+    private var computed: [Bool] = []
 
     /// Whether `symbol` (kept or eliminated) may move on the optimal face of `tableau`.
     mutating func moves(_ symbol: Int, in tableau: Tableau, definitions: Elimination.Expander) -> Bool {
-        if computedIn.count < tableau.kinds.count {
-            let missing = tableau.kinds.count - computedIn.count
-            computedIn += repeatElement(0, count: missing)
+        if computed.count < tableau.kinds.count {
+            let missing = tableau.kinds.count - computed.count
+            computed += repeatElement(false, count: missing)
             weights += repeatElement(Tableau.UnfrozenWeights(), count: missing)
         }
         // Depth first without recursion: a definition can reach thousands of others.
         var stack = [symbol]
         while let top = stack.last {
-            guard computedIn[top] != generation else {
+            guard !computed[top] else {
                 stack.removeLast()
                 continue
             }
@@ -37,7 +32,7 @@ struct UnfrozenForms {
                 stack.removeLast()
                 continue
             }
-            let missing = definition.symbols.filter { computedIn[$0] != generation }
+            let missing = definition.symbols.filter { !computed[$0] }
             guard missing.isEmpty else {
                 stack += missing
                 continue
@@ -54,6 +49,6 @@ struct UnfrozenForms {
 
     private mutating func store(_ value: Tableau.UnfrozenWeights, for symbol: Int) {
         weights[symbol] = value
-        computedIn[symbol] = generation
+        computed[symbol] = true
     }
 }
