@@ -102,6 +102,36 @@ import Testing
         #expect(Self.frame("main.q", solution, ir).map { ($0.y, $0.height) } ?? (-1, -1) == (30, 0))
     }
 
+    /// An equalCentering row whose last view has no size: the gap equalities hold (priorities 149 down)
+    /// at any common gap g between centres at least the widest pair's (w + w') / 2 + spacing 2, so
+    /// every position after the first and the view's width are free until settled. The row's width
+    /// goes to 0 at 49 (the view's width can be negative), so the view ends at x = 0: its centre, one
+    /// gap past the last label's, is at half its x, and its width is minus its x. Settled first, that
+    /// width nearest 0 takes the least g: (24 + 31) / 2 + 2 = 29.5, from the first centre at 5. Then
+    /// each label's x is its centre, 5 + 29.5k, less half its width (26, 52, 78, 117, 137), and the
+    /// view's centre is 5 + 6 * 29.5 = 182: x 364, width -364. The general solver takes this axis
+    /// whole (the tree solver declines an equalCentering row with an ambiguous item), and settles the
+    /// labels' positions, each eliminated along the chain of the ones before it.
+    @Test func anEqualCenteringRowSettlesAlongItsChain() {
+        let ir = Self.lowered("""
+            hstack main(distribution: equalCentering, spacing: 2) {
+                label v0(intrinsic: 10 x 10)
+                label v1(intrinsic: 17 x 23)
+                label v2(intrinsic: 24 x 13)
+                label v3(intrinsic: 31 x 26)
+                label v4(intrinsic: 12 x 26)
+                label v5(intrinsic: 31 x 26)
+                view amb
+            }
+            """)
+        let solution = Self.solved(ir)
+        let xs = (0..<6).map { Self.frame("main.v\($0)", solution, ir)?.x ?? -1 }
+        #expect(xs == [0, 26, 52, 78, 117, 137])
+        #expect(Self.frame("main.amb", solution, ir).map { ($0.x, $0.width) } ?? (-1, -1) == (364, -364))
+        #expect(Self.frame("main", solution, ir)?.width == 0)
+        #expect((1...6).map { Self.frame("main#gap\($0)", solution, ir)?.width ?? -1 } == Array(repeating: 29.5, count: 6))
+    }
+
     /// Today's UIKit places a gap distribution's hidden items only by `>=` at 50, so each one's
     /// position along the stack is free on one side, and the structured solver settles it by the rule
     /// (`LooseHidden`), with the same ambiguity reported. In a row at x = 60 (after a 50-wide label and
