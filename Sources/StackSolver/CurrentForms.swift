@@ -9,13 +9,49 @@
 /// symbols that have become basic since replaced by their rows, which are few. An eliminated symbol's
 /// first form is its definition's, built from the forms of what the definition mentions. Frozen
 /// symbols stay at 0 (nothing unfreezes while settling) and are dropped.
+///
+/// Forms along a chain of lengths that are all still free grow with the chain, and kept together they
+/// would take its square. So what is kept is bounded by a quarter of the tableau's term limit: past
+/// it, the kept forms are dropped, and every form from then on is expanded afresh from the
+/// definitions and not kept.
 struct CurrentForms {
     private var forms: [Row?] = []
+    /// How many terms `forms` holds.
+    private var kept = 0
+    /// False once the forms kept would have passed their bound.
+    private var keeping = true
+    private var definitions: Elimination.Expander
+
+    init(definitions: Elimination.Expander) {
+        self.definitions = definitions
+    }
 
     /// `symbol`'s form over the unfrozen nonbasic symbols of `tableau`: it moves on the optimal face
     /// (as far as the basis shows) exactly when the form has a term.
-    mutating func form(of symbol: Int, in tableau: Tableau, definitions: Elimination.Expander) -> Row {
+    mutating func form(of symbol: Int, in tableau: Tableau) -> Row {
+        guard keeping else { return current(definitions.expand([(symbol, 1)]), in: tableau) }
         if forms.count < tableau.kinds.count { forms += repeatElement(nil, count: tableau.kinds.count - forms.count) }
+        guard let known = keptForm(of: symbol, limit: SolverLimits.keptFormTerms ?? tableau.termLimit / 4) else {
+            (forms, kept, keeping) = ([], 0, false)
+            return current(definitions.expand([(symbol, 1)]), in: tableau)
+        }
+        let form = current(known, in: tableau)
+        kept += form.symbols.count - known.symbols.count
+        forms[symbol] = form
+        return form
+    }
+
+    /// `form` over the unfrozen nonbasic symbols of `tableau`.
+    private func current(_ form: Row, in tableau: Tableau) -> Row {
+        var current = tableau.substituted(form)
+        let frozen = tableau.frozen
+        _ = current.removeTerms { other, _ in other < frozen.count && frozen[other] && !tableau.isBasic(other) }
+        return current
+    }
+
+    /// `symbol`'s kept form, computed from its definition's when it has none; nil when the forms
+    /// kept would pass `limit` terms.
+    private mutating func keptForm(of symbol: Int, limit: Int) -> Row? {
         // Depth first without recursion: a definition can reach thousands of others.
         var stack = [symbol]
         while let top = stack.last {
@@ -24,6 +60,7 @@ struct CurrentForms {
                 continue
             }
             guard let definition = definitions.definition(of: top) else {
+                kept += 1
                 forms[top] = Row(constant: 0, terms: [(top, 1)])
                 stack.removeLast()
                 continue
@@ -37,13 +74,11 @@ struct CurrentForms {
             for (other, coefficient) in zip(definition.symbols, definition.coefficients) {
                 if let form = forms[other] { _ = combined.add(form, times: coefficient) }
             }
+            kept += combined.symbols.count
+            guard kept <= limit else { return nil }
             forms[top] = combined
             stack.removeLast()
         }
-        var current = tableau.substituted(forms[symbol] ?? Row())
-        let frozen = tableau.frozen
-        _ = current.removeTerms { other, _ in other < frozen.count && frozen[other] && !tableau.isBasic(other) }
-        forms[symbol] = current
-        return current
+        return forms[symbol]
     }
 }

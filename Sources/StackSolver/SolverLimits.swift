@@ -18,6 +18,10 @@ enum SolverLimits {
     /// that tests can change it.
     @TaskLocal static var subjectFill = 64
 
+    /// How many terms settling's kept forms may hold (CurrentForms.swift), when a test sets it (nil:
+    /// a quarter of the tableau's term limit).
+    @TaskLocal static var keptFormTerms: Int? = nil
+
     /// Whether frame variables' rows sit out the optimisation of the levels and ties
     /// (Tableau+Parking.swift). Task-local so that tests can compare the answer without it.
     @TaskLocal static var parksFrameRows = true

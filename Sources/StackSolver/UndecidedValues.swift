@@ -33,8 +33,7 @@ extension Solver {
             symbol < constrained.count && constrained[symbol] ? (key: settlingOrder(symbol), symbol: symbol) : nil
         }.sorted { $0.key < $1.key }.map(\.symbol)
         guard !symbols.isEmpty else { return false }
-        let expander = Elimination.Expander(elimination, symbols: tableau.kinds.count)
-        var forms = CurrentForms()
+        var forms = CurrentForms(definitions: Elimination.Expander(elimination, symbols: tableau.kinds.count))
         var settled = false
         // Settling is the last step of a solve (a kept solve settles a copy): nothing unfreezes.
         tableau.dropFrozen()
@@ -44,7 +43,7 @@ extension Solver {
             // position along a chain once the lengths after it are settled), and skipping them keeps
             // rows out of the tableau. Decided means fixed on the face, whatever the basis: a symbol
             // that only a degenerate direction moves is settled too.
-            var row = forms.form(of: symbol, in: tableau, definitions: expander)
+            var row = forms.form(of: symbol, in: tableau)
             guard !row.isEmpty else { continue }
             // row == 0 at the lowest level: row - plus + minus == 0, violation plus + minus.
             let plus = tableau.newSymbol(.error)

@@ -132,6 +132,37 @@ import Testing
         #expect((1...6).map { Self.frame("main#gap\($0)", solution, ir)?.width ?? -1 } == Array(repeating: 29.5, count: 6))
     }
 
+    /// Settling keeps each variable's form once computed, up to a bound on the terms kept; past it,
+    /// every form is expanded afresh (CurrentForms.swift). Either way the frames are the same: with
+    /// no form kept, with the bound passed midway along the chain, and with room for them all.
+    @Test(arguments: [0, 12, 1_000_000]) func keptFormsOrNotTheFramesAreTheSame(bound: Int) {
+        let texts = [
+            """
+            hstack main(distribution: equalCentering, spacing: 2) {
+                label v0(intrinsic: 10 x 10)
+                label v1(intrinsic: 17 x 23)
+                label v2(intrinsic: 24 x 13)
+                view amb
+            }
+            """,
+            """
+            vstack main(distribution: equalSpacing, spacing: 4) {
+                view p
+                label a(intrinsic: 30 x 20)
+                view q
+                view r(intrinsic: 10 x none)
+            }
+            """,
+        ]
+        for text in texts {
+            let ir = Self.lowered(text)
+            let expected = solve(ir)
+            let settled = SolverLimits.$keptFormTerms.withValue(bound) { solve(ir) }
+            #expect(solutionDifference(settled, expected, ir: ir) == nil, "bound \(bound)")
+            #expect(settled.frames == expected.frames, "bound \(bound)")
+        }
+    }
+
     /// Today's UIKit places a gap distribution's hidden items only by `>=` at 50, so each one's
     /// position along the stack is free on one side, and the structured solver settles it by the rule
     /// (`LooseHidden`), with the same ambiguity reported. In a row at x = 60 (after a 50-wide label and
