@@ -52,33 +52,16 @@ struct CurrentForms {
     /// `symbol`'s kept form, computed from its definition's when it has none; nil when the forms
     /// kept would pass `limit` terms.
     private mutating func keptForm(of symbol: Int, limit: Int) -> Row? {
-        // Depth first without recursion: a definition can reach thousands of others.
-        var stack = [symbol]
-        while let top = stack.last {
-            guard forms[top] == nil else {
-                stack.removeLast()
-                continue
+        let finished = definitions.walk(from: symbol, known: { forms[$0] != nil }) { top, definition in
+            var form = Row(constant: definition?.constant ?? 0, terms: definition == nil ? [(top, 1)] : [])
+            for (other, coefficient) in zip(definition?.symbols ?? [], definition?.coefficients ?? []) {
+                if let known = forms[other] { _ = form.add(known, times: coefficient) }
             }
-            guard let definition = definitions.definition(of: top) else {
-                kept += 1
-                forms[top] = Row(constant: 0, terms: [(top, 1)])
-                stack.removeLast()
-                continue
-            }
-            let missing = definition.symbols.filter { forms[$0] == nil }
-            guard missing.isEmpty else {
-                stack += missing
-                continue
-            }
-            var combined = Row(constant: definition.constant)
-            for (other, coefficient) in zip(definition.symbols, definition.coefficients) {
-                if let form = forms[other] { _ = combined.add(form, times: coefficient) }
-            }
-            kept += combined.symbols.count
-            guard kept <= limit else { return nil }
-            forms[top] = combined
-            stack.removeLast()
+            kept += form.symbols.count
+            forms[top] = form
+            return kept <= limit
         }
+        guard finished else { return nil }
         return forms[symbol]
     }
 }

@@ -208,6 +208,30 @@ extension Elimination {
             isEliminated(symbol) ? definitions[index[symbol]].value : nil
         }
 
+        /// Visits `symbol` and what its definition reaches that `known` does not hold yet, each after
+        /// everything its own definition mentions, with that definition (nil for a kept symbol), so
+        /// that a value per symbol can be built from its definition's terms (UnfrozenForms.swift,
+        /// CurrentForms.swift). Depth first without recursion: a definition can reach thousands of
+        /// others. Stops, returning false, when `visit` does.
+        func walk(from symbol: Int, known: (Int) -> Bool, visit: (_ symbol: Int, _ definition: Row?) -> Bool) -> Bool {
+            var stack = [symbol]
+            while let top = stack.last {
+                guard !known(top) else {
+                    stack.removeLast()
+                    continue
+                }
+                let definition = self.definition(of: top)
+                let missing = definition?.symbols.filter { !known($0) } ?? []
+                guard missing.isEmpty else {
+                    stack += missing
+                    continue
+                }
+                guard visit(top, definition) else { return false }
+                stack.removeLast()
+            }
+            return true
+        }
+
         /// `constant + sum(terms)` over kept symbols.
         mutating func expand(_ terms: [LinearTerm], constant: Double = 0) -> Row {
             guard !definitions.isEmpty else { return Row(constant: constant, terms: terms) }

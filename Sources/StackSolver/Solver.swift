@@ -334,7 +334,7 @@ struct Solver {
         for cost in costs { level(cost.priority) { $0.costs.append((cost.symbol, cost.coefficient)) } }
         for tie in tieCosts { level(tie.priority) { $0.ties[tie.index, default: []].append(tie) } }
         // Read in descending priority order: no dictionary order reaches the solve.
-        return byPriority.keys.sorted(by: >).map { byPriority[$0]! }
+        return byPriority.sorted { $0.key > $1.key }.map(\.value)
     }
 
     /// The tie rule, after `minimiseLevelSums`, level by level (highest first). Ties are broken only

@@ -35,7 +35,9 @@ extension Tableau {
 
     /// `expression` with every set-aside variable replaced by its row.
     func throughParked(_ expression: Row) -> Row {
-        guard !parked.isEmpty else { return expression }
+        func isParked(_ symbol: Int) -> Bool { symbol < parkedIndex.count && parkedIndex[symbol] >= 0 }
+        // Most rows mention no set-aside variable: those are not written again.
+        guard expression.symbols.contains(where: isParked) else { return expression }
         return expression.replacing { symbol in
             symbol < parkedIndex.count && parkedIndex[symbol] >= 0 ? parked[parkedIndex[symbol]].row : nil
         }

@@ -20,35 +20,19 @@ struct UnfrozenForms {
             computed += repeatElement(false, count: missing)
             weights += repeatElement(Tableau.UnfrozenWeights(), count: missing)
         }
-        // Depth first without recursion: a definition can reach thousands of others.
-        var stack = [symbol]
-        while let top = stack.last {
-            guard !computed[top] else {
-                stack.removeLast()
-                continue
-            }
-            guard let definition = definitions.definition(of: top) else {
-                store(tableau.unfrozenWeights(of: top), for: top)
-                stack.removeLast()
-                continue
-            }
-            let missing = definition.symbols.filter { !computed[$0] }
-            guard missing.isEmpty else {
-                stack += missing
-                continue
-            }
+        _ = definitions.walk(from: symbol, known: { computed[$0] }) { top, definition in
             var total = Tableau.UnfrozenWeights()
-            for (other, coefficient) in zip(definition.symbols, definition.coefficients) {
-                total.add(weights[other], times: coefficient)
+            if let definition {
+                for (other, coefficient) in zip(definition.symbols, definition.coefficients) {
+                    total.add(weights[other], times: coefficient)
+                }
+            } else {
+                total = tableau.unfrozenWeights(of: top)
             }
-            store(total, for: top)
-            stack.removeLast()
+            weights[top] = total
+            computed[top] = true
+            return true
         }
         return weights[symbol].moves
-    }
-
-    private mutating func store(_ value: Tableau.UnfrozenWeights, for symbol: Int) {
-        weights[symbol] = value
-        computed[symbol] = true
     }
 }
