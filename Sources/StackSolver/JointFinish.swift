@@ -27,20 +27,13 @@ private func frames(
     solver: inout Solver, shape: JointShape, problem: JointProblem, layout: StructuredLayout, axis: Axis, mentioned: [Bool],
     free: [Bool]?
 ) throws(JointDecline) -> JointSolve {
-    let ir = solver.ir
     let model = layout.model
     let n = model.count
     let (slot, position, length) = (axis.slot, axis.position, axis.length)
     guard !solver.tableau.hitPivotLimit else { throw .pivotLimit }
-    // Whose place the solver gives: the spine (with its guides) and each item hanging alone but
-    // those that follow another. The others' places along the axis come from the top-down pass below,
-    // and the caller fills in the other axis. A mask, read once: the solution's passes ask it of
-    // every item's every variable.
-    let joint = ir.items.indices.map { item in
-        let unit = shape.unit[item]
-        guard shape.gapUnit[item] < 0, !problem.placed[item] else { return false }
-        return unit < 0 || (shape.units[unit].count == 1 && shape.units[unit][0] == item && problem.leader[item] < 0)
-    }
+    // Whose place the solver gives (`JointProblem.solved`): the others' places along the axis come
+    // from the top-down pass below, and the caller fills in the other axis.
+    let joint = problem.solved
     // A run's gap width is the stack's one gap width, a symbol of the joint problem that the face may
     // leave free (a view with no size beside the run): the solver decides and settles it, by its first
     // gap guide, as the whole solve does (`runGapsFree` below).
@@ -48,11 +41,11 @@ private func frames(
     for gaps in shape.gaps { if let first = gaps.first { solving[first] = true } }
     // What the joint part leaves undecided is settled as the whole solve settles it
     // (UndecidedValues.swift): the hanging units are fixed, so the two faces agree on the joint part.
-    var solution = solver.finish(solving: solving, free: free)
+    var solution = problem.finish(&solver, solving: solving, free: free)
     let freeGaps = shape.gaps.map { gaps in
         gaps.first.map { slot == 0 ? !solution.determined[$0].width : !solution.determined[$0].height } ?? false
     }
-    let value = solver.unroundedValue()
+    let value = problem.values(in: solver)
     var placement = JointPlacement(
         spine: shape.spine, position: [Double](repeating: 0, count: n), length: [Double](repeating: 0, count: n))
     for item in 0..<n where joint[item] {

@@ -215,14 +215,14 @@ private func jointSolve(
             walkingHubs = false
             continue
         }
-        guard problem.windows.isEmpty || problem.insideWindows(solver.unroundedValue()) else {
+        guard problem.windows.isEmpty || problem.insideWindows(problem.values(in: solver)) else {
             widen()
             continue
         }
         rounds += 1
         let interface = problem.interface(of: shape, axis: axis)
-        guard solver.fixes(interface.flatMap { $0 }) else {
-            let free = solver.freeUnits(interface)
+        guard problem.fixes(interface.flatMap { $0 }, in: solver) else {
+            let free = problem.freeUnits(interface, in: solver)
             guard !free.isEmpty else { throw .unsettled }
             for unit in free { for member in layout.freeMembers(of: shape.units[unit], axis: slot) { forced[member] = true } }
             try reshape()
@@ -274,16 +274,6 @@ extension JointProblem {
         open.windowEnds = []
         return open
     }
-
-    /// The general solver over this problem, its required rows in: conflicts are not broken (a
-    /// conflict is the caller's to decide) and ambiguity is not looked for (units settle it).
-    func solver(_ ir: ConstraintIR) -> Solver {
-        var solver = Solver(
-            ir: ir, constraints: constraints, invalid: [], restricted: restricted, costs: costs, tieCosts: tieCosts,
-            breakingConflicts: false, parameters: parameters)
-        solver.findsAmbiguity = false
-        return solver
-    }
 }
 
 /// The joint problem's constraints: the IR's on the axis but the hanging units' own, and each
@@ -316,6 +306,12 @@ struct JointProblem {
     /// Per item: placed across its stack's canvas after the solve; and those items, by stack.
     var placed: [Bool] = []
     var placedAcross: [PlacedAcross] = []
+    /// Per item: whether the solver gives its place along the axis: the spine (with its guides) and
+    /// each item hanging alone but those that follow another. The others' places come from the
+    /// top-down pass (JointFinish.swift).
+    var solved: [Bool] = []
+    /// The solver's numbering: the items this problem mentions (JointNumbering.swift).
+    var numbering = JointNumbering()
 
     /// - Parameters:
     ///   - stacksAlone: the layout's frames without its user constraints, where the cost functions'
@@ -374,6 +370,18 @@ struct JointProblem {
         // find more of their subjects already placed (fewer phase-one searches; nested spread at
         // N = 10,000: 21 s -> 6.5 s). The tie rule follows IR order, not this one.
         constraints += written
+        let placed = placed, leader = leader
+        solved = (0..<shape.unit.count).map { item in
+            let unit = shape.unit[item]
+            guard shape.gapUnit[item] < 0, !placed[item] else { return false }
+            return unit < 0 || (shape.units[unit].count == 1 && shape.units[unit][0] == item && leader[item] < 0)
+        }
+        // A run's first gap guide: its width is the run's gap width, which the solver decides.
+        var kept = solved
+        for gaps in shape.gaps { if let first = gaps.first { kept[first] = true } }
+        numbering = JointNumbering(
+            count: shape.unit.count, constraints: constraints, kept: kept,
+            forms: interface(of: shape, axis: axis).flatMap { $0 })
     }
 
     /// Enters `function`'s pieces (`ascendingPieces`: `ascending` from `start`) outwards from `centre`,

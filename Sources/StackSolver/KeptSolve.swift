@@ -71,9 +71,9 @@ struct KeptSolve {
         var finishing = solver
         if let joint {
             let problem = joint.problem
-            guard problem.windows.isEmpty || problem.insideWindows(finishing.unroundedValue()) else { return nil }
+            guard problem.windows.isEmpty || problem.insideWindows(problem.values(in: finishing)) else { return nil }
             // On another face a hanging unit may be free, which the joint solve does not answer.
-            guard sameFace || finishing.fixes(problem.interface(of: joint.shape, axis: joint.axis).flatMap { $0 }) else { return nil }
+            guard sameFace || problem.fixes(problem.interface(of: joint.shape, axis: joint.axis).flatMap { $0 }, in: finishing) else { return nil }
             guard let solve = try? finishJoint(
                 solver: &finishing, shape: joint.shape, problem: problem, layout: joint.layout, width: width,
                 height: height, axis: joint.axis, mentioned: joint.mentioned, keeping: false,

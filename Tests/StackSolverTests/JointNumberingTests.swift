@@ -1,0 +1,58 @@
+import StackIR
+import Testing
+@testable import StackSolver
+
+/// A joint solve numbers only the items its problem mentions (JointNumbering.swift). The symbols
+/// below are worked by hand from the rule: six frame variables per item, the held items renumbered in
+/// their order, the symbols after the frame variables moved down to follow them.
+@Suite struct JointNumberingTests {
+    /// A layout of 8 items (48 frame variables); constraints over item 1's x (symbol 6), item 5's
+    /// width (32) and the second piece (49); item 6 kept; a form over item 3's y (19).
+    static func numbering() -> (JointNumbering, ConstraintIR) {
+        var builder = IRBuilder()
+        for k in 1..<8 { _ = builder.view("v\(k)") }
+        let row = Row(constant: 3, terms: [(6, 1), (32, -2), (49, 1)])
+        let constraint = LinearConstraint(expression: row, isEquality: true, priority: 1000, source: .constraint(0))
+        var kept = [Bool](repeating: false, count: 8)
+        kept[6] = true
+        let numbering = JointNumbering(count: 8, constraints: [constraint], kept: kept, forms: [[(19, 1)]])
+        return (numbering, builder.ir)
+    }
+
+    @Test func theHeldItemsAreRenumberedInTheirOrder() {
+        let (numbering, ir) = Self.numbering()
+        // The root, the two items the constraint mentions, the kept one and the form's.
+        #expect(numbering.items == [0, 1, 3, 5, 6])
+        #expect(numbering.ir(ir).items.map(\.name) == ["main", "main.v1", "main.v3", "main.v5", "main.v6"])
+        #expect(numbering.symbol(6) == 6)
+        #expect(numbering.symbol(19) == 13)
+        #expect(numbering.symbol(32) == 20)
+        // 48 frame variables become 30: the pieces and parameters move down by 18.
+        #expect(numbering.symbol(48) == 30)
+        #expect(numbering.symbol(49) == 31)
+        // Item 2 is in no constraint, kept by nothing: the solve does not hold it.
+        #expect(numbering.symbol(12) == nil)
+        #expect(numbering.symbol(47) == nil)
+        let row = numbering.renumbered(Row(constant: 3, terms: [(6, 1), (32, -2), (49, 1)]))
+        #expect(row.symbols == [6, 20, 31])
+        #expect(row.coefficients == [1, -2, 1])
+        #expect(row.constant == 3)
+    }
+
+    @Test func aSolutionComesBackToTheLayoutsItems() {
+        let (numbering, _) = Self.numbering()
+        let frames = (0..<5).map { Frame(x: Double($0), y: 10, width: 20, height: 30) }
+        let solution = LayoutSolution(
+            frames: frames, determined: [Determination](repeating: .all, count: 5),
+            baselines: [BaselinePair](repeating: BaselinePair(first: 1, last: 2), count: 5),
+            findings: [], brokenConstraints: [4], pivots: 7)
+        let whole = numbering.expanded(solution)
+        #expect(whole.frames.map(\.x) == [0, 1, 0, 2, 0, 3, 4, 0])
+        #expect(whole.frames[2] == .zero)
+        #expect(whole.determined.map(\.isComplete) == [true, true, false, true, false, true, true, false])
+        #expect(whole.baselines[7] == BaselinePair(first: 0, last: 0))
+        #expect(whole.baselines[5] == BaselinePair(first: 1, last: 2))
+        #expect(whole.brokenConstraints == [4])
+        #expect(whole.pivots == 7)
+    }
+}
