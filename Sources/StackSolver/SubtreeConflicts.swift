@@ -62,11 +62,12 @@ struct SubtreeConflicts {
             }
             conflicts += search.found.map { (original($0.broken), $0.members.map(original)) }
             groups.append(search.group)
-            let broken = Set(search.found.compactMap { found -> Int? in
-                if case .constraint(let index) = found.broken { return index }
-                return nil
-            })
-            kept = kept.indices.filter { !broken.contains($0) }.map { kept[$0] }
+            // Per constraint of `current`, whether the search broke it.
+            var broken = [Bool](repeating: false, count: kept.count)
+            for found in search.found {
+                if case .constraint(let index) = found.broken, broken.indices.contains(index) { broken[index] = true }
+            }
+            kept = kept.indices.filter { !broken[$0] }.map { kept[$0] }
             var remaining = ir
             remaining.constraints = kept.map { ir.constraints[$0] }
             do throws(FallbackReason) {
