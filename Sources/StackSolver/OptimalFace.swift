@@ -32,7 +32,8 @@ extension Solver {
     func moving(_ symbols: [Int]) -> [Bool] {
         let tableau = self.tableau
         let decided = backSubstitution(movements: true).decided
-        return symbols.map { !(decided[$0] ?? !tableau.canMove($0)) }
+        var movable = MovableNonbasics(symbols: tableau.kinds.count)
+        return symbols.map { !(decided[$0] ?? !tableau.canMove($0, movable: &movable)) }
     }
 
     /// Each symbol's value before rounding, eliminated ones by back-substitution.

@@ -438,10 +438,11 @@ struct Solver {
         let count = ir.items.count
         let current = tableau
         var free = [Bool](repeating: false, count: count * FrameVariable.perItem)
+        var movable = MovableNonbasics(symbols: current.kinds.count)
         for item in 0..<count where solving?[item] ?? true {
             for variable in FrameVariable.allCases {
                 let symbol = variable.symbol(of: item)
-                free[symbol] = !(eliminated.decided[symbol] ?? !current.canMove(symbol))
+                free[symbol] = !(eliminated.decided[symbol] ?? !current.canMove(symbol, movable: &movable))
             }
         }
         for symbol in hiddenMovements(free: free, now: eliminated.values, solving: solving) { free[symbol] = true }

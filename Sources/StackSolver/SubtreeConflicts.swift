@@ -191,7 +191,7 @@ struct SubtreeConflicts {
         var movable = MovableNonbasics(symbols: tableau.kinds.count)
         let eliminated = elimination.backSubstitute(
             value: { tableau.value(of: $0) }, movement: { tableau.movement(of: $0, movable: &movable) })
-        return !(eliminated.decided[length] ?? !tableau.canMove(length))
+        return !(eliminated.decided[length] ?? !tableau.canMove(length, movable: &movable))
     }
 }
 

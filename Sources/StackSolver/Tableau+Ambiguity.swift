@@ -5,11 +5,13 @@ extension Tableau {
     /// Whether the optimum lets `symbol` move: some unfrozen nonbasic symbol it depends on can take a
     /// positive step (in a direction its sign allows) before any restricted basic symbol hits zero.
     /// Degenerate directions (blocked at step zero in this basis) count as fixed; the solution checks
-    /// those on the face (HiddenMovements.swift).
-    func canMove(_ symbol: Int) -> Bool {
+    /// those on the face (HiddenMovements.swift). `movable`: what `isMovableNonbasic` found so far,
+    /// for this tableau as it stands: a nonbasic symbol that many rows mention is judged once, not
+    /// once per row (each judgement reads its column).
+    func canMove(_ symbol: Int, movable: inout MovableNonbasics) -> Bool {
         let slot = slotOf[symbol]
         if slot < 0 { return hasFreeStep(symbol, direction: 1) || hasFreeStep(symbol, direction: -1) }
-        return rows[slot].symbols.contains(where: movesFreely)
+        return rows[slot].symbols.contains { isMovableNonbasic($0, known: &movable) }
     }
 
     /// Two random linear functionals of a form over the unfrozen nonbasic symbols (weights fixed per
