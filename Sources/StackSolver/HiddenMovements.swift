@@ -77,7 +77,7 @@ extension Tableau {
         var goal = form
         goal.scale(by: -sign)
         var objective = copy.substituted(goal)
-        guard copy.optimize(&objective) else { return nil }
+        guard copy.optimizeAside(&objective, restoring: true) else { return nil }
         return copy
     }
 }

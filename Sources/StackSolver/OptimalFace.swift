@@ -17,11 +17,11 @@ extension Solver {
         var row = expander.expand(combination)
         var low = tableau
         var least = low.substituted(row)
-        guard low.optimize(&least) else { return false }
+        guard low.optimizeAside(&least, restoring: false) else { return false }
         row.scale(by: -1)
         var high = tableau
         var greatest = high.substituted(row)
-        guard high.optimize(&greatest) else { return false }
+        guard high.optimizeAside(&greatest, restoring: false) else { return false }
         let range = -greatest.constant - least.constant
         return range <= 1e-7 * max(1, abs(least.constant), abs(greatest.constant))
     }

@@ -16,6 +16,10 @@
 // reads a set-aside variable through its row, an identity over the basis of when it was set aside,
 // and `add` then writes the result over today's basis: so no row mentions a set-aside variable.
 //
+// A question asked of the optimal face after the solve (HiddenMovements.swift, OptimalFace.swift) is
+// an optimisation on a copy of the tableau, and it sets those rows aside the same way: its pivots walk
+// the face, often many of them at a degenerate vertex, and none of them needs a frame variable's row.
+//
 // A restricted row that holds the same sum (an equalCentering stack's `length == 0` at 49) still
 // takes every pivot: its symbol keeps its sign, so the ratio tests need it.
 
@@ -41,6 +45,17 @@ extension Tableau {
         return expression.replacing { symbol in
             symbol < parkedIndex.count && parkedIndex[symbol] >= 0 ? parked[parkedIndex[symbol]].row : nil
         }
+    }
+
+    /// `optimize`, with the frame variables' rows set aside for its pivots (`objective` mentions no
+    /// basic frame variable). `restoring`: brings them back afterwards, for reading values; without
+    /// it the tableau is left with them aside, for a caller that reads only the objective.
+    mutating func optimizeAside(_ objective: inout Row, restoring: Bool) -> Bool {
+        guard SolverLimits.parksFrameRows else { return optimize(&objective) }
+        parkExternalRows()
+        let optimal = optimize(&objective)
+        if restoring { restoreParked() }
+        return optimal
     }
 
     /// Brings back the rows `parkExternalRows` set aside, each written over the current basis, in the
