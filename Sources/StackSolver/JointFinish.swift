@@ -36,12 +36,11 @@ private func frames(
     let joint = problem.solved
     // A run's gap width is the stack's one gap width, a symbol of the joint problem that the face may
     // leave free (a view with no size beside the run): the solver decides and settles it, by its first
-    // gap guide, as the whole solve does (`runGapsFree` below).
-    var solving = joint
-    for gaps in shape.gaps { if let first = gaps.first { solving[first] = true } }
-    // What the joint part leaves undecided is settled as the whole solve settles it
-    // (UndecidedValues.swift): the hanging units are fixed, so the two faces agree on the joint part.
-    var solution = problem.finish(&solver, solving: solving, free: free)
+    // gap guide, as the whole solve does (`runGapsFree` below); so it gives that guide's frame too
+    // (`JointProblem.solving`). What the joint part leaves undecided is settled as the whole solve
+    // settles it (UndecidedValues.swift): the hanging units are fixed, so the two faces agree on the
+    // joint part.
+    var solution = problem.finish(&solver, free: free)
     let freeGaps = shape.gaps.map { gaps in
         gaps.first.map { slot == 0 ? !solution.determined[$0].width : !solution.determined[$0].height } ?? false
     }

@@ -310,6 +310,9 @@ struct JointProblem {
     /// each item hanging alone but those that follow another. The others' places come from the
     /// top-down pass (JointFinish.swift).
     var solved: [Bool] = []
+    /// Per item: whether the solver gives its frame: `solved`, and each run's first gap guide, whose
+    /// width is the run's gap width, a symbol of the problem (JointFinish.swift).
+    var solving: [Bool] = []
     /// The solver's numbering: the items this problem mentions (JointNumbering.swift).
     var numbering = JointNumbering()
 
@@ -376,11 +379,10 @@ struct JointProblem {
             guard shape.gapUnit[item] < 0, !placed[item] else { return false }
             return unit < 0 || (shape.units[unit].count == 1 && shape.units[unit][0] == item && leader[item] < 0)
         }
-        // A run's first gap guide: its width is the run's gap width, which the solver decides.
-        var kept = solved
-        for gaps in shape.gaps { if let first = gaps.first { kept[first] = true } }
+        solving = solved
+        for gaps in shape.gaps { if let first = gaps.first { solving[first] = true } }
         numbering = JointNumbering(
-            count: shape.unit.count, constraints: constraints, kept: kept,
+            count: shape.unit.count, constraints: constraints, kept: solving,
             forms: interface(of: shape, axis: axis).flatMap { $0 })
     }
 

@@ -4,7 +4,7 @@ import StackIR
 //
 // The joint problem (JointGroup.swift) is written over the layout's frame variables, six per item,
 // then its pieces and parameters. Its solver needs only the items its constraints mention, those
-// whose frames it gives (`JointProblem.solved`) and those whose place it is asked about
+// whose frames it gives (`JointProblem.solving`) and those whose place it is asked about
 // (`JointProblem.interface`): a few dozen where the layout has thousands. Numbered over the whole
 // layout, every tableau it builds, every copy `fixes` makes and every solution it finishes would cost
 // the layout's size. So the solver sees those items alone, renumbered in their order, with the
@@ -142,7 +142,7 @@ extension JointProblem {
 
     /// `solver`'s solution for the whole layout (`Solver.finish`), its frames for the items
     /// `solving` marks; `free`, what moves on the face as the solver last found it (`faceFree`).
-    func finish(_ solver: inout Solver, solving: [Bool], free: [Bool]?) -> LayoutSolution {
+    func finish(_ solver: inout Solver, free: [Bool]?) -> LayoutSolution {
         numbering.expanded(solver.finish(solving: numbering.local(solving), free: free))
     }
 }
