@@ -1,4 +1,6 @@
 import StackIR
+import StackSemantics
+import StackSyntax
 import Testing
 @testable import StackSolver
 
@@ -54,5 +56,36 @@ import Testing
         #expect(whole.baselines[5] == BaselinePair(first: 1, last: 2))
         #expect(whole.brokenConstraints == [4])
         #expect(whole.pivots == 7)
+    }
+
+    /// Forty rows of four labels under a vstack, `a0.width == a39.width` across the first and the
+    /// last: a joint group of 6 items (`--explain-solver`), among them the root, the two rows and
+    /// their first labels, with the 38 rows between and the two rows' other labels entering by their
+    /// cost functions. Its solver (kept for resizes) holds those items and the few whose places it is asked
+    /// about (10 here), not the layout's 200-odd; and it answers every width as a fresh solve of the
+    /// whole layout does.
+    @Test func aJointSolveHoldsItsGroupNotTheLayout() {
+        let rows = (0..<40).map { k in
+            "    hstack r\(k) {\n" + (0..<4).map { "        label \(["a", "b", "c", "d"][$0])\(k)(intrinsic: \(10 + 7 * $0 + k % 5) x 10)\n" }
+                .joined() + "    }"
+        }
+        let text = "vstack main {\n" + rows.joined(separator: "\n") + "\n    constraints { a0.width == a39.width }\n}\n"
+        let file = SourceFile(path: "numbering.stack", text: text)
+        let checked = check(file)
+        #expect(checked.diagnostics.isEmpty)
+        let ir = lower(checked.model.roots[0], in: file, uikit: .current)
+        let declined = solveDeclined(ir: ir, width: 300, height: nil, reason: .userConstraints, built: nil, keeping: true)
+        guard case .split(let split)? = declined.kept, let kept = split.general.first?.kept, split.general.first?.axis == .horizontal
+        else {
+            Issue.record("not a kept joint group: \(declined.report().path)")
+            return
+        }
+        #expect(ir.items.count > 200)
+        #expect(kept.solver.ir.items.count < 20, "the joint solve holds \(kept.solver.ir.items.count) items")
+        #expect(solutionDifference(declined.solution, solve(ir, width: 300), ir: ir) == nil)
+        let engine = LayoutEngine(ir: ir, width: 300)
+        for width in [120.0, 260, 300, 444, 900] {
+            #expect(solutionDifference(engine.resize(width: width, height: nil), solve(ir, width: width), ir: ir) == nil)
+        }
     }
 }
