@@ -125,19 +125,33 @@ extension JointProblem {
         return { symbol in numbering.symbol(symbol).map(value) ?? 0 }
     }
 
-    /// `forms` (the layout's numbering) in `solver`'s.
-    private func local(_ forms: [[LinearTerm]]) -> [[LinearTerm]] {
-        forms.map { form in form.map { (numbering.symbol($0.symbol) ?? -1, $0.coefficient) } }
+    /// `forms` (the layout's numbering) in `solver`'s; nil when one mentions a variable the solve does
+    /// not hold (none does: the numbering holds the interface's items), which no constraint mentions, so
+    /// free.
+    private func local(_ forms: [[LinearTerm]]) -> [[LinearTerm]]? {
+        var local: [[LinearTerm]] = []
+        for form in forms {
+            var terms: [LinearTerm] = []
+            for term in form {
+                guard let symbol = numbering.symbol(term.symbol) else { return nil }
+                terms.append((symbol, term.coefficient))
+            }
+            local.append(terms)
+        }
+        return local
     }
 
     /// Whether the optimal face of `solver` fixes every form of `forms` (`Solver.fixes`).
     func fixes(_ forms: [[LinearTerm]], in solver: Solver) -> Bool {
-        solver.fixes(local(forms))
+        guard let local = local(forms) else { return false }
+        return solver.fixes(local)
     }
 
     /// The units whose `interface` the optimal face of `solver` leaves free (`Solver.freeUnits`).
     func freeUnits(_ interface: [[[LinearTerm]]], in solver: Solver) -> [Int] {
-        solver.freeUnits(interface.map(local))
+        let local = interface.map(local)
+        let free = Set(solver.freeUnits(local.map { $0 ?? [] }))
+        return interface.indices.filter { local[$0] == nil || free.contains($0) }
     }
 
     /// `solver`'s solution for the whole layout (`Solver.finish`), its frames for the items
