@@ -95,24 +95,25 @@ extension JointProblem {
     /// required rows in: conflicts are not broken (a conflict is the caller's to decide) and
     /// ambiguity is not looked for (units settle it).
     func solver(_ ir: ConstraintIR) -> Solver {
-        func renumbered(_ symbol: Int) -> Int { numbering.symbol(symbol) ?? -1 }
+        // Pieces and parameters follow the frame variables: the numbering always holds them.
+        func held(_ symbol: Int) -> Int { numbering.symbol(symbol) ?? -1 }
         var solver = Solver(
             ir: numbering.ir(ir),
             constraints: constraints.map { constraint in
-                var renumbered = constraint
-                renumbered.expression = numbering.renumbered(constraint.expression)
-                return renumbered
+                var written = constraint
+                written.expression = numbering.renumbered(constraint.expression)
+                return written
             },
             invalid: [], restricted: restricted,
-            costs: costs.map { LevelCost(priority: $0.priority, symbol: renumbered($0.symbol), coefficient: $0.coefficient) },
+            costs: costs.map { LevelCost(priority: $0.priority, symbol: held($0.symbol), coefficient: $0.coefficient) },
             tieCosts: tieCosts.map {
-                TieCost(priority: $0.priority, index: $0.index, symbol: renumbered($0.symbol), coefficient: $0.coefficient)
+                TieCost(priority: $0.priority, index: $0.index, symbol: held($0.symbol), coefficient: $0.coefficient)
             },
             breakingConflicts: false,
             parameters: parameters.map { parameter in
-                var local = parameter
-                local.symbol = renumbered(parameter.symbol)
-                return local
+                var pin = parameter
+                pin.symbol = held(parameter.symbol)
+                return pin
             })
         solver.findsAmbiguity = false
         return solver
@@ -128,7 +129,7 @@ extension JointProblem {
     /// `forms` (the layout's numbering) in `solver`'s; nil when one mentions a variable the solve does
     /// not hold (none does: the numbering holds the interface's items), which no constraint mentions, so
     /// free.
-    private func local(_ forms: [[LinearTerm]]) -> [[LinearTerm]]? {
+    private func inSolver(_ forms: [[LinearTerm]]) -> [[LinearTerm]]? {
         var local: [[LinearTerm]] = []
         for form in forms {
             var terms: [LinearTerm] = []
@@ -143,13 +144,13 @@ extension JointProblem {
 
     /// Whether the optimal face of `solver` fixes every form of `forms` (`Solver.fixes`).
     func fixes(_ forms: [[LinearTerm]], in solver: Solver) -> Bool {
-        guard let local = local(forms) else { return false }
+        guard let local = inSolver(forms) else { return false }
         return solver.fixes(local)
     }
 
     /// The units whose `interface` the optimal face of `solver` leaves free (`Solver.freeUnits`).
     func freeUnits(_ interface: [[[LinearTerm]]], in solver: Solver) -> [Int] {
-        let local = interface.map(local)
+        let local = interface.map(inSolver)
         let free = Set(solver.freeUnits(local.map { $0 ?? [] }))
         return interface.indices.filter { local[$0] == nil || free.contains($0) }
     }
