@@ -162,7 +162,7 @@ struct JointShape {
         // one that would change when the unit moves are noted.
         var crossed = [Bool](repeating: false, count: unit.count)
         var unfollowed: [Int] = []
-        let (linear, invalid) = linearize(ir, width: width, height: height, including: { constraint in
+        let (linear, invalid) = linearize(ir, width: width, height: height, including: { _, constraint in
             guard Axis(constraint.first.attribute) == axis else { return false }
             guard let unit = ownUnit(of: constraint) else {
                 if constraint.category == .ambiguitySuppression, placed.indices.contains(constraint.first.item.index),

@@ -92,57 +92,73 @@ public enum InvalidReason: String, Hashable, Sendable {
 let largestMagnitude = 1e15
 
 /// Reduces the IR's constraints (and the root pins) to linear rows; invalid ones are reported.
-/// `including` picks the IR constraints to reduce (all by default; the others are left out).
+/// `including` picks the IR constraints to reduce by index (all by default; the others are left out).
 func linearize(
-    _ ir: ConstraintIR, width: Double?, height: Double?, including: (IRConstraint) -> Bool = { _ in true }
+    _ ir: ConstraintIR, width: Double?, height: Double?, including: (Int, IRConstraint) -> Bool = { _, _ in true }
 ) -> (constraints: [LinearConstraint], invalid: [(Int, InvalidReason)]) {
-    var result: [LinearConstraint] = []
-    var invalid: [(Int, InvalidReason)] = []
     guard !ir.items.isEmpty else {
         return ([], ir.constraints.indices.map { ($0, .unknownItem) })
     }
+    var result = rootPins(width: width, height: height)
+    var invalid: [(Int, InvalidReason)] = []
+    var terms: [LinearTerm] = []
+    for (index, constraint) in ir.constraints.enumerated() where including(index, constraint) {
+        if let reason = invalidReason(constraint, items: ir.items.count) {
+            invalid.append((index, reason))
+            continue
+        }
+        result.append(linearized(constraint, index: index, terms: &terms))
+    }
+    return (result, invalid)
+}
+
+/// The root's placement at the origin and its requested size, as required rows.
+func rootPins(width: Double?, height: Double?) -> [LinearConstraint] {
+    var pins: [LinearConstraint] = []
     func pin(_ variable: FrameVariable, _ value: Double, _ which: RootPin) {
         let row = Row(constant: -value, terms: [(variable.symbol(of: 0), 1)])
-        result.append(LinearConstraint(expression: row, isEquality: true, priority: 1000, source: .rootPin(which)))
+        pins.append(LinearConstraint(expression: row, isEquality: true, priority: 1000, source: .rootPin(which)))
     }
     pin(.x, 0, .x)
     pin(.y, 0, .y)
     if let width, width.isFinite, abs(width) <= largestMagnitude { pin(.width, width, .width) }
     if let height, height.isFinite, abs(height) <= largestMagnitude { pin(.height, height, .height) }
-    let count = ir.items.count
+    return pins
+}
+
+/// Why `constraint`, in an IR of `count` items, cannot be reduced to a row; nil when it can.
+func invalidReason(_ constraint: IRConstraint, items count: Int) -> InvalidReason? {
     func known(_ anchor: Anchor) -> Bool { anchor.item.index >= 0 && anchor.item.index < count }
     func inRange(_ number: Double) -> Bool { number.isFinite && abs(number) <= largestMagnitude }
-    var terms: [LinearTerm] = []
+    guard known(constraint.first), constraint.second.map(known) ?? true else { return .unknownItem }
+    guard inRange(constraint.constant), constraint.second == nil || inRange(constraint.multiplier) else { return .nonFiniteNumber }
+    guard constraint.priority.isFinite || constraint.priority == .infinity, constraint.priority > 0 else { return .invalidPriority }
+    return nil
+}
+
+/// The terms of `first - multiplier * second` over the anchors' variables, unsorted, in `terms`
+/// (emptied first, its storage kept for the next constraint).
+func frameTerms(of constraint: IRConstraint, into terms: inout [LinearTerm]) {
+    terms.removeAll(keepingCapacity: true)
     func append(_ anchor: Anchor, times factor: Double) {
         let (first, second) = linearTerms(anchor)
         terms.append((first.symbol, factor * first.coefficient))
         if let second { terms.append((second.symbol, factor * second.coefficient)) }
     }
-    for (index, constraint) in ir.constraints.enumerated() where including(constraint) {
-        guard known(constraint.first), constraint.second.map(known) ?? true else {
-            invalid.append((index, .unknownItem))
-            continue
-        }
-        guard inRange(constraint.constant), constraint.second == nil || inRange(constraint.multiplier) else {
-            invalid.append((index, .nonFiniteNumber))
-            continue
-        }
-        guard constraint.priority.isFinite || constraint.priority == .infinity, constraint.priority > 0 else {
-            invalid.append((index, .invalidPriority))
-            continue
-        }
-        // first - multiplier * second - constant (relation) 0
-        terms.removeAll(keepingCapacity: true)
-        append(constraint.first, times: 1)
-        if let second = constraint.second { append(second, times: -constraint.multiplier) }
-        var row = Row(constant: -constraint.constant, terms: terms)
-        // a <= b  <=>  -(a - b) >= 0
-        if constraint.relation == .lessThanOrEqual { row.scale(by: -1) }
-        result.append(LinearConstraint(
-            expression: row, isEquality: constraint.relation == .equal,
-            priority: min(constraint.priority, 1000), source: .constraint(index)))
-    }
-    return (result, invalid)
+    append(constraint.first, times: 1)
+    if let second = constraint.second { append(second, times: -constraint.multiplier) }
+}
+
+/// A valid constraint (`invalidReason` is nil), the IR's `index`th, as a row:
+/// `first - multiplier * second - constant (relation) 0`. `terms`: scratch storage.
+func linearized(_ constraint: IRConstraint, index: Int, terms: inout [LinearTerm]) -> LinearConstraint {
+    frameTerms(of: constraint, into: &terms)
+    var row = Row(constant: -constraint.constant, terms: terms)
+    // a <= b  <=>  -(a - b) >= 0
+    if constraint.relation == .lessThanOrEqual { row.scale(by: -1) }
+    return LinearConstraint(
+        expression: row, isEquality: constraint.relation == .equal,
+        priority: min(constraint.priority, 1000), source: .constraint(index))
 }
 
 /// `constraints` with every required inequality `expr >= 0` written as `expr - slack == 0` over a

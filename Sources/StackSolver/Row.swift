@@ -8,6 +8,31 @@ let tolerance = 1e-9
 @inline(__always)
 func nearZero(_ value: Double) -> Bool { value < tolerance && value > -tolerance }
 
+/// Appends unsorted `terms` to `symbols` and `coefficients` as a row keeps its own: ascending,
+/// duplicates summed, sums near zero dropped. Rows (`Row.init`) and rows stored together
+/// (`SparseRows`) share it, so both hold the same terms for the same input.
+func appendNormalized(_ terms: [(symbol: Int, coefficient: Double)], symbols: inout [Int], coefficients: inout [Double]) {
+    let first = symbols.count
+    // Most rows come sorted (a constraint's two or three terms): no sorted copy for them.
+    let ascending = zip(terms, terms.dropFirst()).allSatisfy { $0.symbol <= $1.symbol }
+    for term in ascending ? terms : terms.sorted(by: { $0.symbol < $1.symbol }) {
+        if symbols.count > first, symbols[symbols.count - 1] == term.symbol {
+            coefficients[coefficients.count - 1] += term.coefficient
+        } else {
+            symbols.append(term.symbol)
+            coefficients.append(term.coefficient)
+        }
+    }
+    var kept = first
+    for index in first..<symbols.count where !nearZero(coefficients[index]) {
+        symbols[kept] = symbols[index]
+        coefficients[kept] = coefficients[index]
+        kept += 1
+    }
+    symbols.removeLast(symbols.count - kept)
+    coefficients.removeLast(coefficients.count - kept)
+}
+
 /// What a tableau symbol stands for. Externals are the frame variables and are unrestricted in sign;
 /// all other symbols are restricted to `>= 0`.
 enum SymbolKind: UInt8 {
@@ -47,17 +72,7 @@ struct Row {
         self.coefficients = []
         symbols.reserveCapacity(terms.count)
         coefficients.reserveCapacity(terms.count)
-        // Most rows come sorted (a constraint's two or three terms): no sorted copy for them.
-        let ascending = zip(terms, terms.dropFirst()).allSatisfy { $0.symbol <= $1.symbol }
-        for term in ascending ? terms : terms.sorted(by: { $0.symbol < $1.symbol }) {
-            if let last = symbols.last, last == term.symbol {
-                coefficients[coefficients.count - 1] += term.coefficient
-            } else {
-                symbols.append(term.symbol)
-                coefficients.append(term.coefficient)
-            }
-        }
-        removeTerms { _, coefficient in nearZero(coefficient) }
+        appendNormalized(terms, symbols: &symbols, coefficients: &coefficients)
     }
 
     var isEmpty: Bool { symbols.isEmpty }

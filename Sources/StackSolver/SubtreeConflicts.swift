@@ -47,31 +47,20 @@ struct SubtreeConflicts {
             if let second = constraint.second, Axis(second.attribute) != Axis(constraint.first.attribute) { return nil }
         }
         var reason = first
-        var kept = Array(ir.constraints.indices)
+        // Per constraint of `ir`, whether a search broke it.
+        var broken = [Bool](repeating: false, count: ir.constraints.count)
         var conflicts: [(broken: ConstraintSource, members: [ConstraintSource])] = []
         var groups: [SubtreeConflictGroup] = []
         while true {
             guard case .conflict(let node, let axis) = reason, !groups.contains(where: { $0.axis == axis }) else { return nil }
-            var current = ir
-            if kept.count < ir.constraints.count { current.constraints = kept.map { ir.constraints[$0] } }
-            guard let search = Self.search(current, width: width, height: height, node: node, axis: axis) else { return nil }
-            // Sources in `current` back to `ir`'s indices.
-            func original(_ source: ConstraintSource) -> ConstraintSource {
-                if case .constraint(let index) = source { return .constraint(kept[index]) }
-                return source
-            }
-            conflicts += search.found.map { (original($0.broken), $0.members.map(original)) }
+            guard let search = Self.search(ir, without: broken, width: width, height: height, node: node, axis: axis) else { return nil }
+            conflicts += search.found
             groups.append(search.group)
-            // Per constraint of `current`, whether the search broke it.
-            var broken = [Bool](repeating: false, count: kept.count)
             for found in search.found {
                 if case .constraint(let index) = found.broken, broken.indices.contains(index) { broken[index] = true }
             }
-            kept = kept.indices.filter { !broken[$0] }.map { kept[$0] }
-            var remaining = ir
-            remaining.constraints = kept.map { ir.constraints[$0] }
             do throws(FallbackReason) {
-                let layout = try StructuredLayout(ir: remaining)
+                let layout = try StructuredLayout(ir: ir, without: broken)
                 let frames = try layout.frames(width: width, height: height)
                 conflicts.sort { $0.broken < $1.broken }
                 self.conflicts = conflicts
@@ -110,28 +99,36 @@ struct SubtreeConflicts {
         return Self.withConflicts(frames, conflicts, ir: ir)
     }
 
-    /// UIKit's recovery on `axis` of `ir`: the conflicts in the order found (sources of `ir`), the
-    /// subtree whose constraints decided the answers (the root: all of them) and how many those
-    /// are; nil when nothing conflicts.
-    private static func search(_ ir: ConstraintIR, width: Double?, height: Double?, node: Int, axis: Axis)
+    /// UIKit's recovery on `axis` of `ir` without the constraints `broken` already: the conflicts in
+    /// the order found (sources of `ir`), the subtree whose constraints decided the answers (the
+    /// root: all of them) and how many those are; nil when nothing conflicts.
+    private static func search(_ ir: ConstraintIR, without broken: [Bool], width: Double?, height: Double?, node: Int, axis: Axis)
         -> (found: [(broken: ConstraintSource, members: [ConstraintSource])], group: SubtreeConflictGroup)? {
-        let externals = ir.items.count * FrameVariable.perItem
         // The axis's required constraints, as the general solver takes them (Solver's `axis`); the
         // search never looks at the optional ones.
-        var all = linearize(ir, width: width, height: height, including: { $0.isRequired && Axis($0.first.attribute) == axis }).constraints
-        all.removeAll { constraint in constraint.expression.symbols.contains { Axis(symbol: $0) != axis } }
-        let local = localConstraints(all, ir: ir, node: node, axis: axis)
-        let searched = local.map { mask in all.indices.filter { mask[$0] } } ?? Array(all.indices)
-        let found = ConflictSearch(constraints: all, externals: externals).breakConflicts(among: searched)
+        func onAxis(_ index: Int, _ constraint: IRConstraint) -> Bool {
+            !broken[index] && constraint.isRequired && Axis(constraint.first.attribute) == axis
+        }
+        let local = localConstraints(ir, width: width, height: height, node: node, axis: axis, including: onAxis)
+        let searched = local ?? linearize(ir, width: width, height: height, including: onAxis).constraints.filter { constraint in
+            constraint.expression.symbols.allSatisfy { Axis(symbol: $0) == axis }
+        }
+        let found = ConflictSearch(constraints: searched, externals: ir.items.count * FrameVariable.perItem)
+            .breakConflicts(among: Array(searched.indices))
         guard !found.isEmpty else { return nil }
         let group = SubtreeConflictGroup(node: local == nil ? 0 : node, axis: axis, constraints: searched.count)
-        return (found.map { (all[$0.broken].source, $0.members.map { all[$0].source }) }, group)
+        return (found.map { (searched[$0.broken].source, $0.members.map { searched[$0].source }) }, group)
     }
 
-    /// Per constraint of `all` (required, on one axis), whether it is local to the subtree at `node`
-    /// (over the subtree's items only), when the conditions at the top of this file hold; nil when
-    /// they do not (or the subtree is the whole layout).
-    private static func localConstraints(_ all: [LinearConstraint], ir: ConstraintIR, node: Int, axis: Axis) -> [Bool]? {
+    /// The required constraints `including` picks that are local to the subtree at `node` (over the
+    /// subtree's items only), as rows in the IR's order, when the conditions at the top of this file
+    /// hold; nil when they do not (or the subtree is the whole layout).
+    ///
+    /// Every other constraint is outside, nearly the whole layout: each is read as terms only
+    /// (`SparseRows`), and only those the free rows leave become rows (`lengthIsFree`).
+    private static func localConstraints(
+        _ ir: ConstraintIR, width: Double?, height: Double?, node: Int, axis: Axis, including: (Int, IRConstraint) -> Bool
+    ) -> [LinearConstraint]? {
         let count = ir.items.count
         guard node > 0, node < count else { return nil }
         // The subtree's items: the node and what it owns, transitively (owners come first in the IR).
@@ -142,25 +139,29 @@ struct SubtreeConflicts {
         }
         let position = axis.position.symbol(of: node)
         let length = axis.length.symbol(of: node)
-        var local = [Bool](repeating: false, count: all.count)
-        var outside: [LinearConstraint] = []
-        outside.reserveCapacity(all.count)
-        // By index: `enumerated()` copies every constraint (a retain and a release of its arrays).
-        for index in all.indices {
-            let symbols = all[index].expression.symbols
+        var local: [LinearConstraint] = []
+        // The outside constraints, all read as homogeneous equalities: the root's pins on this axis
+        // (the root is outside), then the IR's in order.
+        var outside = SparseRows()
+        for pin in rootPins(width: width, height: height) where pin.expression.symbols.allSatisfy({ Axis(symbol: $0) == axis }) {
+            outside.append(zip(pin.expression.symbols, pin.expression.coefficients).map { ($0, $1) }, source: pin.source)
+        }
+        var terms: [LinearTerm] = []
+        for (index, constraint) in ir.constraints.enumerated() where including(index, constraint) {
+            guard invalidReason(constraint, items: count) == nil else { continue }
+            frameTerms(of: constraint, into: &terms)
+            // a <= b  <=>  -(a - b) >= 0, as `linearized` writes it.
+            if constraint.relation == .lessThanOrEqual { for term in terms.indices { terms[term].coefficient = -terms[term].coefficient } }
+            outside.append(terms, source: .constraint(index))
+            let symbols = outside.symbols[outside.terms(outside.count - 1)]
             // A row without variables (`a.width == a.width + 5` in a hand-written IR) is nobody's.
             guard !symbols.isEmpty else { return nil }
             if symbols.allSatisfy({ inside[$0 / FrameVariable.perItem] }) {
-                guard isTranslationInvariant(all[index].expression) else { return nil }
-                local[index] = true
-            } else if symbols.allSatisfy({ !inside[$0 / FrameVariable.perItem] || $0 == position || $0 == length }) {
-                // The same terms (a row's are sorted and none is near zero) with the constant 0: the
-                // arrays are shared, not built again.
-                var homogeneous = all[index]
-                homogeneous.expression.constant = 0
-                homogeneous.isEquality = true
-                outside.append(homogeneous)
-            } else {
+                outside.removeLast()
+                let row = linearized(constraint, index: index, terms: &terms)
+                guard isTranslationInvariant(row.expression) else { return nil }
+                local.append(row)
+            } else if !symbols.allSatisfy({ !inside[$0 / FrameVariable.perItem] || $0 == position || $0 == length }) {
                 // A constraint reaches into the subtree from outside (a user constraint, a baseline).
                 return nil
             }
@@ -182,61 +183,16 @@ struct SubtreeConflicts {
     }
 
     /// Whether homogeneous equalities `rows` leave `length` free: some solution of theirs moves it.
-    private static func lengthIsFree(_ length: Int, under rows: [LinearConstraint], externals: Int) -> Bool {
-        let rows = withoutFreeRows(rows, keeping: length, externals: externals)
-        guard rows.contains(where: { $0.expression.symbols.contains(length) }) else { return true }
-        let elimination = Elimination(rows, externals: externals)
+    private static func lengthIsFree(_ length: Int, under rows: SparseRows, externals: Int) -> Bool {
+        let left = rows.withoutFreeRows(keeping: length, externals: externals)
+        guard left.contains(where: { rows.symbols[rows.terms($0)].contains(length) }) else { return true }
+        let elimination = Elimination(left.map(rows.constraint), externals: externals)
         var tableau = Tableau(externals: externals)
         for row in elimination.constraints where tableau.addRequired(row) == .infeasible { return false }
         var movable = MovableNonbasics(symbols: tableau.kinds.count)
         let eliminated = elimination.backSubstitute(
             value: { tableau.value(of: $0) }, movement: { tableau.movement(of: $0, movable: &movable) })
         return !(eliminated.decided[length] ?? !tableau.canMove(length, movable: &movable))
-    }
-}
-
-extension SubtreeConflicts {
-    /// `rows` (homogeneous equalities) without those that decide nothing about the variables left.
-    ///
-    /// A row with a variable that no other row mentions (a label's height in its column's chain)
-    /// holds whatever the row's other variables are, by choosing that one: dropping it leaves the
-    /// other variables' solutions as they were. Dropping a row can leave another such variable, so
-    /// rows go until none is left (`kept` never counts as one). A stack's outside rows nearly all go
-    /// this way, in time linear in their size, and only what is left is eliminated. A variable tiny
-    /// next to its row's others (Elimination.swift does not divide by it either) does not drop its
-    /// row: the elimination judges that row as it judges every row.
-    static func withoutFreeRows(_ rows: [LinearConstraint], keeping kept: Int, externals: Int) -> [LinearConstraint] {
-        // Per symbol, the rows that mention it: `rowsOf[start[s]..<start[s + 1]]`.
-        var start = [Int](repeating: 0, count: externals + 1)
-        for row in rows {
-            for symbol in row.expression.symbols where symbol < externals { start[symbol + 1] += 1 }
-        }
-        for symbol in 0..<externals { start[symbol + 1] += start[symbol] }
-        var uses = (0..<externals).map { start[$0 + 1] - start[$0] }
-        var fill = start
-        var rowsOf = [Int](repeating: 0, count: start[externals])
-        for (index, row) in rows.enumerated() {
-            for symbol in row.expression.symbols where symbol < externals {
-                rowsOf[fill[symbol]] = index
-                fill[symbol] += 1
-            }
-        }
-        var alive = [Bool](repeating: true, count: rows.count)
-        var queue = (0..<externals).filter { uses[$0] == 1 && $0 != kept }
-        while let symbol = queue.popLast() {
-            guard uses[symbol] == 1, let index = rowsOf[start[symbol]..<start[symbol + 1]].first(where: { alive[$0] }) else { continue }
-            let expression = rows[index].expression
-            guard expression.symbols.allSatisfy({ $0 < externals }),
-                  let position = expression.symbols.firstIndex(of: symbol) else { continue }
-            let largest = expression.coefficients.reduce(0) { max($0, abs($1)) }
-            guard abs(expression.coefficients[position]) >= 1e-3 * largest else { continue }
-            alive[index] = false
-            for other in expression.symbols {
-                uses[other] -= 1
-                if uses[other] == 1 && other != kept { queue.append(other) }
-            }
-        }
-        return rows.indices.filter { alive[$0] }.map { rows[$0] }
     }
 }
 

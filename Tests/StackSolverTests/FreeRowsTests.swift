@@ -19,7 +19,7 @@ func denseRank(_ rows: [[Double]], count: Int) -> Int {
     return rank
 }
 
-/// `SubtreeConflicts.withoutFreeRows` drops rows that decide nothing about the variables left. The
+/// `SparseRows.withoutFreeRows` drops rows that decide nothing about the variables left. The
 /// reference is linear algebra, done densely here: a variable is decided by homogeneous equalities
 /// exactly when its unit vector lies in their row space, that is when appending it leaves the rank as it is.
 @Suite struct FreeRowsTests {
@@ -70,7 +70,7 @@ func denseRank(_ rows: [[Double]], count: Int) -> Int {
             let count = Int.random(in: 2...24, using: &random)
             let rows = randomSystem(&random, count: count)
             let variable = Int.random(in: 0..<count, using: &random)
-            let kept = SubtreeConflicts.withoutFreeRows(rows, keeping: variable, externals: count)
+            let kept = SparseRows(rows).withoutFreeRows(keeping: variable, externals: count).map { rows[$0] }
             #expect(kept.count <= rows.count, "seed \(seed)")
             #expect(decided(variable, by: kept, count: count) == decided(variable, by: rows, count: count),
                     "seed \(seed): variable \(variable) of \(count), \(rows.count) rows, \(kept.count) kept")
@@ -85,8 +85,8 @@ func denseRank(_ rows: [[Double]], count: Int) -> Int {
         }
         // x2 = x0 + l1, x4 = x2 + l3, x0 = 0.
         let rows = [row([(0, -1), (1, -1), (2, 1)]), row([(2, -1), (3, -1), (4, 1)]), row([(0, 1)])]
-        #expect(SubtreeConflicts.withoutFreeRows(rows, keeping: 4, externals: 5).isEmpty)
-        #expect(SubtreeConflicts.withoutFreeRows(rows, keeping: 0, externals: 5).map(\.expression.symbols) == [[0]])
+        #expect(SparseRows(rows).withoutFreeRows(keeping: 4, externals: 5).isEmpty)
+        #expect(SparseRows(rows).withoutFreeRows(keeping: 0, externals: 5).map { rows[$0].expression.symbols } == [[0]])
         #expect(decided(0, by: rows, count: 5) && !decided(4, by: rows, count: 5))
     }
 }

@@ -173,15 +173,17 @@ struct StructuredModel {
     /// Reads every stack of `ir`, except the own constraints (`ConstraintOwnership`) of the stacks at
     /// `opaqueRoots`; the stacks at and above them are read for their structure alone (see
     /// `tolerant(ir:)`).
-    init(ir: ConstraintIR, opaqueRoots: [Int] = []) throws(FallbackReason) {
+    /// `broken`: per IR constraint (empty: none), whether a conflict search broke it; those are left
+    /// unread, as if the IR did not have them, and the others keep their indices (the tie rule's order).
+    init(ir: ConstraintIR, opaqueRoots: [Int] = [], without broken: [Bool] = []) throws(FallbackReason) {
         var declining: [FallbackReason] = []
-        try self.init(ir: ir, opaqueRoots: opaqueRoots, declining: &declining)
+        try self.init(ir: ir, opaqueRoots: opaqueRoots, without: broken, declining: &declining)
     }
 
     /// As `init(ir:opaqueRoots:)`; the stacks whose own reading declines for a reason of their own
     /// (`FallbackReason.spineNode`) are all collected in `declining` before the first one is thrown:
     /// each stack is read by itself, so one reading finds every one of them.
-    init(ir: ConstraintIR, opaqueRoots: [Int], declining: inout [FallbackReason]) throws(FallbackReason) {
+    init(ir: ConstraintIR, opaqueRoots: [Int], without broken: [Bool] = [], declining: inout [FallbackReason]) throws(FallbackReason) {
         uikit = ir.uikit
         // The arranged items come first, the guides after them (the lowering's order).
         let n = ir.items.firstIndex { $0.kind == .guide } ?? ir.items.count
@@ -241,7 +243,7 @@ struct StructuredModel {
         }
         try readStacks(tree: tree, partial: partial, declining: &declining)
         try readGuides(ir, tree: tree)
-        let reading = try readConstraints(ir, tree: tree, ownership: ownership, partial: partial)
+        let reading = try readConstraints(ir, without: broken, tree: tree, ownership: ownership, partial: partial)
         for (owner, values) in reading.marginValues {
             margins[owner] = Insets(top: values[0], leading: values[1], bottom: values[2], trailing: values[3])
         }
@@ -291,9 +293,9 @@ struct StructuredModel {
         if let first = declining.first { throw first }
     }
 
-    /// Reads every constraint (`read`) but an opaque stack's own, and a stack's own along its unread axis.
+    /// Reads every constraint (`read`) but the broken ones, an opaque stack's own, and a stack's own along its unread axis.
     private mutating func readConstraints(
-        _ ir: ConstraintIR, tree: ItemTree, ownership: ConstraintOwnership?, partial: Bool
+        _ ir: ConstraintIR, without broken: [Bool], tree: ItemTree, ownership: ConstraintOwnership?, partial: Bool
     ) throws(FallbackReason) -> ConstraintReading {
         var ownership = ownership
         if ownership == nil && unreadAxis.contains(where: { $0 >= 0 }) {
@@ -301,7 +303,7 @@ struct StructuredModel {
             guard ownership != nil else { throw .irMismatch(item: nil) }
         }
         var reading = ConstraintReading(count: count)
-        for (index, c) in ir.constraints.enumerated() {
+        for (index, c) in ir.constraints.enumerated() where broken.isEmpty || !broken[index] {
             if let ownership, let owner = ownership.owner(of: c), owner >= 0,
                (partial && opaque[owner]) || unreadAxis[owner] == (c.first.attribute.isHorizontal ? 0 : 1) { continue }
             try read(c, index: index, tree: tree, into: &reading)

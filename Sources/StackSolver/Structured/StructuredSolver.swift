@@ -72,8 +72,9 @@ struct StructuredLayout {
         return layout
     }
 
-    init(ir: ConstraintIR, axes: [Int] = [0, 1]) throws(FallbackReason) {
-        try self.init(model: StructuredModel(ir: ir), axes: axes)
+    /// `broken`: per IR constraint, whether a conflict search broke it (StructuredModel's `init`).
+    init(ir: ConstraintIR, axes: [Int] = [0, 1], without broken: [Bool] = []) throws(FallbackReason) {
+        try self.init(model: StructuredModel(ir: ir, without: broken), axes: axes)
     }
 
     /// The layout of a model already read from its IR. `keepingDeclines`: a stack whose function the
