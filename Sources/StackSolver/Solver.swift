@@ -402,7 +402,7 @@ struct Solver {
                 x: decided(.x), y: decided(.y), width: decided(.width), height: decided(.height)))
             for variable in FrameVariable.allCases where !decided(variable) { undecided.append(variable.symbol(of: item)) }
         }
-        if settleUndecided(undecided) {
+        if settleUndecided(undecided, eliminated: eliminated.values) {
             eliminated = backSubstitution(movements: false)
         }
         let tableau = self.tableau

@@ -22,11 +22,17 @@
 
 extension Solver {
     /// Settles `undecided` (frame variables the constraints leave free, in any order) as the rule at
-    /// the top of this file says, and says whether it settled any: symbols no constraint mentions are
+    /// the top of this file says, and says whether it moved any: symbols no constraint mentions are
     /// 0 already and are skipped (a solve of one axis leaves every symbol of the other undecided), and
-    /// so are those already fixed on the face.
-    mutating func settleUndecided(_ undecided: [Int]) -> Bool {
+    /// so are those already fixed on the face. `eliminated`: the values of the symbols the
+    /// elimination took out of the tableau (`backSubstitution`).
+    mutating func settleUndecided(_ undecided: [Int], eliminated: [Int: Double]) -> Bool {
         guard !undecided.isEmpty else { return false }
+        // Where every one of them is 0 already, the current point is the settled one: the first
+        // finds its value nearest 0 where it is, and the face narrowed to it still holds the point, so
+        // the next finds the same, and so on; nothing moves. (Views with no size in a stack that
+        // wraps them: settling each would cost a walk over rows its stack's equalities make long.)
+        guard undecided.contains(where: { (eliminated[$0] ?? tableau.value(of: $0)) != 0 }) else { return false }
         let constrained = constrainedSymbols()
         // Keys computed once per symbol, not per comparison (each reads the symbol's IR item).
         let symbols = undecided.compactMap { symbol in

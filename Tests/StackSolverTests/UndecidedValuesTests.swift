@@ -245,4 +245,24 @@ import Testing
             #expect(ambiguous == leaves.map { "\($0) [\"\(attribute)\"]" }, "\(ambiguous)")
         }
     }
+
+    /// Views with no size in a vstack distributed by equalCentering: the rule gives every view
+    /// length 0 and place 0 (each height, settled from the last, can be 0; then the gaps between
+    /// centres are 0, and so every place is the stack's top), worked by hand. Every undecided variable
+    /// sits at 0 when the tie rule ends, so settling moves nothing and takes no pivot: each settle
+    /// would walk rows that the stack's gap equalities make as long as the stack.
+    @Test func viewsWithNoSizeAtZeroAreSettledWithoutAPivot() {
+        let views = (0..<40).map { "    view v\($0)(intrinsic: 80 x none)" }.joined(separator: "\n")
+        let ir = Self.lowered("vstack free(distribution: equalCentering) {\n\(views)\n}\n")
+        let solution = Self.solved(ir)
+        for index in 0..<40 {
+            #expect(Self.along("free.v\(index)", solution, ir, horizontal: false) == [0, 0], "v\(index)")
+        }
+        #expect(Self.ambiguous(solution, ir) == (0..<40).map { "free.v\($0) [\"height\"]" })
+        var solver = Solver(ir: ir, width: nil, height: nil, axis: .vertical)
+        solver.minimiseLevelSums()
+        solver.breakTies()
+        let beforeSettling = solver.tableau.pivots
+        #expect(solver.finish().pivots == beforeSettling)
+    }
 }
