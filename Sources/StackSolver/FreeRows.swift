@@ -17,9 +17,7 @@ struct SparseRows {
 
     /// The expressions of `constraints`, read as homogeneous equalities.
     init(_ constraints: [LinearConstraint]) {
-        for constraint in constraints {
-            append(zip(constraint.expression.symbols, constraint.expression.coefficients).map { ($0, $1) }, source: constraint.source)
-        }
+        for constraint in constraints { append(constraint) }
     }
 
     var count: Int { sources.count }
@@ -32,6 +30,11 @@ struct SparseRows {
         appendNormalized(terms, symbols: &symbols, coefficients: &coefficients)
         start.append(symbols.count)
         sources.append(source)
+    }
+
+    /// Appends `constraint`'s expression, read as a homogeneous equality.
+    mutating func append(_ constraint: LinearConstraint) {
+        append(zip(constraint.expression.symbols, constraint.expression.coefficients).map { ($0, $1) }, source: constraint.source)
     }
 
     /// Takes the last row away.

@@ -144,7 +144,7 @@ struct SubtreeConflicts {
         // (the root is outside), then the IR's in order.
         var outside = SparseRows()
         for pin in rootPins(width: width, height: height) where pin.expression.symbols.allSatisfy({ Axis(symbol: $0) == axis }) {
-            outside.append(zip(pin.expression.symbols, pin.expression.coefficients).map { ($0, $1) }, source: pin.source)
+            outside.append(pin)
         }
         var terms: [LinearTerm] = []
         for (index, constraint) in ir.constraints.enumerated() where including(index, constraint) {
