@@ -22,10 +22,11 @@
 
 extension Solver {
     /// Settles `undecided` (frame variables the constraints leave free, in any order) as the rule at
-    /// the top of this file says, and says whether it moved any: symbols no constraint mentions are
-    /// 0 already and are skipped (a solve of one axis leaves every symbol of the other undecided), and
-    /// so are those already fixed on the face. `eliminated`: the values of the symbols the
-    /// elimination took out of the tableau (`backSubstitution`).
+    /// the top of this file says, and says whether it settled any (false too when all sit at 0, where
+    /// nothing moves): symbols no constraint mentions are 0 already and are skipped (a solve of one
+    /// axis leaves every symbol of the other undecided), and so are those already fixed on the face.
+    /// `eliminated`: the values of the symbols the elimination took out of the tableau
+    /// (`backSubstitution`).
     mutating func settleUndecided(_ undecided: [Int], eliminated: [Int: Double]) -> Bool {
         guard !undecided.isEmpty else { return false }
         // Where every one of them is 0 already, the current point is the settled one: the first
