@@ -238,7 +238,7 @@ extension Elimination {
             var touched: [Int] = []
             // The definitions to substitute, smallest index first: a definition mentions only later
             // ones, so each factor is complete when its definition comes up.
-            var pending = IndexHeap()
+            var pending = MinHeap<Int>()
             var constant = constant
             func add(_ symbol: Int, _ coefficient: Double) {
                 if scratch[symbol] == 0 {
@@ -281,40 +281,5 @@ extension Solver {
         var movable = MovableNonbasics(symbols: tableau.kinds.count)
         return elimination.backSubstitute(
             value: { tableau.value(of: $0) }, movement: { tableau.movement(of: $0, movable: &movable) })
-    }
-}
-
-/// A binary min-heap of integers: the expander's queue of definitions, which costs the number of
-/// definitions a form reaches (times a logarithm), not the span of their indices.
-private struct IndexHeap {
-    private var items: [Int] = []
-
-    mutating func push(_ item: Int) {
-        items.append(item)
-        var child = items.count - 1
-        while child > 0 {
-            let parent = (child - 1) / 2
-            guard items[child] < items[parent] else { break }
-            items.swapAt(child, parent)
-            child = parent
-        }
-    }
-
-    mutating func pop() -> Int? {
-        guard let top = items.first else { return nil }
-        let last = items.removeLast()
-        guard !items.isEmpty else { return top }
-        items[0] = last
-        var parent = 0
-        while true {
-            let left = 2 * parent + 1
-            guard left < items.count else { break }
-            let right = left + 1
-            let smaller = right < items.count && items[right] < items[left] ? right : left
-            guard items[smaller] < items[parent] else { break }
-            items.swapAt(smaller, parent)
-            parent = smaller
-        }
-        return top
     }
 }

@@ -33,6 +33,8 @@ struct Tableau {
     private(set) var terms = 0
     /// How many terms substitutions have written into rows so far, against `workLimit`.
     private(set) var written = 0
+    /// The storage `optimize` holds its objective in (ReducedCosts.swift), kept between calls.
+    private var reducedCosts = ReducedCosts()
     /// Frame variables' rows set aside during the optimisation, with their basic symbols
     /// (Tableau+Parking.swift).
     var parked: [(basic: Int, row: Row)] = []
@@ -140,8 +142,8 @@ struct Tableau {
         return result
     }
 
-    /// Every row mentioning `symbol` gets `symbol := definition` (and `objective` too).
-    private mutating func substitute(_ symbol: Int, by definition: Row, objective: inout Row) {
+    /// Every row mentioning `symbol` gets `symbol := definition`.
+    private mutating func substitute(_ symbol: Int, by definition: Row) {
         for (slot, factor) in rowsContaining(symbol) {
             // row = k + a*symbol + rest  ->  row = k + rest + a*definition
             let before = rows[slot].symbols.count
@@ -150,12 +152,12 @@ struct Tableau {
             terms += rows[slot].symbols.count - before
         }
         columns[symbol] = []
-        let factor = objective.coefficient(of: symbol)
-        if factor != 0 { _ = objective.add(definition, times: factor, removing: symbol) }
     }
 
-    /// Makes `entering` basic in the row of slot `slot`, whose basic symbol leaves.
-    private mutating func pivot(entering: Int, slot: Int, objective: inout Row) {
+    /// Makes `entering` basic in the row of slot `slot`, whose basic symbol leaves; returns the
+    /// entering symbol's row, for an objective to substitute too.
+    @discardableResult
+    private mutating func pivot(entering: Int, slot: Int) -> Row {
         pivots += 1
         let leaving = basicOf[slot]
         var row = removeRow(at: slot)
@@ -164,8 +166,9 @@ struct Tableau {
         row.remove(entering)
         _ = row.add(Row(constant: 0, terms: [(leaving, 1)]), times: -1)
         row.scale(by: -1 / a)
-        substitute(entering, by: row, objective: &objective)
+        substitute(entering, by: row)
         _ = insertRow(row, basic: entering)
+        return row
     }
 
     // MARK: Adding constraints
@@ -196,8 +199,7 @@ struct Tableau {
             let a = row.coefficient(of: subject)
             row.remove(subject)
             row.scale(by: -1 / a)
-            var none = Row()
-            substitute(subject, by: row, objective: &none)
+            substitute(subject, by: row)
             _ = insertRow(row, basic: subject)
             return .added
         }
@@ -238,8 +240,7 @@ struct Tableau {
                 artRow.remove(entering)
                 artRow.scale(by: -1 / a)
                 artRow.remove(artificial)
-                var none = Row()
-                substitute(entering, by: artRow, objective: &none)
+                substitute(entering, by: artRow)
                 _ = insertRow(artRow, basic: entering)
             }
         }
@@ -295,24 +296,22 @@ struct Tableau {
     /// one does (Bland's rule, which cannot cycle); each pivot that moves lowers the objective, so no
     /// basis comes back. Which optimal basis the simplex stops in does not change the answer: the
     /// stages read the optimal face, not the basis (the frozen symbols, HiddenMovements.swift,
-    /// UndecidedValues.swift).
+    /// UndecidedValues.swift). While it pivots, the objective is held by symbol id, its improving
+    /// symbols queued by those rules (ReducedCosts.swift).
     mutating func optimize(_ objective: inout Row, phaseOne: Bool = false) -> Bool {
         var stalled = 0
         let stallsBeforeBland = SolverLimits.stallsBeforeBland
+        // The costs' storage is the tableau's, taken out while the pivots rewrite the tableau.
+        var costs = ReducedCosts()
+        swap(&costs, &reducedCosts)
+        costs.load(objective, kinds: kinds, frozen: frozen)
+        defer {
+            objective = costs.unload()
+            swap(&costs, &reducedCosts)
+        }
         while true {
             guard !limitReached(countingTerms: !phaseOne) else { return false }
-            // Entering: a restricted symbol with negative cost grows; an external one moves against
-            // the sign of its cost.
-            var entering = -1
-            var direction = 1.0
-            var steepest = 0.0
-            for (symbol, cost) in zip(objective.symbols, objective.coefficients) where !frozen[symbol] {
-                let improving = cost < -tolerance ? 1.0 : cost > tolerance && kinds[symbol] == .external ? -1.0 : 0
-                guard improving != 0, abs(cost) > steepest else { continue }
-                (entering, direction, steepest) = (symbol, improving, abs(cost))
-                if stalled >= stallsBeforeBland { break }
-            }
-            if entering < 0 { return true }
+            guard let (entering, direction) = costs.entering(lowestID: stalled >= stallsBeforeBland) else { return true }
             // Leaving: restricted basic r = k + a*entering + ... hits zero after a step of k / -(a*direction).
             var bestSlot = -1
             var bestRatio = Double.infinity
@@ -333,7 +332,7 @@ struct Tableau {
             if bestSlot < 0 { return false }
             stalled = bestRatio <= tolerance ? stalled + 1 : 0
             guard phaseOne || fillFits(rows: column.count, length: rows[bestSlot].symbols.count) else { return false }
-            pivot(entering: entering, slot: bestSlot, objective: &objective)
+            costs.substitute(entering, by: pivot(entering: entering, slot: bestSlot))
         }
     }
 
@@ -448,8 +447,7 @@ struct Tableau {
         let column = rowsContaining(entering)
         guard fillFits(rows: column.count, length: rows[leaving].symbols.count) else { return false }
         touched += column.map(\.slot)
-        var none = Row()
-        pivot(entering: entering, slot: leaving, objective: &none)
+        pivot(entering: entering, slot: leaving)
         let definition = rows[slotOf[entering]]
         stages.substitute(entering, by: definition)
         changed.append(entering)
