@@ -127,6 +127,9 @@ struct Row {
     /// malloc and free). Unsafe buffers, because in debug builds `Array` subscripts cost a retain, a
     /// release and a uniqueness check each (measured: 3x).
     mutating func add(_ other: Row, times factor: Double, removing skip: Int = -1) -> [Int] {
+        if symbols.count >= 32, other.symbols.count * 8 <= symbols.count {
+            return addShort(other, times: factor, removing: skip)
+        }
         if skip >= 0 { remove(skip) }
         let aCount = symbols.count
         let bCount = other.symbols.count
@@ -187,6 +190,88 @@ struct Row {
         coefficients.removeLast(total - resultCount)
         constant += factor * other.constant
         added.reverse()
+        return added
+    }
+
+    /// `add` of a row much shorter than this one: a long row (a stack's length, the canvas fit's
+    /// error) takes a pivot's few terms, and merging from the back would rewrite its whole tail for
+    /// them. Here each of `other`'s terms is found by binary search and its sum written in place; the
+    /// terms that appear or vanish move only the runs of entries between them, each in one copy, and
+    /// where as many appear as vanish (the entering symbol out, the leaving one in) the entries beyond
+    /// stay put.
+    /// The sums are `add`'s, term for term.
+    private mutating func addShort(_ other: Row, times factor: Double, removing skip: Int) -> [Int] {
+        var added: [Int] = []
+        // Positions in the row as it stands: where a term vanishes, and where one appears (before
+        // the entry there), each ascending.
+        var vanishing: [Int] = skip >= 0 ? position(of: skip).map { [$0] } ?? [] : []
+        var appearing: [(position: Int, symbol: Int, coefficient: Double)] = []
+        var low = 0
+        for (symbol, coefficient) in zip(other.symbols, other.coefficients) where symbol != skip {
+            var high = symbols.count
+            while low < high {
+                let mid = (low + high) / 2
+                if symbols[mid] < symbol { low = mid + 1 } else { high = mid }
+            }
+            if low < symbols.count, symbols[low] == symbol {
+                let value = coefficients[low] + factor * coefficient
+                if nearZero(value) { vanishing.append(low) } else { coefficients[low] = value }
+            } else if !nearZero(factor * coefficient) {
+                appearing.append((low, symbol, factor * coefficient))
+                added.append(symbol)
+            }
+        }
+        constant += factor * other.constant
+        guard !vanishing.isEmpty || !appearing.isEmpty else { return added }
+        vanishing.sort()
+        let oldCount = symbols.count
+        let newCount = oldCount + appearing.count - vanishing.count
+        if newCount > oldCount {
+            symbols.append(contentsOf: repeatElement(0, count: newCount - oldCount))
+            coefficients.append(contentsOf: repeatElement(0, count: newCount - oldCount))
+        }
+        // The row's runs between the places that change, each with how far it moves, and where the
+        // appearing terms land; at one position the appearing term goes before the entry there.
+        var runs: [(start: Int, end: Int, shift: Int)] = []
+        var landing: [Int] = []
+        var (start, shift, v) = (0, 0, 0)
+        for term in appearing {
+            while v < vanishing.count, vanishing[v] < term.position {
+                runs.append((start, vanishing[v], shift))
+                (start, shift, v) = (vanishing[v] + 1, shift - 1, v + 1)
+            }
+            runs.append((start, term.position, shift))
+            landing.append(term.position + shift)
+            (start, shift) = (term.position, shift + 1)
+        }
+        for position in vanishing[v...] {
+            runs.append((start, position, shift))
+            (start, shift) = (position + 1, shift - 1)
+        }
+        runs.append((start, oldCount, shift))
+        symbols.withUnsafeMutableBufferPointer { symbolBuffer in
+            coefficients.withUnsafeMutableBufferPointer { coefficientBuffer in
+                let (symbolBase, coefficientBase) = (symbolBuffer.baseAddress!, coefficientBuffer.baseAddress!)
+                func move(_ run: (start: Int, end: Int, shift: Int)) {
+                    guard run.shift != 0, run.end > run.start else { return }
+                    // Overlapping either way (`update` copies forwards only); the elements are trivial.
+                    (symbolBase + run.start + run.shift).moveInitialize(from: symbolBase + run.start, count: run.end - run.start)
+                    (coefficientBase + run.start + run.shift).moveInitialize(from: coefficientBase + run.start, count: run.end - run.start)
+                }
+                // Runs moving left, from the front, then runs moving right, from the back: neither
+                // writes where a run still to move is read.
+                for run in runs where run.shift < 0 { move(run) }
+                for run in runs.reversed() where run.shift > 0 { move(run) }
+                for (term, position) in zip(appearing, landing) {
+                    symbolBase[position] = term.symbol
+                    coefficientBase[position] = term.coefficient
+                }
+            }
+        }
+        if newCount < oldCount {
+            symbols.removeLast(oldCount - newCount)
+            coefficients.removeLast(oldCount - newCount)
+        }
         return added
     }
 

@@ -24,33 +24,61 @@ import Testing
         #expect(row.constant == 2e-7)
     }
 
+    /// A few terms of a row, each kept with probability `1 / keep`, at least one when `row` has any.
+    private func someTerms(of row: Row, _ random: inout SplitMix, keep: Int) -> Row {
+        var terms = zip(row.symbols, row.coefficients).filter { _ in Int.random(in: 0..<keep, using: &random) == 0 }
+        if terms.isEmpty, let first = row.symbols.first { terms = [(first, row.coefficients[0])] }
+        return Row(constant: row.constant, terms: terms.map { (symbol: $0.0, coefficient: $0.1) })
+    }
+
     @Test func addMatchesTheTermByTermDefinition() {
         for seed in randomSeeds("row tests", count: 2_000, long: 100_000) {
-            var random = SplitMix(seed: seed)
-            let range = Int.random(in: 1...24, using: &random)
-            var row = randomRow(&random, range: range)
-            // Rows in the tableau often have spare capacity, and often none.
-            if Bool.random(using: &random) { row.symbols.reserveCapacity(64); row.coefficients.reserveCapacity(64) }
-            let other = randomRow(&random, range: range)
-            let factor = [1, -1, 0.5, -3, 1e-13][Int.random(in: 0..<5, using: &random)]
-            let skip = Int.random(in: -1..<range, using: &random)
-
-            var expected: [Int: Double] = [:]
-            for (symbol, coefficient) in zip(row.symbols, row.coefficients) { expected[symbol, default: 0] += coefficient }
-            var appeared: [Int] = []
-            for (symbol, coefficient) in zip(other.symbols, other.coefficients) {
-                if expected[symbol] == nil, symbol != skip, !nearZero(factor * coefficient) { appeared.append(symbol) }
-                expected[symbol] = (expected[symbol] ?? 0) + factor * coefficient
-            }
-            let kept = expected.filter { $0.key != skip && !nearZero($0.value) }.sorted { $0.key < $1.key }
-            let constant = row.constant + factor * other.constant
-
-            let added = row.add(other, times: factor, removing: skip)
-            #expect(row.symbols == kept.map(\.key), "seed \(seed): symbols")
-            #expect(row.coefficients == kept.map(\.value), "seed \(seed): coefficients")
-            #expect(row.constant == constant, "seed \(seed): constant")
-            #expect(added == appeared, "seed \(seed): the symbols that appeared")
+            checkAdd(seed: seed, long: false)
         }
+    }
+
+    /// A short row into a long one (`addShort`): terms that cancel, appear and vanish at the same
+    /// place, at the ends and next to one another.
+    @Test func addOfAShortRowToALongOneMatchesTheDefinition() {
+        for seed in randomSeeds("long row tests", count: 2_000, long: 100_000) {
+            checkAdd(seed: seed, long: true)
+        }
+    }
+
+    private func checkAdd(seed: UInt64, long: Bool) {
+        var random = SplitMix(seed: seed)
+        let range = long ? Int.random(in: 96...400, using: &random) : Int.random(in: 1...24, using: &random)
+        var row = randomRow(&random, range: range)
+        // Rows in the tableau often have spare capacity, and often none.
+        if Bool.random(using: &random) { row.symbols.reserveCapacity(64); row.coefficients.reserveCapacity(64) }
+        var other = randomRow(&random, range: range)
+        let factor = [1, -1, 0.5, -3, 1e-13][Int.random(in: 0..<5, using: &random)]
+        var skip = Int.random(in: -1..<range, using: &random)
+        if long {
+            // A few of the long row's own terms, cancelling it now and then, and a few others.
+            var mine = someTerms(of: row, &random, keep: 40)
+            if Bool.random(using: &random) { mine.scale(by: -1 / factor) }
+            let others = someTerms(of: other, &random, keep: 30)
+            other = Row(constant: others.constant, terms: zip(mine.symbols, mine.coefficients).map { ($0, $1) }
+                        + zip(others.symbols, others.coefficients).map { ($0, $1) })
+            if Bool.random(using: &random), let symbol = row.symbols.randomElement(using: &random) { skip = symbol }
+        }
+
+        var expected: [Int: Double] = [:]
+        for (symbol, coefficient) in zip(row.symbols, row.coefficients) { expected[symbol, default: 0] += coefficient }
+        var appeared: [Int] = []
+        for (symbol, coefficient) in zip(other.symbols, other.coefficients) {
+            if expected[symbol] == nil, symbol != skip, !nearZero(factor * coefficient) { appeared.append(symbol) }
+            expected[symbol] = (expected[symbol] ?? 0) + factor * coefficient
+        }
+        let kept = expected.filter { $0.key != skip && !nearZero($0.value) }.sorted { $0.key < $1.key }
+        let constant = row.constant + factor * other.constant
+
+        let added = row.add(other, times: factor, removing: skip)
+        #expect(row.symbols == kept.map(\.key), "seed \(seed): symbols")
+        #expect(row.coefficients == kept.map(\.value), "seed \(seed): coefficients")
+        #expect(row.constant == constant, "seed \(seed): constant")
+        #expect(added == appeared, "seed \(seed): the symbols that appeared")
     }
 
     @Test func addingARowToItselfDoublesIt() {
