@@ -133,7 +133,10 @@ private func jointStart(
         _ = try layout.frames(width: width, height: height)
     } catch {
         guard let node = error.spineNode else { throw .stacksAlone(error) }
-        return (layout, nil, [node], try shape(seeds: [node]))
+        // A stack declined only at the size asked for (an equalCentering row squeezed below equal
+        // gaps) has frames at its natural size: its hub's pin starts there and walks (HubWalk.swift).
+        let natural = rootPinned ? try? layout.frames(width: nil, height: nil) : nil
+        return (layout, natural, [node], try shape(seeds: [node]))
     }
     throw .nothingToCollapse
 }

@@ -48,6 +48,52 @@ import Testing
         }
     }
 
+    /// The row without its user constraint, 100 points wide: below the 116 where its gaps can be
+    /// equal, so the stacks alone decline it, and its gap's pin starts at the natural size. Worked by
+    /// hand: the compressions (750) keep every label at its width, 88 points with the spacing; the
+    /// gaps between centres share 100 - 5 - 15.5 = 79.5 with the third at least 29.5. `gap2 ==
+    /// gap1` (149) holds; `gap3 == gap1` (148) then misses least with gap1 = gap2 = 25, gap3 = 29.5.
+    @Test func aSqueezedRowWalksItsFirstGapFromTheNaturalSize() {
+        let text = Self.row.replacingOccurrences(of: "    constraints {\n        v0.width == v2.width\n    }\n", with: "")
+        #expect(!text.contains("constraints"))
+        let ir = JointGroupTests.lowered(text).replacingRootSize(width: true, height: false)
+        let names = ["main", "main.v0", "main.v1", "main.v2", "main.v3", "main#gap1", "main#gap2", "main#gap3"]
+        let (solution, report) = JointHub.$worthAWalk.withValue(2) { solveLayoutReporting(ir: ir, width: 100) }
+        guard case .split(_, .horizontal, _, _, .solved(let joint)?) = report.path else {
+            Issue.record("solved by \(report.path)")
+            return
+        }
+        #expect(joint.walkedHubs.map { ir.items[$0].name } == ["main#gap1"])
+        let found = names.map { name in
+            ir.items.firstIndex { $0.name == name }.map { solution.frames[$0] }.map { [$0.x, $0.width] } ?? []
+        }
+        #expect(found == [[0, 100], [0, 10], [21.5, 17], [43, 24], [69, 31], [5, 25], [30, 25], [55, 29.5]])
+    }
+
+    /// Rows of twelve labels squeezed from just below their natural size to far below their
+    /// spacing, where labels go negative: the joint solve that walks the gap from the natural size
+    /// gives the whole general solve's answer.
+    @Test func squeezedRowsMatchTheGeneralSolver() {
+        for seed in randomSeeds("squeezed gap hub rows", count: 40, long: 1_000) {
+            var random = SplitMix(seed: seed)
+            let labels = (0..<12).map { index in
+                "    label v\(index)(intrinsic: \(Int.random(in: 4...40, using: &random)) x 10)"
+            }
+            let spacing = Int.random(in: 0...6, using: &random)
+            let text = "hstack main(distribution: equalCentering, spacing: \(spacing)) {\n" + labels.joined(separator: "\n") + "\n}\n"
+            let ir = JointGroupTests.lowered(text)
+            let natural = solve(ir).frames[0].width
+            let sized = ir.replacingRootSize(width: true, height: false)
+            let width = (natural * Double.random(in: 0.05...0.98, using: &random)).rounded()
+            let (solution, report) = JointHub.$worthAWalk.withValue(2) { solveLayoutReporting(ir: sized, width: width) }
+            guard case .split(_, .horizontal, _, _, .solved(let joint)?) = report.path, !joint.walkedHubs.isEmpty else {
+                Issue.record("seed \(seed) at \(width) of \(natural): solved by \(report.path)")
+                continue
+            }
+            #expect(solutionDifference(solution, solve(sized, width: width), ir: sized) == nil, "seed \(seed) at \(width) of \(natural)")
+        }
+    }
+
     /// Below the threshold of items the row is the whole general solver's, as it is with no hub.
     @Test func aShortRowIsNoHub() {
         let ir = JointGroupTests.lowered(Self.row)
