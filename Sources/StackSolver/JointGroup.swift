@@ -110,6 +110,12 @@ private func jointStart(
         }
     }
     let rootPinned = (axis == .horizontal ? width : height) != nil
+    /// The frames of the stacks alone, where the hubs' pins start (HubWalk.swift): at the size asked
+    /// for, else at the natural size, where a stack declined only at that size (an equalCentering
+    /// row squeezed below equal gaps) has them; the walk takes the pins from there.
+    func stacksAlone(_ layout: StructuredLayout) -> LayoutSolution? {
+        (try? layout.frames(width: width, height: height)) ?? (rootPinned ? try? layout.frames(width: nil, height: nil) : nil)
+    }
     func shape(seeds: [Int]) throws(JointDecline) -> JointShape {
         let shape = try JointShape(ir: ir, model: model, axis: slot, seeds: seeds, forced: [Bool](repeating: false, count: model.count))
         guard shape.collapses(ir: ir, model: model, axis: slot, rootPinned: rootPinned) else { throw .nothingToCollapse }
@@ -124,7 +130,7 @@ private func jointStart(
         let layout = try build()
         let starts = layout.spineStarts
         guard starts == model.opaqueRoots else { return (layout, nil, starts, try shape(seeds: starts)) }
-        return (layout, starts.isEmpty ? try? layout.frames(width: width, height: height) : nil, starts, first)
+        return (layout, starts.isEmpty ? stacksAlone(layout) : nil, starts, first)
     }
     let layout = try build()
     let starts = layout.spineStarts
@@ -133,10 +139,7 @@ private func jointStart(
         _ = try layout.frames(width: width, height: height)
     } catch {
         guard let node = error.spineNode else { throw .stacksAlone(error) }
-        // A stack declined only at the size asked for (an equalCentering row squeezed below equal
-        // gaps) has frames at its natural size: its hub's pin starts there and walks (HubWalk.swift).
-        let natural = rootPinned ? try? layout.frames(width: nil, height: nil) : nil
-        return (layout, natural, [node], try shape(seeds: [node]))
+        return (layout, stacksAlone(layout), [node], try shape(seeds: [node]))
     }
     throw .nothingToCollapse
 }

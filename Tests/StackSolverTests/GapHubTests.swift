@@ -70,17 +70,21 @@ import Testing
         #expect(found == [[0, 100], [0, 10], [21.5, 17], [43, 24], [69, 31], [5, 25], [30, 25], [55, 29.5]])
     }
 
-    /// Rows of twelve labels squeezed from just below their natural size to far below their
-    /// spacing, where labels go negative: the joint solve that walks the gap from the natural size
-    /// gives the whole general solve's answer.
+    /// Rows of twelve labels, half of them with a user constraint, squeezed from just below their
+    /// natural size to far below their spacing, where labels go negative: the joint solve that walks
+    /// the gap from the natural size gives the whole general solve's answer.
     @Test func squeezedRowsMatchTheGeneralSolver() {
         for seed in randomSeeds("squeezed gap hub rows", count: 40, long: 1_000) {
             var random = SplitMix(seed: seed)
-            let labels = (0..<12).map { index in
+            var lines = (0..<12).map { index in
                 "    label v\(index)(intrinsic: \(Int.random(in: 4...40, using: &random)) x 10)"
             }
+            if Bool.random(using: &random) {
+                let (a, b) = (Int.random(in: 0..<12, using: &random), Int.random(in: 0..<12, using: &random))
+                lines.append("    constraints {\n        v\(a).width == v\(b).width\n    }")
+            }
             let spacing = Int.random(in: 0...6, using: &random)
-            let text = "hstack main(distribution: equalCentering, spacing: \(spacing)) {\n" + labels.joined(separator: "\n") + "\n}\n"
+            let text = "hstack main(distribution: equalCentering, spacing: \(spacing)) {\n" + lines.joined(separator: "\n") + "\n}\n"
             let ir = JointGroupTests.lowered(text)
             let natural = solve(ir).frames[0].width
             let sized = ir.replacingRootSize(width: true, height: false)
