@@ -18,10 +18,10 @@
 //
 // Before any push, what the rows at zero hold at zero is frozen on the copy (`heldAtZero`): a
 // label's compression slack sits at zero in a row where its hugging slack only lowers it, so the
-// hugging slack cannot grow anywhere on the face. Each such symbol made every position after it a
-// candidate, and the push then took one degenerate pivot per label, each rewriting the long row of
-// the stack's length: in an equalCentering row of 10,000 labels with one user constraint, 9,352
-// pivots and half the solve.
+// hugging slack cannot grow anywhere on the face. Left unfrozen, each such symbol makes every
+// position after it a candidate, and the push takes one degenerate pivot per label, each rewriting
+// the long row of the stack's length: in an equalCentering row of 10,000 labels with one user
+// constraint, 9,352 pivots and half the solve.
 
 extension Solver {
     /// The external symbols that `free` (per external symbol: movable as `canMove` and the eliminated

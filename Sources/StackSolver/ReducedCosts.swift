@@ -3,9 +3,9 @@
 // An objective can be long while each pivot changes few of its costs: a priority level of 2,900
 // gap equalities (an equalCentering row of 3,000 labels) costs 5,800 error symbols, and a push across
 // the optimal face (HiddenMovements.swift) costs every position the face might move. As a sorted
-// row, each pivot rewrote the objective from the entering symbol's row on, and choosing the next
-// entering symbol read every cost: 2,900 pivots over 12,000 terms each, the square of the layout.
-// Held by symbol id, a pivot writes only the costs its row names. The improving symbols wait in two
+// row, each pivot would rewrite the objective from the entering symbol's row on, and choosing the
+// next entering symbol would read every cost: 2,900 pivots over 12,000 terms each, the square of the
+// layout. Held by symbol id, a pivot writes only the costs its row names. The improving symbols wait in two
 // heaps, ordered as the entering rules want them: the largest cost first, the lowest id among equals
 // (Dantzig's rule), and the lowest id (Bland's rule). Every change of a cost queues an entry; an entry
 // that no longer matches its symbol's cost, or whose symbol no longer improves, is dropped when it

@@ -198,8 +198,7 @@ struct Row {
     /// them. Here each of `other`'s terms is found by binary search and its sum written in place; the
     /// terms that appear or vanish move only the runs of entries between them, each in one copy, and
     /// where as many appear as vanish (the entering symbol out, the leaving one in) the entries beyond
-    /// stay put.
-    /// The sums are `add`'s, term for term.
+    /// stay put. The sums are `add`'s, term for term.
     private mutating func addShort(_ other: Row, times factor: Double, removing skip: Int) -> [Int] {
         var added: [Int] = []
         // Positions in the row as it stands: where a term vanishes, and where one appears (before
@@ -254,7 +253,8 @@ struct Row {
                 let (symbolBase, coefficientBase) = (symbolBuffer.baseAddress!, coefficientBuffer.baseAddress!)
                 func move(_ run: (start: Int, end: Int, shift: Int)) {
                     guard run.shift != 0, run.end > run.start else { return }
-                    // Overlapping either way (`update` copies forwards only); the elements are trivial.
+                    // A run may overlap where it lands; `moveInitialize` copies overlapping memory
+                    // either way, and the elements are trivial.
                     (symbolBase + run.start + run.shift).moveInitialize(from: symbolBase + run.start, count: run.end - run.start)
                     (coefficientBase + run.start + run.shift).moveInitialize(from: coefficientBase + run.start, count: run.end - run.start)
                 }
