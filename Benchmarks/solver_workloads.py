@@ -315,6 +315,7 @@ def main():
     parser = comparison_parser(ns="300,1000,3000", limit=120)
     parser.add_argument("--shapes", default="flat,nested")
     parser.add_argument("--variants", default="plain,constraint,spread,conflict,ambiguous,squeezed")
+    parser.add_argument("--width", type=float, help="time `layout --width W` (the root pinned there) instead of `check`")
     args = parser.parse_args()
     binaries = binaries_of(args)
     header = "| shape | variant | N | exit | " + " | ".join(f"{name} s | {name} MB" for name, _ in binaries)
@@ -329,7 +330,8 @@ def main():
                     path = os.path.join(directory, f"{shape}-{variant}-{n}.stack")
                     with open(path, "w") as file:
                         file.write({"flat": flat, "nested": nested, "columns": columns, "equal": equal, "narrow": narrow, "spaced": spaced, "centred": centred, "centres": centres, "tied": tied, "stretched": stretched, "free": free}[shape](n, variant))
-                    medians, ratio, exits = compare(binaries, ["check", path], args, skip)
+                    command = ["check", path] if args.width is None else ["layout", "--width", f"{args.width:g}", path]
+                    medians, ratio, exits = compare(binaries, command, args, skip)
                     cells = []
                     for name, _ in binaries:
                         cells += [f"{medians[name][0]:.3f}", f"{medians[name][1]:.0f}"] if name in medians else [f">{args.limit:.0f}", "-"]

@@ -179,3 +179,24 @@ def test_an_equal_centering_row_with_a_user_constraint_walks_its_first_gap(tmp_p
     assert joint == ["  general solver: the horizontal axis as a joint group of 600 items and 1800 linear constraints;"
                      " structured: the vertical axis"], joint
     assert "  walked hub: main#gap1 (its length pinned and walked to the optimum)" in lines, lines[-8:]
+
+
+def test_a_squeezed_equal_centering_row_walks_its_first_gap(tmp_path):
+    """`--width` times `layout` at that width; the equalCentering row squeezed there has no frames from
+    the stacks alone, and its first gap's pin starts at the natural size (Benchmarks/RESULTS.md)."""
+    result = subprocess.run(
+        [sys.executable, str(SCRIPT), str(find_stackc()), "--shapes", "centres", "--variants", "plain",
+         "--ns", "40", "--width", "120", "--runs", "1", "--limit", "60"],
+        capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, result.stderr
+    rows = [line.split("|")[1:-1] for line in result.stdout.splitlines()[2:]]
+    assert [(cells[0].strip(), cells[2].strip(), cells[3].strip()) for cells in rows] == [("centres", "40", "0")]
+    sys.path.insert(0, str(SCRIPT.parent))
+    import solver_workloads
+    path = tmp_path / "centres-squeezed.stack"
+    path.write_text(solver_workloads.centres(40, "plain"))
+    explained = subprocess.run([str(find_stackc()), "layout", "--explain-solver", "--width", "120", str(path)],
+                               capture_output=True, text=True, timeout=120)
+    assert explained.returncode == 0, explained.stderr[-600:]
+    assert "equalCentering squeezed below where its gaps can be equal (horizontal)" in explained.stdout
+    assert "walked hub: main#gap1" in explained.stdout
