@@ -4,8 +4,6 @@
 struct MinHeap<Element: Comparable> {
     private var items: [Element] = []
 
-    var isEmpty: Bool { items.isEmpty }
-
     /// The least element, without taking it out.
     var first: Element? { items.first }
 

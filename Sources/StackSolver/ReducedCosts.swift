@@ -7,9 +7,10 @@
 // next entering symbol would read every cost: 2,900 pivots over 12,000 terms each, the square of the
 // layout. Held by symbol id, a pivot writes only the costs its row names. The improving symbols wait in two
 // heaps, ordered as the entering rules want them: the largest cost first, the lowest id among equals
-// (Dantzig's rule), and the lowest id (Bland's rule). Every change of a cost queues an entry; an entry
-// that no longer matches its symbol's cost, or whose symbol no longer improves, is dropped when it
-// comes out. The costs are the row's, operation for operation, so the pivots are the same.
+// (Dantzig's rule), and the lowest id (Bland's rule). Every change of a cost queues an entry, so a
+// symbol may have stale entries queued: one whose cost differs from its symbol's cost now, or whose
+// symbol does not improve, is dropped when it comes out. The costs are the row's, operation for
+// operation, so the pivots are the same.
 
 /// An objective `constant + sum(cost * symbol)` over nonbasic symbols, dense by symbol id.
 struct ReducedCosts {
