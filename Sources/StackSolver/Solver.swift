@@ -371,6 +371,12 @@ struct Solver {
     /// Minimises `terms` on the current optimal face, then narrows the face to its optimum.
     mutating func minimise(_ terms: [(Int, Double)]) {
         guard !tableau.hitPivotLimit else { return }
+        // An objective the point meets already is held there by pivots that move nothing
+        // (Tableau+MetObjective.swift).
+        if tableau.holdMetObjective(terms) {
+            if !parameters.isEmpty { stages.append(tableau.substituted(Row(constant: 0, terms: terms))) }
+            return
+        }
         var objective = tableau.substituted(Row(constant: 0, terms: terms))
         if tableau.optimize(&objective) {
             tableau.freezePositiveCosts(of: objective)

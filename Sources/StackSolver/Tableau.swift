@@ -157,7 +157,7 @@ struct Tableau {
     /// Makes `entering` basic in the row of slot `slot`, whose basic symbol leaves; returns the
     /// entering symbol's row, for an objective to substitute too.
     @discardableResult
-    private mutating func pivot(entering: Int, slot: Int) -> Row {
+    mutating func pivot(entering: Int, slot: Int) -> Row {
         pivots += 1
         let leaving = basicOf[slot]
         var row = removeRow(at: slot)

@@ -1,0 +1,68 @@
+// An objective the current point already meets.
+//
+// A priority level's objective is a positive sum of slack and error symbols, each at least 0. Where
+// every one of them is 0 already, the point is optimal and the level's optimal face is exactly "each
+// of them is 0": no pivot can lower the sum, and freezing them at 0 narrows the face to it. The
+// simplex would still pivot until no symbol looks improving, and at such a degenerate vertex its
+// first entering symbol is the one that most rows mention (the largest cost): in an equalCentering
+// stack of views with no height, the first gap's length, which every gap equality mentions, entering
+// by the only row that bounds it, the stack's length, long as the stack. That one pivot, which moves
+// nothing, wrote the stack's row into every gap's row, the square of the stack.
+//
+// So an objective met at the current point is held there without the simplex: each of its symbols
+// that is basic (at 0) leaves its row for the row's symbol that the fewest rows mention (Markowitz's
+// rule; a pivot on a row at 0 moves no value, so any symbol may enter and the tableau stays
+// feasible), and then all of them, nonbasic, are frozen. The face is the same as the simplex's, and
+// the level's objective, written over the new basis, costs only frozen symbols, positively: an
+// optimal stage for a kept solve's dual simplex (Stages.swift).
+
+extension Tableau {
+    /// Where `objective` (symbol, weight) weighs only slack and error symbols, positively, and each is at 0
+    /// now, makes them nonbasic and frozen and returns true. Returns false where that does not apply,
+    /// having changed at most the basis (by pivots that move nothing): a row of one of them where only
+    /// frozen symbols and other symbols of `objective` could enter, or a pivot past the term or work limit.
+    mutating func holdMetObjective(_ objective: [(Int, Double)]) -> Bool {
+        guard !objective.isEmpty else { return false }
+        for (symbol, weight) in objective {
+            guard kinds[symbol] == .slack || kinds[symbol] == .error, weight > 0, abs(value(of: symbol)) <= tolerance else {
+                return false
+            }
+        }
+        let costed = objective.map(\.0).sorted()
+        func isCosted(_ symbol: Int) -> Bool {
+            var (low, high) = (0, costed.count)
+            while low < high {
+                let middle = (low + high) / 2
+                if costed[middle] < symbol { low = middle + 1 } else { high = middle }
+            }
+            return low < costed.count && costed[low] == symbol
+        }
+        for (symbol, _) in objective {
+            let slot = slotOf[symbol]
+            guard slot >= 0 else { continue }
+            var entering = -1
+            var fewest = Int.max
+            for (candidate, coefficient) in zip(rows[slot].symbols, rows[slot].coefficients)
+            where abs(coefficient) > tolerance && !frozen[candidate] && !isCosted(candidate) {
+                switch kinds[candidate] {
+                case .external, .slack, .error:
+                    // Symbols ascend in a row: the lowest id among equals.
+                    if columns[candidate].count < fewest { (entering, fewest) = (candidate, columns[candidate].count) }
+                case .parameter, .artificial:
+                    continue
+                }
+            }
+            guard entering >= 0 else {
+                // Frozen symbols only: the row holds the symbol at 0 on the face already. An unfrozen
+                // symbol of `objective` would leave a cost of the objective negative.
+                if rows[slot].symbols.contains(where: { !frozen[$0] }) { return false }
+                continue
+            }
+            let fill = fewest * rows[slot].symbols.count
+            guard terms + fill <= termLimit, written + fill <= workLimit else { return false }
+            pivot(entering: entering, slot: slot)
+        }
+        for (symbol, _) in objective where slotOf[symbol] < 0 { freeze(symbol) }
+        return true
+    }
+}
