@@ -6,15 +6,22 @@
 // simplex would still pivot until no symbol looks improving, and at such a degenerate vertex its
 // first entering symbol is the one that most rows mention (the largest cost): in an equalCentering
 // stack of views with no height, the first gap's length, which every gap equality mentions, entering
-// by the only row that bounds it, the stack's length, long as the stack. That one pivot, which moves
-// nothing, wrote the stack's row into every gap's row, the square of the stack.
+// by the only row that bounds it, the stack's length, long as the stack. That one pivot moves nothing
+// and writes the stack's row into every gap's row, the square of the stack.
 //
 // So an objective met at the current point is held there without the simplex: each of its symbols
 // that is basic (at 0) leaves its row for the row's symbol that the fewest rows mention (Markowitz's
 // rule; a pivot on a row at 0 moves no value, so any symbol may enter and the tableau stays
-// feasible), and then all of them, nonbasic, are frozen. The face is the same as the simplex's, and
-// the level's objective, written over the new basis, costs only frozen symbols, positively: an
-// optimal stage for a kept solve's dual simplex (Stages.swift).
+// feasible; a symbol within `tolerance` of 0 is put at exactly 0 first), and then all of them,
+// nonbasic, are frozen. The face is the same as the simplex's, and the level's objective, written
+// over the new basis, costs only frozen symbols, positively: an optimal stage for a kept solve's dual
+// simplex (Stages.swift).
+
+enum MetObjective {
+    /// The least coefficient a symbol enters a row by here: dividing the row by a smaller one would
+    /// write coefficients past a million times the row's into every row that mentions the symbol.
+    static let smallestPivot = 1e-6
+}
 
 extension Tableau {
     /// Where `objective` (symbol, weight) weighs only slack and error symbols, positively, and each is at 0
@@ -43,7 +50,7 @@ extension Tableau {
             var entering = -1
             var fewest = Int.max
             for (candidate, coefficient) in zip(rows[slot].symbols, rows[slot].coefficients)
-            where abs(coefficient) > tolerance && !frozen[candidate] && !isCosted(candidate) {
+            where abs(coefficient) > MetObjective.smallestPivot && !frozen[candidate] && !isCosted(candidate) {
                 switch kinds[candidate] {
                 case .external, .slack, .error:
                     // Symbols ascend in a row: the lowest id among equals.
@@ -54,12 +61,14 @@ extension Tableau {
             }
             guard entering >= 0 else {
                 // Frozen symbols only: the row holds the symbol at 0 on the face already. An unfrozen
-                // symbol of `objective` would leave a cost of the objective negative.
+                // symbol of `objective` would leave a cost of the objective negative, and one below
+                // `smallestPivot` is left to the simplex too.
                 if rows[slot].symbols.contains(where: { !frozen[$0] }) { return false }
                 continue
             }
             let fill = fewest * rows[slot].symbols.count
             guard terms + fill <= termLimit, written + fill <= workLimit else { return false }
+            settleAtZero(symbol)
             pivot(entering: entering, slot: slot)
         }
         for (symbol, _) in objective where slotOf[symbol] < 0 { freeze(symbol) }

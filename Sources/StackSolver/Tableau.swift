@@ -351,6 +351,11 @@ struct Tableau {
         if slotOf[symbol] < 0, kinds[symbol] != .external { frozen[symbol] = true }
     }
 
+    /// Puts basic `symbol`, within `tolerance` of 0, at exactly 0: no other row reads its value.
+    mutating func settleAtZero(_ symbol: Int) {
+        if slotOf[symbol] >= 0 { rows[slotOf[symbol]].constant = 0 }
+    }
+
     /// Takes every frozen nonbasic symbol out of the rows that mention one of `symbols` (out of every
     /// row when nil), for the last steps of a solve, after which nothing unfreezes a symbol (no stage,
     /// release or dual pivot follows): it stays zero, and a row that substitutes one mentioning it

@@ -85,11 +85,30 @@ import Testing
         #expect(tableau.isBasic(e) && tableau.pivots == 0)
     }
 
+    /// e = 5e-10 + 0.001 x: within `tolerance` of 0, so met; e goes to exactly 0 before x enters, and
+    /// x stays at 0 rather than taking -5e-10 / 0.001 = -5e-7. With f = 0 + 1e-8 y, y's coefficient is
+    /// too small to enter by, and the simplex is left to it.
+    @Test func aSymbolNearZeroIsPutAtZeroAndATinyCoefficientIsNotPivotedOn() {
+        var tableau = Tableau(externals: 0)
+        let (e, x, f, y) = (tableau.newSymbol(.error), tableau.newSymbol(.slack), tableau.newSymbol(.error), tableau.newSymbol(.slack))
+        #expect(tableau.add(Row(constant: 5e-10, terms: [(e, -1), (x, 0.001)]), marker: e, other: nil) == .added)
+        #expect(tableau.add(Row(constant: 0, terms: [(f, -1), (y, 1e-8)]), marker: f, other: nil) == .added)
+        var near = tableau
+        let heldNear = near.holdMetObjective([(e, 1)])
+        #expect(heldNear)
+        #expect(near.isBasic(x) && !near.isBasic(e) && near.frozen[e])
+        #expect(near.value(of: x) == 0 && near.value(of: e) == 0)
+        var tiny = tableau
+        let heldTiny = tiny.holdMetObjective([(f, 1)])
+        #expect(!heldTiny)
+        #expect(tiny.isBasic(f) && tiny.pivots == 0)
+    }
+
     /// An equalCentering column of 3,000 views with a width and no height: every height is ambiguous,
     /// so the general solver takes the vertical axis. Its gap equalities (levels 149 down to 50) and
     /// the column's fit (49) are all met with every view 0 high at y = 0, so each view's frame is
-    /// (0, 0, 80, 0). Through the simplex, the first pivot at 50 moved nothing and wrote the column's
-    /// length into every gap's row, past the term limit: the solve stopped.
+    /// (0, 0, 80, 0). Through the simplex, the first pivot at 50 moves nothing and writes the column's
+    /// length into every gap's row, past the term limit: the solve stops.
     @Test func aColumnOfViewsWithoutHeightSolvesWithoutFillingItsRows() {
         let count = 3_000
         let text = "vstack free(distribution: equalCentering) {\n"
