@@ -18,6 +18,9 @@
 // simplex (Stages.swift).
 
 enum MetObjective {
+    /// Whether a met objective is held without the simplex; task-local so that tests can solve with
+    /// the simplex alone and compare.
+    @TaskLocal static var holds = true
     /// The least coefficient a symbol enters a row by here: dividing the row by a smaller one would
     /// write coefficients past a million times the row's into every row that mentions the symbol.
     static let smallestPivot = 1e-6
@@ -29,7 +32,7 @@ extension Tableau {
     /// having changed at most the basis (by pivots that move nothing): a row of one of them where only
     /// frozen symbols and other symbols of `objective` could enter, or a pivot past the term or work limit.
     mutating func holdMetObjective(_ objective: [(Int, Double)]) -> Bool {
-        guard !objective.isEmpty else { return false }
+        guard MetObjective.holds, !objective.isEmpty else { return false }
         for (symbol, weight) in objective {
             guard kinds[symbol] == .slack || kinds[symbol] == .error, weight > 0, abs(value(of: symbol)) <= tolerance else {
                 return false

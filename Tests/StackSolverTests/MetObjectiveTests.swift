@@ -104,6 +104,23 @@ import Testing
         #expect(tiny.isBasic(f) && tiny.pivots == 0)
     }
 
+    /// Holding a met objective changes the work the general solver does, never its answer: random
+    /// problems and random layouts with user constraints, solved with and without it.
+    static func solve(_ ir: ConstraintIR, width: Double?, height: Double?, holding: Bool) -> LayoutSolution {
+        MetObjective.$holds.withValue(holding) {
+            var solver = Solver(ir: ir, width: width, height: height)
+            return solver.run()
+        }
+    }
+
+    @Test func randomProblemsSolveAlikeWithTheSimplexAlone() {
+        SolvesAlike.problems("met objective, random problems", count: 600, long: 20_000) { Self.solve($0, width: $1, height: $2, holding: $3) }
+    }
+
+    @Test func randomLayoutsSolveAlikeWithTheSimplexAlone() {
+        SolvesAlike.layouts("met objective, random layouts", count: 300, long: 3_000) { Self.solve($0, width: $1, height: $2, holding: $3) }
+    }
+
     /// An equalCentering column of 3,000 views with a width and no height: every height is ambiguous,
     /// so the general solver takes the vertical axis. Its gap equalities (levels 149 down to 50) and
     /// the column's fit (49) are all met with every view 0 high at y = 0, so each view's frame is
