@@ -107,10 +107,7 @@ import Testing
     /// Holding a met objective changes the work the general solver does, never its answer: random
     /// problems and random layouts with user constraints, solved with and without it.
     static func solve(_ ir: ConstraintIR, width: Double?, height: Double?, holding: Bool) -> LayoutSolution {
-        MetObjective.$holds.withValue(holding) {
-            var solver = Solver(ir: ir, width: width, height: height)
-            return solver.run()
-        }
+        MetObjective.$holds.withValue(holding) { SolvesAlike.general(ir, width: width, height: height) }
     }
 
     @Test func randomProblemsSolveAlikeWithTheSimplexAlone() {

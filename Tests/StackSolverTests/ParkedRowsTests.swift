@@ -10,10 +10,7 @@ import Testing
 /// determinations, findings and broken constraints.
 @Suite struct ParkedRowsTests {
     static func solve(_ ir: ConstraintIR, width: Double?, height: Double?, parking: Bool) -> LayoutSolution {
-        SolverLimits.$parksFrameRows.withValue(parking) {
-            var solver = Solver(ir: ir, width: width, height: height)
-            return solver.run()
-        }
+        SolverLimits.$parksFrameRows.withValue(parking) { SolvesAlike.general(ir, width: width, height: height) }
     }
 
     @Test func randomProblemsSolveAlikeWithRowsSetAside() {

@@ -11,6 +11,12 @@ import Testing
 enum SolvesAlike {
     typealias Solve = (ConstraintIR, Double?, Double?, Bool) -> LayoutSolution
 
+    /// The whole layout by the general solver, under whatever task-local rule the caller sets.
+    static func general(_ ir: ConstraintIR, width: Double?, height: Double?) -> LayoutSolution {
+        var solver = Solver(ir: ir, width: width, height: height)
+        return solver.run()
+    }
+
     static func compare(_ ir: ConstraintIR, width: Double?, height: Double?, place: String, _ solve: Solve) {
         let ruled = solve(ir, width, height, true)
         let reference = solve(ir, width, height, false)

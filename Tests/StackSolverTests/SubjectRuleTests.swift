@@ -12,10 +12,7 @@ import Testing
 /// below zero (it goes through phase one). The reference is the same solver with the default rule.
 @Suite struct SubjectRuleTests {
     static func solve(_ ir: ConstraintIR, width: Double?, height: Double?, fill: Int) -> LayoutSolution {
-        SolverLimits.$subjectFill.withValue(fill) {
-            var solver = Solver(ir: ir, width: width, height: height)
-            return solver.run()
-        }
+        SolverLimits.$subjectFill.withValue(fill) { SolvesAlike.general(ir, width: width, height: height) }
     }
 
     /// The default rule (true) against the rule at every row (false).
