@@ -98,6 +98,19 @@ struct ReducedCosts {
         return nil
     }
 
+    /// The improving symbol that the fewest rows mention, fewer than `bound` (`rows` counts them),
+    /// the lowest id among equals, and the way it moves; nil when there is none. Reads every cost.
+    func sparsestImproving(fewerThan bound: Int, rows: (Int) -> Int) -> (symbol: Int, direction: Double)? {
+        var best: (symbol: Int, direction: Double, rows: Int)?
+        for symbol in support {
+            guard let direction = improvement(of: symbol) else { continue }
+            let count = rows(symbol)
+            guard count < (best?.rows ?? bound) || (count == best?.rows && symbol < best!.symbol) else { continue }
+            best = (symbol, direction, count)
+        }
+        return best.map { ($0.symbol, $0.direction) }
+    }
+
     /// How moving `symbol` lowers the objective: a restricted symbol with a negative cost grows, an
     /// external one moves against the sign of its cost; nil when neither (or frozen).
     private func improvement(of symbol: Int) -> Double? {

@@ -371,17 +371,27 @@ struct Solver {
     /// Minimises `terms` on the current optimal face, then narrows the face to its optimum.
     mutating func minimise(_ terms: [(Int, Double)]) {
         guard !tableau.hitPivotLimit else { return }
-        // An objective the point meets already is held there by pivots that move nothing
-        // (Tableau+MetObjective.swift).
-        if tableau.holdMetObjective(terms) {
-            if !parameters.isEmpty { stages.append(tableau.substituted(Row(constant: 0, terms: terms))) }
-            return
-        }
+        // An objective the point meets already is held there by pivots that move nothing, and so is
+        // one that reaches 0 while the simplex runs (Tableau+MetObjective.swift).
+        if holdMet(terms) { return }
         var objective = tableau.substituted(Row(constant: 0, terms: terms))
+        if tableau.isPositiveSum(terms) {
+            if tableau.optimize(&objective, stopAtZero: true), objective.constant <= tolerance, holdMet(terms) { return }
+            // A hold that gives up may have pivoted first: the objective is written over today's basis.
+            objective = tableau.substituted(Row(constant: 0, terms: terms))
+        }
         if tableau.optimize(&objective) {
             tableau.freezePositiveCosts(of: objective)
             if !parameters.isEmpty { stages.append(objective) }
         }
+    }
+
+    /// `Tableau.holdMetObjective`, with the stage a kept solve needs: the objective over the new
+    /// basis, which costs only the symbols it froze.
+    private mutating func holdMet(_ terms: [(Int, Double)]) -> Bool {
+        guard tableau.holdMetObjective(terms) else { return false }
+        if !parameters.isEmpty { stages.append(tableau.substituted(Row(constant: 0, terms: terms))) }
+        return true
     }
 
     /// The solution, what no constraint decides settled (UndecidedValues.swift). With `solving` (per

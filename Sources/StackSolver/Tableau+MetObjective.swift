@@ -16,6 +16,12 @@
 // nonbasic, are frozen. The face is the same as the simplex's, and the level's objective, written
 // over the new basis, costs only frozen symbols, positively: an optimal stage for a kept solve's dual
 // simplex (Stages.swift).
+//
+// An objective that reaches 0 while the simplex runs is met from then on, and every step the simplex
+// would still take moves nothing: many of them at a degenerate vertex, in an equalCentering row of
+// labels with a view of no size. So the simplex stops there (`Tableau.optimize` with `stopAtZero`)
+// and the objective is held the same way. A hold that gives up may have pivoted first, so the
+// simplex goes on from the objective written over the basis of then, never from the one before.
 
 enum MetObjective {
     /// Whether a met objective is held without the simplex; task-local so that tests can solve with
@@ -27,17 +33,19 @@ enum MetObjective {
 }
 
 extension Tableau {
+    /// Whether `objective` (symbol, weight) weighs only slack and error symbols, positively, and met
+    /// objectives are held (`MetObjective.holds`): its least value is 0, and it is met once it is 0.
+    func isPositiveSum(_ objective: [(Int, Double)]) -> Bool {
+        MetObjective.holds && !objective.isEmpty
+            && objective.allSatisfy { (symbol, weight) in weight > 0 && (kinds[symbol] == .slack || kinds[symbol] == .error) }
+    }
+
     /// Where `objective` (symbol, weight) weighs only slack and error symbols, positively, and each is at 0
     /// now, makes them nonbasic and frozen and returns true. Returns false where that does not apply,
     /// having changed at most the basis (by pivots that move nothing): a row of one of them where only
     /// frozen symbols and other symbols of `objective` could enter, or a pivot past the term or work limit.
     mutating func holdMetObjective(_ objective: [(Int, Double)]) -> Bool {
-        guard MetObjective.holds, !objective.isEmpty else { return false }
-        for (symbol, weight) in objective {
-            guard kinds[symbol] == .slack || kinds[symbol] == .error, weight > 0, abs(value(of: symbol)) <= tolerance else {
-                return false
-            }
-        }
+        guard isPositiveSum(objective), objective.allSatisfy({ abs(value(of: $0.0)) <= tolerance }) else { return false }
         let costed = objective.map(\.0).sorted()
         func isCosted(_ symbol: Int) -> Bool {
             var (low, high) = (0, costed.count)

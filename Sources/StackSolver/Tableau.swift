@@ -297,8 +297,9 @@ struct Tableau {
     /// basis comes back. Which optimal basis the simplex stops in does not change the answer: the
     /// stages read the optimal face, not the basis (the frozen symbols, HiddenMovements.swift,
     /// UndecidedValues.swift). While it pivots, the objective is held by symbol id, its improving
-    /// symbols queued by those rules (ReducedCosts.swift).
-    mutating func optimize(_ objective: inout Row, phaseOne: Bool = false) -> Bool {
+    /// symbols queued by those rules (ReducedCosts.swift). With `stopAtZero` (an objective whose
+    /// least value is 0, `isPositiveSum`) it stops, successfully, once the objective is 0.
+    mutating func optimize(_ objective: inout Row, phaseOne: Bool = false, stopAtZero: Bool = false) -> Bool {
         var stalled = 0
         let stallsBeforeBland = SolverLimits.stallsBeforeBland
         // The costs' storage is the tableau's, taken out while the pivots rewrite the tableau.
@@ -311,28 +312,19 @@ struct Tableau {
         }
         while true {
             guard !limitReached(countingTerms: !phaseOne) else { return false }
-            guard let (entering, direction) = costs.entering(lowestID: stalled >= stallsBeforeBland) else { return true }
-            // Leaving: restricted basic r = k + a*entering + ... hits zero after a step of k / -(a*direction).
-            var bestSlot = -1
-            var bestRatio = Double.infinity
-            var bestBasic = Int.max
-            let column = rowsContaining(entering)
-            for (slot, coefficient) in column {
-                let basic = basicOf[slot]
-                guard kinds[basic] != .external else { continue }
-                let rate = coefficient * direction
-                guard rate < -tolerance else { continue }
-                let ratio = max(0, rows[slot].constant) / -rate
-                if ratio < bestRatio - tolerance || (ratio <= bestRatio + tolerance && basic < bestBasic) {
-                    bestRatio = min(ratio, bestRatio)
-                    bestSlot = slot
-                    bestBasic = basic
-                }
+            if stopAtZero && costs.constant <= tolerance { return true }
+            let bland = stalled >= stallsBeforeBland
+            guard var (entering, direction) = costs.entering(lowestID: bland) else { return true }
+            var step = ratioTest(entering, direction: direction)
+            // A step that moves nothing may enter any improving symbol: a sparser one writes less
+            // (Tableau+DegenerateSteps.swift).
+            if !bland, step.slot >= 0, step.ratio <= tolerance, let sparser = sparserStep(than: step, costs: costs) {
+                (entering, direction, step) = sparser
             }
-            if bestSlot < 0 { return false }
-            stalled = bestRatio <= tolerance ? stalled + 1 : 0
-            guard phaseOne || fillFits(rows: column.count, length: rows[bestSlot].symbols.count) else { return false }
-            costs.substitute(entering, by: pivot(entering: entering, slot: bestSlot))
+            if step.slot < 0 { return false }
+            stalled = step.ratio <= tolerance ? stalled + 1 : 0
+            guard phaseOne || fillFits(rows: step.column.count, length: rows[step.slot].symbols.count) else { return false }
+            costs.substitute(entering, by: pivot(entering: entering, slot: step.slot))
         }
     }
 
