@@ -8,7 +8,9 @@
 // symbol that every gap row mentions, and each of those steps writes into all of them: at 3,000
 // labels, half the pivots of the gaps' level, and nearly all the terms the solve writes. So where the
 // largest cost's step would move nothing through a long column, the improving symbol that the fewest
-// rows mention steps instead, when its column is shorter. Dantzig's rule still chooses every step
+// rows mention steps instead, when its column is shorter; while the same symbol keeps the largest
+// cost and the row that blocked it still does, its column is not read again (the ratio test reads
+// every row that mentions it, as long as the row of labels). Dantzig's rule still chooses every step
 // that moves, and Bland's rule, after `SolverLimits.stallsBeforeBland` steps that do not move, still
 // rules out cycling.
 
@@ -18,6 +20,11 @@ enum DegenerateSteps {
     static let denseColumn = 64
     /// Whether a sparser symbol steps; task-local so that tests can solve without and compare.
     @TaskLocal static var sparser = true
+
+    /// The last symbol of the largest cost whose step moved nothing through a long column: the
+    /// row that blocked it and how many rows mention it. While Dantzig's rule keeps choosing it and
+    /// that row still blocks it, its column is not read again.
+    typealias Blocked = (symbol: Int, slot: Int, rows: Int)
 }
 
 extension Tableau {
@@ -50,13 +57,27 @@ extension Tableau {
         return step
     }
 
-    /// For a degenerate `step` through a long column, the improving symbol of `costs` that the fewest
-    /// rows mention and its step, when that column is shorter and a row bounds the move; else nil.
-    mutating func sparserStep(than step: Step, costs: ReducedCosts) -> (symbol: Int, direction: Double, step: Step)? {
-        guard DegenerateSteps.sparser, step.column.count > DegenerateSteps.denseColumn,
-              let sparser = costs.sparsestImproving(fewerThan: step.column.count, rows: { columns[$0].count }) else { return nil }
+    /// For a degenerate step through a column of `count` rows, the improving symbol of `costs` that
+    /// the fewest rows mention and its step, when that column is shorter and a row bounds the move;
+    /// else nil.
+    mutating func sparserStep(than count: Int, costs: ReducedCosts) -> (symbol: Int, direction: Double, step: Step)? {
+        guard DegenerateSteps.sparser, count > DegenerateSteps.denseColumn,
+              let sparser = costs.sparsestImproving(fewerThan: count, rows: { columns[$0].count }) else { return nil }
         let other = ratioTest(sparser.symbol, direction: sparser.direction)
-        guard other.slot >= 0, other.column.count < step.column.count else { return nil }
+        guard other.slot >= 0, other.column.count < count else { return nil }
         return (sparser.symbol, sparser.direction, other)
+    }
+
+    /// `sparserStep` for `entering` again, without reading its column, where the row that blocked it
+    /// last (`blocked`) still holds its move at 0: its step would move nothing again. Nil otherwise,
+    /// and the ratio test reads the column.
+    mutating func sparserStepPast(
+        _ blocked: DegenerateSteps.Blocked?, entering: Int, direction: Double, costs: ReducedCosts
+    ) -> (symbol: Int, direction: Double, step: Step)? {
+        guard let blocked, blocked.symbol == entering, basicOf[blocked.slot] >= 0, kinds[basicOf[blocked.slot]] != .external
+        else { return nil }
+        let rate = rows[blocked.slot].coefficient(of: entering) * direction
+        guard rate < -tolerance, max(0, rows[blocked.slot].constant) / -rate <= tolerance else { return nil }
+        return sparserStep(than: blocked.rows, costs: costs)
     }
 }

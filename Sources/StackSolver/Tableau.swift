@@ -310,16 +310,23 @@ struct Tableau {
             objective = costs.unload()
             swap(&costs, &reducedCosts)
         }
+        var blocked: DegenerateSteps.Blocked?
         while true {
             guard !limitReached(countingTerms: !phaseOne) else { return false }
             if stopAtZero && costs.constant <= tolerance { return true }
             let bland = stalled >= stallsBeforeBland
             guard var (entering, direction) = costs.entering(lowestID: bland) else { return true }
-            var step = ratioTest(entering, direction: direction)
             // A step that moves nothing may enter any improving symbol: a sparser one writes less
             // (Tableau+DegenerateSteps.swift).
-            if !bland, step.slot >= 0, step.ratio <= tolerance, let sparser = sparserStep(than: step, costs: costs) {
+            var step: Step
+            if !bland, let sparser = sparserStepPast(blocked, entering: entering, direction: direction, costs: costs) {
                 (entering, direction, step) = sparser
+            } else {
+                step = ratioTest(entering, direction: direction)
+                if !bland, step.slot >= 0, step.ratio <= tolerance, let sparser = sparserStep(than: step.column.count, costs: costs) {
+                    blocked = (entering, step.slot, step.column.count)
+                    (entering, direction, step) = sparser
+                }
             }
             if step.slot < 0 { return false }
             stalled = step.ratio <= tolerance ? stalled + 1 : 0

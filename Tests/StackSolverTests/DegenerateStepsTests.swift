@@ -32,15 +32,13 @@ import Testing
         #expect(entering?.symbol == d, "Dantzig's rule takes d")
         let step = tableau.ratioTest(d, direction: 1)
         #expect(step.ratio == 0 && step.column.count == 70 && step.slot == tableau.slotOf[rowSymbols[0]])
-        let sparser = tableau.sparserStep(than: step, costs: costs)
+        let sparser = tableau.sparserStep(than: step.column.count, costs: costs)
         #expect(sparser?.symbol == s && sparser?.direction == 1)
         #expect(sparser?.step.slot == tableau.slotOf[r] && sparser?.step.ratio == 0 && sparser?.step.column.count == 1)
         // Below `DegenerateSteps.denseColumn` rows, or with the rule off, the largest cost steps.
-        let off = DegenerateSteps.$sparser.withValue(false) { tableau.sparserStep(than: step, costs: costs) }
+        let off = DegenerateSteps.$sparser.withValue(false) { tableau.sparserStep(than: step.column.count, costs: costs) }
         #expect(off == nil)
-        var short = step
-        short.column = Array(step.column.prefix(DegenerateSteps.denseColumn))
-        #expect(tableau.sparserStep(than: short, costs: costs) == nil)
+        #expect(tableau.sparserStep(than: DegenerateSteps.denseColumn, costs: costs) == nil)
         _ = costs.unload()
     }
 
