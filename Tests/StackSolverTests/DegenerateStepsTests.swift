@@ -44,16 +44,12 @@ import Testing
 
     /// The rule changes the work the general solver does, never its answer: random problems and
     /// random layouts with user constraints, solved with and without it.
-    static func solve(_ ir: ConstraintIR, width: Double?, height: Double?, sparser: Bool) -> LayoutSolution {
-        DegenerateSteps.$sparser.withValue(sparser) { SolvesAlike.general(ir, width: width, height: height) }
-    }
-
     @Test func randomProblemsSolveAlikeWithDantzigsRuleAlone() {
-        SolvesAlike.problems("degenerate steps, random problems", count: 600, long: 20_000) { Self.solve($0, width: $1, height: $2, sparser: $3) }
+        SolvesAlike.problems("degenerate steps, random problems", count: 600, long: 20_000, SolvesAlike.under(DegenerateSteps.$sparser))
     }
 
     @Test func randomLayoutsSolveAlikeWithDantzigsRuleAlone() {
-        SolvesAlike.layouts("degenerate steps, random layouts", count: 300, long: 3_000) { Self.solve($0, width: $1, height: $2, sparser: $3) }
+        SolvesAlike.layouts("degenerate steps, random layouts", count: 300, long: 3_000, SolvesAlike.under(DegenerateSteps.$sparser))
     }
 
     /// An equalCentering row of labels (the `centres` workload) ending in a view of no size. Every

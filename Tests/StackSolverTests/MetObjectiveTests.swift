@@ -106,16 +106,12 @@ import Testing
 
     /// Holding a met objective changes the work the general solver does, never its answer: random
     /// problems and random layouts with user constraints, solved with and without it.
-    static func solve(_ ir: ConstraintIR, width: Double?, height: Double?, holding: Bool) -> LayoutSolution {
-        MetObjective.$holds.withValue(holding) { SolvesAlike.general(ir, width: width, height: height) }
-    }
-
     @Test func randomProblemsSolveAlikeWithTheSimplexAlone() {
-        SolvesAlike.problems("met objective, random problems", count: 600, long: 20_000) { Self.solve($0, width: $1, height: $2, holding: $3) }
+        SolvesAlike.problems("met objective, random problems", count: 600, long: 20_000, SolvesAlike.under(MetObjective.$holds))
     }
 
     @Test func randomLayoutsSolveAlikeWithTheSimplexAlone() {
-        SolvesAlike.layouts("met objective, random layouts", count: 300, long: 3_000) { Self.solve($0, width: $1, height: $2, holding: $3) }
+        SolvesAlike.layouts("met objective, random layouts", count: 300, long: 3_000, SolvesAlike.under(MetObjective.$holds))
     }
 
     /// An equalCentering column of 3,000 views with a width and no height: every height is ambiguous,

@@ -10,15 +10,15 @@ import Testing
 /// determinations, findings and broken constraints.
 @Suite struct ParkedRowsTests {
     static func solve(_ ir: ConstraintIR, width: Double?, height: Double?, parking: Bool) -> LayoutSolution {
-        SolverLimits.$parksFrameRows.withValue(parking) { SolvesAlike.general(ir, width: width, height: height) }
+        SolvesAlike.under(SolverLimits.$parksFrameRows)(ir, width, height, parking)
     }
 
     @Test func randomProblemsSolveAlikeWithRowsSetAside() {
-        SolvesAlike.problems("parked rows, random problems", count: 600, long: 20_000) { Self.solve($0, width: $1, height: $2, parking: $3) }
+        SolvesAlike.problems("parked rows, random problems", count: 600, long: 20_000, SolvesAlike.under(SolverLimits.$parksFrameRows))
     }
 
     @Test func randomLayoutsSolveAlikeWithRowsSetAside() {
-        SolvesAlike.layouts("parked rows, random layouts", count: 300, long: 3_000) { Self.solve($0, width: $1, height: $2, parking: $3) }
+        SolvesAlike.layouts("parked rows, random layouts", count: 300, long: 3_000, SolvesAlike.under(SolverLimits.$parksFrameRows))
     }
 
     /// A row of 40 labels at its natural width, whose length every label's errors reach, with a user

@@ -17,6 +17,11 @@ enum SolvesAlike {
         return solver.run()
     }
 
+    /// The general solve with `rule`, a task-local switch, on (true) or off (false).
+    static func under(_ rule: TaskLocal<Bool>) -> Solve {
+        { ir, width, height, on in rule.withValue(on) { general(ir, width: width, height: height) } }
+    }
+
     static func compare(_ ir: ConstraintIR, width: Double?, height: Double?, place: String, _ solve: Solve) {
         let ruled = solve(ir, width, height, true)
         let reference = solve(ir, width, height, false)
