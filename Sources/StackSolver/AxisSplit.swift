@@ -68,7 +68,7 @@ struct AxisSplit {
     mutating func resize(ir: ConstraintIR, width: Double?, height: Double?) -> LayoutSolution? {
         var moved: [LayoutSolution] = []
         for k in general.indices {
-            guard let solution = general[k].kept?.resize(width: width, height: height) else { return nil }
+            guard let solution = general[k].kept?.resize(ir: ir, width: width, height: height) else { return nil }
             moved.append(solution)
         }
         let other: LayoutSolution

@@ -47,17 +47,6 @@ import StackIR
 // ancestors cost, not what the whole axis does. The joint solve is a shortcut to the general solver's
 // answer, never a different one (JointGroupTests).
 
-/// How many pieces of each cost function a joint solve enters at first on each side of where the
-/// stacks alone put the unit's length. Most lengths move little from there, so the joint problem stays
-/// small; an answer that reaches the end of a window is solved again with wider ones (`jointSolve`).
-/// Task-local so that tests can change it.
-enum JointWindow {
-    @TaskLocal static var pieces = 1
-    /// The same for a solve kept for resizes (KeptSolve.swift): wider windows keep the lengths of
-    /// nearby root sizes inside them, at a first solve that grows with the pieces entered.
-    static let keptPieces = 16
-}
-
 /// One axis of a layout solved as a joint group: frames along `axis` (the other axis's fields are
 /// left for the caller), with the summary.
 struct JointSolve {
@@ -267,21 +256,6 @@ private func respine(
     }
 }
 
-extension JointProblem {
-    /// This problem with each window's last piece left without an end (`windowEnds`): a relaxation of
-    /// the problem with every piece, whose domains only grow. So it answers whether the required rows
-    /// can hold at all: a conflict in it is one with every piece, not one with the windows' ends. Only
-    /// for that question: solved to optimality, an open piece may run away.
-    func openingWindows() -> JointProblem {
-        var open = self
-        var kept = [Bool](repeating: true, count: constraints.count)
-        for index in windowEnds { kept[index] = false }
-        open.constraints = constraints.indices.filter { kept[$0] }.map { constraints[$0] }
-        open.windowEnds = []
-        return open
-    }
-}
-
 /// The joint problem's constraints: the IR's on the axis but the hanging units' own, and each
 /// hanging unit's cost function as pieces (restricted symbols after the frame variables).
 struct JointProblem {
@@ -321,6 +295,11 @@ struct JointProblem {
     var solving: [Bool] = []
     /// The solver's numbering: the items this problem mentions (JointNumbering.swift).
     var numbering = JointNumbering()
+    /// Each bundle's function, entered by a window of its pieces (JointWindows.swift).
+    var entries: [JointEntry] = []
+    /// The IR's constraints the problem keeps as written, at the root size it was made for and
+    /// without parameters (the pins' parameters are added as the windows are entered).
+    var written: [LinearConstraint] = []
 
     /// - Parameters:
     ///   - stacksAlone: the layout's frames without its user constraints, where the cost functions'
@@ -329,9 +308,7 @@ struct JointProblem {
     ///   - hubs: stacks whose lengths to pin where the stacks alone put them, for the solve to walk.
     init(ir: ConstraintIR, shape: JointShape, layout: StructuredLayout, width: Double?, height: Double?, axis: Axis,
          stacksAlone: LayoutSolution?, window: Int?, hubs: [Int] = []) throws(JointDecline) {
-        let externals = shape.unit.count * FrameVariable.perItem
         let slot = axis.slot
-        let model = layout.model
         merges = shape.units.indices.map { unit in
             let members = shape.units[unit]
             return members.count == 1 || shape.equalRun[unit] ? nil : merge(members.map { layout.outer[2 * $0 + slot] })
@@ -346,98 +323,22 @@ struct JointProblem {
             guard !kept.unfollowed.isEmpty else { break }
             for item in kept.unfollowed { leader[item] = -1 }
         }
+        var centres: [Double] = []
         for bundle in bundles {
-            let root = shape.units[bundle.unit][0]
             let (function, form, alone) = try entry(of: bundle, shape: shape, layout: layout, axis: axis, frames: stacksAlone?.frames)
             let (start, ascending) = function.ascendingPieces()
+            let entry = JointEntry(root: shape.units[bundle.unit][0], function: function, form: form, start: start, ascending: ascending)
             // Pieces from the length the layout has without its user constraints, so that a solve
             // starts where the stacks alone put it (a start from the anchor walks every piece in between).
-            let centre = min(max(start, alone ?? function.anchor), ascending.last?.end ?? start)
-            // No finite place to start from: the stacks alone leave its length open.
-            guard centre.isFinite else { throw .stacksAlone(.ambiguous(node: root, axis: axis)) }
-            var terms = form
-            let (low, high) = enterPieces(
-                of: function, ascending: ascending, start: start, centre: centre, window: window, root: root,
-                externals: externals, terms: &terms)
-            if high != nil || low != nil { windows.append((form, low, high)) }
-            constraints.append(LinearConstraint(
-                expression: Row(constant: -centre, terms: terms), isEquality: true, priority: 1000,
-                source: .costFunction(item: root)))
+            centres.append(try entry.centre(near: alone, axis: axis))
+            entries.append(entry)
         }
-        constraints += shape.gapBounds(model: model, axis: axis) + shape.equalRunLengths(model: model, axis: axis)
-        if let root = addParameter(to: &written, axis: axis, width: width, height: height, symbol: externals + pieces) {
-            parameters.append(root)
+        self.written = written
+        // A pin starts where the stacks alone put its length: without their frames, none.
+        let pins = hubs.compactMap { hub in
+            stacksAlone.map { (hub: hub, length: axis == .horizontal ? $0.frames[hub].width : $0.frames[hub].height) }
         }
-        for hub in hubs {
-            guard let alone = stacksAlone?.frames[hub] else { continue }
-            let length = axis == .horizontal ? alone.width : alone.height
-            parameters.append(addWalkedPin(
-                to: &written, item: hub, axis: axis, length: length, symbol: externals + pieces + parameters.count))
-            self.hubs.append(hub)
-        }
-        // The pieces' rows go in first: each has its length to solve for, and so the rows as written
-        // find more of their subjects already placed (fewer phase-one searches; nested spread at
-        // N = 10,000: 21 s -> 6.5 s). The tie rule follows IR order, not this one.
-        constraints += written
-        let placed = placed, leader = leader
-        solved = (0..<shape.unit.count).map { item in
-            let unit = shape.unit[item]
-            guard shape.gapUnit[item] < 0, !placed[item] else { return false }
-            return unit < 0 || (shape.units[unit].count == 1 && shape.units[unit][0] == item && leader[item] < 0)
-        }
-        solving = solved
-        for gaps in shape.gaps { if let first = gaps.first { solving[first] = true } }
-        numbering = JointNumbering(
-            count: shape.unit.count, constraints: constraints, kept: solving,
-            forms: interface(of: shape, axis: axis).flatMap { $0 })
-    }
-
-    /// Enters `function`'s pieces (`ascendingPieces`: `ascending` from `start`) outwards from `centre`,
-    /// at most `window` each way (all when nil), as restricted symbols after `externals` that `terms`
-    /// adds rightwards and subtracts leftwards. Returns the ends of the window where pieces were left out.
-    private mutating func enterPieces(
-        of function: CostFunction, ascending: [(end: Double, slope: Slope)], start: Double, centre: Double, window: Int?,
-        root: Int, externals: Int, terms: inout [LinearTerm]
-    ) -> (low: Double?, high: Double?) {
-        // Rightwards the cost grows at the slope; leftwards (outwards) at minus the slope. With a
-        // window, only its first pieces each way: the length cannot leave them (see `insideWindows`).
-        let limit = window ?? Int.max
-        var right: [(width: Double, end: Double, slope: Slope)] = []
-        for (k, piece) in ascending.enumerated() where piece.end > centre && right.count <= limit {
-            let from = max(k == 0 ? start : ascending[k - 1].end, centre)
-            if piece.end - from > 0 { right.append((piece.end - from, piece.end, piece.slope)) }
-        }
-        var left: [(width: Double, end: Double, slope: Slope)] = []
-        for k in ascending.indices.reversed() where left.count <= limit {
-            let from = k == 0 ? start : ascending[k - 1].end
-            let to = min(ascending[k].end, centre)
-            if to - from > 0 { left.append((to - from, from, ascending[k].slope)) }
-        }
-        let cutRight = right.count > limit, cutLeft = left.count > limit
-        let high = cutRight ? right[limit - 1].end : nil
-        let low = cutLeft ? left[limit - 1].end : nil
-        for (sign, side, cut) in [(1.0, right, cutRight), (-1.0, left, cutLeft)] {
-            for (k, piece) in side.prefix(limit).enumerated() {
-                let symbol = externals + pieces
-                pieces += 1
-                terms.append((symbol, -sign))
-                if piece.width.isFinite {
-                    if cut && k == limit - 1 { windowEnds.append(constraints.count) }
-                    constraints.append(LinearConstraint(
-                        expression: Row(constant: piece.width, terms: [(symbol, -1)]), isEquality: false, priority: 1000,
-                        source: .costFunction(item: root)))
-                }
-                for i in 0..<Int(piece.slope.levels.count) {
-                    let term = piece.slope.levels.term(i, function.extra)
-                    costs.append(LevelCost(priority: term.priority, symbol: symbol, coefficient: sign * term.coefficient))
-                }
-                if let tie = piece.slope.tie {
-                    tieCosts.append(TieCost(
-                        priority: tie.priority, index: tie.index, symbol: symbol, coefficient: sign * piece.slope.tieSign))
-                }
-            }
-        }
-        return (low, high)
+        try enterWindows(centres: centres, window: window, hubs: pins, shape: shape, model: layout.model, width: width, height: height, axis: axis)
     }
 
     /// Per unit, the linear forms that must be fixed on the optimal face: its place and its length (a
@@ -457,18 +358,4 @@ struct JointProblem {
         }
     }
 
-    /// Whether every windowed unit's length is strictly inside its window. Then the answer is the one
-    /// with every piece: each priority level and each tie step is a convex problem, whose optimum over
-    /// the window is, away from the window's ends, a local and so a global optimum over everything. At
-    /// an end the pieces beyond might do better, and the caller solves again with wider windows.
-    func insideWindows(_ value: (Int) -> Double) -> Bool {
-        windows.allSatisfy { window in
-            let length = window.length.reduce(0) { $0 + $1.coefficient * value($1.symbol) }
-            func away(from end: Double?) -> Bool {
-                guard let end else { return true }
-                return abs(length - end) > 1e-7 * max(1, abs(end))
-            }
-            return away(from: window.low) && away(from: window.high)
-        }
-    }
 }

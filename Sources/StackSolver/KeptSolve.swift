@@ -12,9 +12,10 @@ import StackIR
 // level and through the tie rule. Where a basic symbol turns negative, the lexicographic dual simplex
 // (`Tableau.reoptimize`) pivots back to a feasible basis that keeps every stage optimal in order. The
 // rest runs as usual on the moved tableau: what is undecided, and for a joint group the windows of
-// pieces (a kept joint solve enters wider ones), whether its hanging units are still fixed (asked
-// again when the optimal face may have changed), the split of each run and the top-down pass inside
-// each unit. Where any of those declines, the caller solves afresh. The solve moved to one size is
+// pieces, whether its hanging units are still fixed (asked again when the optimal face may have
+// changed), the split of each run and the top-down pass inside each unit. Where the moved answer
+// reaches the end of a window, the kept problem enters new windows around it (JointWindows.swift) and
+// is solved as a joint solve's round is. Where any of those declines, the caller solves afresh. The solve moved to one size is
 // kept for the next resize, so a sweep of sizes pivots only across what changes between them.
 
 /// A general solve (of the whole layout, one axis, or a joint group) after its tie rule, kept to
@@ -45,11 +46,11 @@ struct KeptSolve {
         (self.solution, self.free, self.joint) = (solution, free, joint)
     }
 
-    /// Moves the kept solve to root size `width` x `height` and returns its answer there (along
+    /// Moves the kept solve of `ir` to root size `width` x `height` and returns its answer there (along
     /// `axes`; the other axis's fields as the solve leaves them), or nil when the kept basis does not
     /// answer it (see the top of this file); the kept solve is then half moved, for the caller to
     /// drop. In place: a caller that holds the only copy moves the tableau without copying it.
-    mutating func resize(width: Double?, height: Double?) -> LayoutSolution? {
+    mutating func resize(ir: ConstraintIR, width: Double?, height: Double?) -> LayoutSolution? {
         var (moved, sameFace, sameFreedom) = (false, true, true)
         for axis in axes {
             let (kept, new) = axis == .horizontal ? (self.width, width) : (self.height, height)
@@ -58,7 +59,11 @@ struct KeptSolve {
             guard let new, new.isFinite, abs(new) <= largestMagnitude,
                   let parameter = solver.parameters.firstIndex(where: { $0.axis == axis && $0.item == 0 }) else { return nil }
             let move = solver.move(parameter, to: new)
-            guard move.moved else { return nil }
+            // A windowed problem may not reach the new size inside its windows at all (a length the
+            // pins decide leaves one): new windows around the last answer's lengths.
+            guard move.moved else {
+                return joint.flatMap { recentre(ir: ir, around: $0.problem.lengths(in: solution), width: width, height: height) }
+            }
             // A hub's length follows the root's: walked again from where it was (HubWalk.swift).
             let hubs = solver.walkHubs(on: axis)
             guard hubs.held else { return nil }
@@ -71,7 +76,9 @@ struct KeptSolve {
         var finishing = solver
         if let joint {
             let problem = joint.problem
-            guard problem.windows.isEmpty || problem.insideWindows(problem.values(in: finishing)) else { return nil }
+            guard problem.windows.isEmpty || problem.insideWindows(problem.values(in: finishing)) else {
+                return recentre(ir: ir, around: problem.lengths(problem.values(in: finishing)), width: width, height: height)
+            }
             // On another face a hanging unit may be free, which the joint solve does not answer.
             guard sameFace || problem.fixes(problem.interface(of: joint.shape, axis: joint.axis).flatMap { $0 }, in: finishing) else { return nil }
             guard let solve = try? finishJoint(
@@ -85,6 +92,33 @@ struct KeptSolve {
         }
         free = finishing.faceFree
         return solution
+    }
+}
+
+extension KeptSolve {
+    /// Where the kept joint problem does not answer a new root size inside its windows: the problem
+    /// with its windows entered around `centres` (per entry, a length: where the moved answer reached
+    /// the end of a window, or the last answer where the move could not be made), solved as a round
+    /// of `jointSolve` is, and kept in place of this one. Nil where that round does not answer: the
+    /// problem walks hubs (their pins start from the stacks alone), its constraints conflict, its answer
+    /// reaches the end of a new window, a hanging unit is free on its optimal face, or finishing declines.
+    private mutating func recentre(ir: ConstraintIR, around centres: [Double], width: Double?, height: Double?) -> LayoutSolution? {
+        guard let joint, joint.problem.hubs.isEmpty, !joint.problem.windows.isEmpty else { return nil }
+        guard let problem = try? JointProblem(
+            recentring: joint.problem, centres: centres, shape: joint.shape, model: joint.layout.model, width: width,
+            height: height, axis: joint.axis) else { return nil }
+        var solver = problem.solver(ir)
+        guard !solver.conflicted else { return nil }
+        solver.minimiseLevelSums()
+        solver.breakTies()
+        guard solver.walkHubsToFreeLengths(), problem.insideWindows(problem.values(in: solver)),
+              problem.fixes(problem.interface(of: joint.shape, axis: joint.axis).flatMap { $0 }, in: solver),
+              let solve = try? finishJoint(
+                solver: &solver, shape: joint.shape, problem: problem, layout: joint.layout, width: width, height: height,
+                axis: joint.axis, mentioned: joint.mentioned, keeping: true),
+              let next = solve.kept else { return nil }
+        self = next
+        return solve.solution
     }
 }
 

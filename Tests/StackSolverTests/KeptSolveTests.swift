@@ -135,6 +135,48 @@ import Testing
         #expect(resized.findings.contains { if case .conflict = $0.kind { true } else { false } })
     }
 
+    /// A column of 40 labels, 100 + 5k points wide, aligned leading between two labels made equally wide
+    /// by a user constraint (both resist compression at 900, so the column gives first). The column
+    /// enters the joint group by its cost function, one breakpoint per label width, and a kept solve
+    /// enters 16 pieces each way (`JointWindow.keptPieces`). Narrowed 5 points at a time from its
+    /// natural 415 to 240, the row crosses 35 breakpoints, more than a window holds: the kept solve
+    /// enters new windows where its answer leaves the old ones (JointWindows.swift) and answers every
+    /// size itself, as a fresh solve does. Worked by hand: a and b are 60 wide (b's compression at
+    /// 900 outweighs a's hugging), the column takes the rest, W - 120, from x = 60, and each label is
+    /// as wide as it or the column, whichever is narrower.
+    @Test func aResizePastItsWindowsEntersNewOnes() throws {
+        let labels = (0..<40).map { "        label u\($0)(intrinsic: \(100 + 5 * $0) x 10)" }.joined(separator: "\n")
+        let text = """
+            hstack main {
+                label a(intrinsic: 50 x 20, horizontalCompression: 900)
+                vstack column(alignment: leading) {
+            \(labels)
+                }
+                label b(intrinsic: 60 x 20, horizontalCompression: 900)
+                constraints {
+                    a.width == b.width
+                }
+            }
+            """
+        let file = SourceFile(path: "windows.stack", text: text)
+        let ir = lower(check(file).model.roots[0], in: file, uikit: .current)
+        let engine = LayoutEngine(ir: ir, width: 415, height: nil)
+        let (a, column, b) = (Self.index("main.a", ir), Self.index("main.column", ir), Self.index("main.b", ir))
+        let widths = Array(stride(from: 410.0, through: 240, by: -5))
+        for width in widths {
+            let resized = engine.resize(width: width, height: nil)
+            #expect(resized.frames[a].width == 60 && resized.frames[b].width == 60, "at \(width)")
+            #expect(resized.frames[column].x == 60 && resized.frames[column].width == width - 120, "at \(width)")
+            for k in 0..<40 {
+                let label = resized.frames[Self.index("main.column.u\(k)", ir)]
+                #expect(label.x == 60 && label.width == min(100 + 5 * Double(k), width - 120), "u\(k) at \(width)")
+            }
+            let fresh = solveLayout(ir: ir, width: width, height: nil)
+            #expect(resized.frames.isClose(to: fresh.frames) && resized.determined == fresh.determined, "at \(width)")
+        }
+        #expect(engine.movedKeptSolves == widths.count, "\(widths.count - engine.movedKeptSolves) resizes solved afresh")
+    }
+
     /// Random layouts with user constraints (some with conflicts or ambiguity), each laid out at one
     /// size and resized to sizes near it and far from it: every answer is a fresh solve's (frames to
     /// the solvers' 1e-6, determinations, findings and report), whether the kept solve answered it or

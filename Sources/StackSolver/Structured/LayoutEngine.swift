@@ -106,7 +106,7 @@ enum KeptLayout {
         case .general(var kept):
             self = .moving
             defer { self = .general(kept) }
-            return kept.resize(width: width, height: height)
+            return kept.resize(ir: ir, width: width, height: height)
         case .moving:
             return nil
         }
