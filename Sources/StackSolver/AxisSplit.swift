@@ -105,12 +105,9 @@ func solveSplittingAxes(
         if let second = constraint.second, Axis(second.attribute) != first { return nil }
         if constraint.category == .user { touched.insert(first) }
     }
-    // The layout without its user constraints (the layout itself when it has none: no copies).
-    var stackOnlyIR = ir
-    if !touched.isEmpty {
-        stackOnlyIR.constraints.removeAll { $0.category == .user }
-    }
-    guard let model = built?.model ?? StructuredModel.tolerant(ir: stackOnlyIR) else { return nil }
+    // The layout's stacks alone: its user constraints left unread, the others at their indices.
+    guard let model = built?.model ?? StructuredModel.tolerant(ir: ir, without: touched.isEmpty ? [] : ir.userConstraintFlags)
+    else { return nil }
     let mentioned = mentionedSymbols(ir)
     /// The general solver's answer along `axis`: a joint group where one starts, else the whole axis.
     func generalAxis(_ axis: Axis) -> GeneralAxis {

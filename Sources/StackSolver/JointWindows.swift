@@ -14,7 +14,7 @@ enum JointWindow {
     @TaskLocal static var pieces = 1
     /// The same for a solve kept for resizes (KeptSolve.swift): wider windows keep the lengths of
     /// nearby root sizes inside them, at a first solve that grows with the pieces entered.
-    static let keptPieces = 16
+    @TaskLocal static var keptPieces = 16
 }
 
 /// A bundle's function (JointBundles.swift) as a joint problem enters it: the unit that names its

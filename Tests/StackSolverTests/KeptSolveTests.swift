@@ -185,6 +185,8 @@ import Testing
         let seeds = randomSeeds("joint resize", count: 400, long: 8_000)
         let file = SourceFile(path: "random.stack", text: String(repeating: "node\n", count: 40))
         var (compared, moved, walked) = (0, 0, 0)
+        // The same counts for the seeds with windows of one piece.
+        var (comparedNarrow, movedNarrow) = (0, 0)
         for seed in seeds {
             let tree = AxisSplitTests.withUserConstraints(randomTree(seed: seed, maxNodes: 20), seed: seed)
             guard !tree.userConstraints.isEmpty else { continue }
@@ -193,36 +195,44 @@ import Testing
             let start = Double(Int.random(in: 40...400, using: &rng))
             let height: Double? = Bool.random(using: &rng) ? Double(Int.random(in: 20...300, using: &rng)) : nil
             // Odd seeds: every stack across with two items on the spine is a hub worth a walk, which a
-            // kept solve walks again after the root's size moves (HubWalk.swift).
-            JointHub.$worthAWalk.withValue(seed % 2 == 1 ? 2 : JointHub.worthAWalk) {
-                let engine = LayoutEngine(ir: ir, width: start, height: height)
-                for step in 0..<8 {
-                    let width = step < 6 ? start + Double(Int.random(in: -8...8, using: &rng)) / 2
-                        : Double(Int.random(in: 0...500, using: &rng))
-                    // Every third step moves the height too (a pinned one), which only a solve of both axes
-                    // or of the vertical one has to follow.
-                    let height = step % 3 == 2 ? height.map { $0 + Double(Int.random(in: -6...6, using: &rng)) } : height
-                    let before = engine.movedKeptSolves
-                    let solution = engine.resize(width: width, height: height)
-                    let (fresh, report) = solveLayoutReporting(ir: ir, width: width, height: height)
-                    if !solution.frames.isClose(to: fresh.frames) || solution.determined != fresh.determined
-                        || solution.findings.map(\.kind) != fresh.findings.map(\.kind) {
-                        Issue.record("seed \(seed) step \(step) width \(width): the engine's answer is not a fresh solve's")
+            // kept solve walks again after the root's size moves (HubWalk.swift). One seed in four: kept
+            // windows of one piece each way, which most moves leave, so that new ones are entered
+            // (JointWindows.swift).
+            JointWindow.$keptPieces.withValue(seed % 4 == 0 ? 1 : JointWindow.keptPieces) {
+                JointHub.$worthAWalk.withValue(seed % 2 == 1 ? 2 : JointHub.worthAWalk) {
+                    let engine = LayoutEngine(ir: ir, width: start, height: height)
+                    for step in 0..<8 {
+                        let width = step < 6 ? start + Double(Int.random(in: -8...8, using: &rng)) / 2
+                            : Double(Int.random(in: 0...500, using: &rng))
+                        // Every third step moves the height too (a pinned one), which only a solve of both axes
+                        // or of the vertical one has to follow.
+                        let height = step % 3 == 2 ? height.map { $0 + Double(Int.random(in: -6...6, using: &rng)) } : height
+                        let before = engine.movedKeptSolves
+                        let solution = engine.resize(width: width, height: height)
+                        let (fresh, report) = solveLayoutReporting(ir: ir, width: width, height: height)
+                        if !solution.frames.isClose(to: fresh.frames) || solution.determined != fresh.determined
+                            || solution.findings.map(\.kind) != fresh.findings.map(\.kind) {
+                            Issue.record("seed \(seed) step \(step) width \(width): the engine's answer is not a fresh solve's")
+                        }
+                        // A moved solve reports the solve it moved, which a fresh one may have reached otherwise.
+                        if engine.movedKeptSolves == before {
+                            #expect(engine.lastSolveReport.withoutWindows == report.withoutWindows, "seed \(seed) step \(step)")
+                        }
+                        compared += 1
+                        if case .split(_, _, _, _, .solved(let group)?) = report.path, !group.walkedHubs.isEmpty { walked += 1 }
                     }
-                    // A moved solve reports the solve it moved, which a fresh one may have reached otherwise.
-                    if engine.movedKeptSolves == before {
-                        #expect(engine.lastSolveReport.withoutWindows == report.withoutWindows, "seed \(seed) step \(step)")
-                    }
-                    compared += 1
-                    if case .split(_, _, _, _, .solved(let group)?) = report.path, !group.walkedHubs.isEmpty { walked += 1 }
+                    moved += engine.movedKeptSolves
+                    if seed % 4 == 0 { (comparedNarrow, movedNarrow) = (comparedNarrow + 8, movedNarrow + engine.movedKeptSolves) }
                 }
-                moved += engine.movedKeptSolves
             }
         }
-        print("joint resize: \(compared) resizes compared, \(moved) answered by the kept solve, \(walked) with a hub walked")
+        print("joint resize: \(compared) resizes compared, \(moved) answered by the kept solve, \(walked) with a hub walked;"
+              + " with windows of one piece, \(movedNarrow) of \(comparedNarrow)")
         #expect(walked > 0, "no resize walked a hub")
         // Most resizes by a few points keep the joint solve's basis.
         #expect(moved >= compared / 8, "only \(moved) of \(compared) resizes moved the kept solve")
+        // With windows of one piece most moves leave them, and the kept solve enters new ones.
+        #expect(movedNarrow >= comparedNarrow / 8, "only \(movedNarrow) of \(comparedNarrow) resizes with narrow windows moved the kept solve")
     }
 }
 

@@ -349,9 +349,7 @@ public final class LayoutEngine {
             structured = nil
             structuredFailure = error
             if case .userConstraints = error {
-                var withoutUserConstraints = ir
-                withoutUserConstraints.constraints.removeAll { $0.category == .user }
-                stacksAlone = try? StructuredLayout(ir: withoutUserConstraints)
+                stacksAlone = try? StructuredLayout(ir: ir, without: ir.userConstraintFlags)
             }
         }
     }

@@ -187,7 +187,8 @@ struct StructuredModel {
         uikit = ir.uikit
         // The arranged items come first, the guides after them (the lowering's order).
         let n = ir.items.firstIndex { $0.kind == .guide } ?? ir.items.count
-        guard !ir.constraints.contains(where: { $0.category == .user }) else { throw .userConstraints }
+        guard !ir.constraints.indices.contains(where: { ir.constraints[$0].category == .user && (broken.isEmpty || !broken[$0]) })
+        else { throw .userConstraints }
         guard n > 0 else { throw .irMismatch(item: nil) }
         itemCount = ir.items.count
         count = n
@@ -337,12 +338,13 @@ struct StructuredModel {
     /// (`axisDeclines`). Nil when the layout cannot be read for another reason, or after 8 readings
     /// that each find more such stacks (one reading finds every stack that declines by itself; a
     /// reading finds one of those that decline in the constraints between stacks).
-    static func tolerant(ir: ConstraintIR) -> StructuredModel? {
+    /// `broken` as for `init(ir:opaqueRoots:without:)`: the layout's user constraints, to read its stacks alone.
+    static func tolerant(ir: ConstraintIR, without broken: [Bool] = []) -> StructuredModel? {
         var (roots, reasons): ([Int], [FallbackReason]) = ([], [])
         for _ in 0..<8 {
             var declining: [FallbackReason] = []
             do throws(FallbackReason) {
-                var model = try StructuredModel(ir: ir, opaqueRoots: roots, declining: &declining)
+                var model = try StructuredModel(ir: ir, opaqueRoots: roots, without: broken, declining: &declining)
                 model.opaqueReasons = reasons
                 return model
             } catch {
@@ -388,4 +390,10 @@ struct StructuredModel {
         guard let m = margins[node] else { return (0, 0) }
         return axis == 0 ? (m.leading, m.leading + m.trailing) : (m.top, m.top + m.bottom)
     }
+}
+
+extension ConstraintIR {
+    /// Per constraint, whether it is a user constraint: what the layout's stacks alone leave unread
+    /// (`StructuredModel.tolerant(ir:without:)`), the rest keeping their indices.
+    var userConstraintFlags: [Bool] { constraints.map { $0.category == .user } }
 }
