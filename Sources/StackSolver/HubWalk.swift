@@ -110,7 +110,7 @@ extension Solver {
     mutating func walkToFreeLength(_ index: Int) -> Bool {
         let symbol = parameters[index].symbol
         var changed: [Int] = []
-        defer { tableau.refreeze(changed, stages: &stages) }
+        defer { tableau.refreeze(changed, stages: stages) }
         var moved = 0.0
         // Rightwards first; a length that does not move right may move left. A length that moves
         // leaves behind a side that costs more, so only the way on needs to cost more too.

@@ -74,39 +74,59 @@ struct Stages {
     }
 
     /// The cost of `symbol` at its first stage that costs it (zero when none does): the sign of a
-    /// lexicographic cost.
-    mutating func leadingCost(of symbol: Int) -> Double {
-        costs(of: symbol).first { !nearZero($0.cost) }?.cost ?? 0
+    /// lexicographic cost. From the kept costs when they are known; else the walk stops at that stage
+    /// and keeps nothing (after dual pivots every symbol they changed is asked, most never compared).
+    func leadingCost(of symbol: Int) -> Double {
+        if symbol < known.count, let costs = known[symbol] { return costs.first { !nearZero($0.cost) }?.cost ?? 0 }
+        for stage in stages(of: symbol) {
+            let cost = objectives[stage].coefficient(of: symbol)
+            if !nearZero(cost) { return cost }
+        }
+        return 0
     }
 
     /// Whether entering `symbol` at rate `a` costs less per unit than entering `other` at rate `b`,
     /// compared stage by stage (the lower id among equals). The one costed at an earlier stage is
     /// dearer, whatever the rates.
     mutating func isCheaper(_ symbol: Int, rate a: Double, than other: Int, rate b: Double) -> Bool {
-        let (mine, theirs) = (costs(of: symbol), costs(of: other))
-        var (i, j) = (0, 0)
+        var (mine, theirs) = (reader(of: symbol), reader(of: other))
+        var (cost, theirCost) = (mine.next(), theirs.next())
         var leading = true
-        while i < mine.count || j < theirs.count {
-            let stage = min(i < mine.count ? mine[i].stage : Int.max, j < theirs.count ? theirs[j].stage : Int.max)
-            var (cost, theirCost) = (0.0, 0.0)
-            if i < mine.count, mine[i].stage == stage {
-                cost = mine[i].cost
-                i += 1
+        while cost != nil || theirCost != nil {
+            let stage = min(cost?.stage ?? Int.max, theirCost?.stage ?? Int.max)
+            var (mineThere, theirsThere) = (0.0, 0.0)
+            if let here = cost, here.stage == stage {
+                mineThere = here.cost
+                cost = mine.next()
             }
-            if j < theirs.count, theirs[j].stage == stage {
-                theirCost = theirs[j].cost
-                j += 1
+            if let here = theirCost, here.stage == stage {
+                theirsThere = here.cost
+                theirCost = theirs.next()
             }
             if leading {
-                let (costed, theyAre) = (!nearZero(cost), !nearZero(theirCost))
+                let (costed, theyAre) = (!nearZero(mineThere), !nearZero(theirsThere))
                 if costed != theyAre { return theyAre }
                 if !costed { continue }
                 leading = false
             }
-            let order = cost / a - theirCost / b
+            let order = mineThere / a - theirsThere / b
             if abs(order) > tolerance { return order < 0 }
         }
         return symbol < other
+    }
+
+    /// A symbol with at most this many stages that may mention it is read from them at each
+    /// comparison, which costs less than keeping its costs; one with more has them kept. A property
+    /// so that tests can keep every symbol's.
+    var readEachTime = 16
+
+    /// `symbol`'s costs stage by stage: the kept ones, or read from the stages that may mention it.
+    private mutating func reader(of symbol: Int) -> CostReader {
+        let list = stages(of: symbol)
+        guard list.count > readEachTime || (symbol < known.count && known[symbol] != nil) else {
+            return CostReader(symbol: symbol, stages: list, kept: nil, objectives: objectives)
+        }
+        return CostReader(symbol: symbol, stages: [], kept: costs(of: symbol), objectives: objectives)
     }
 
     /// Every stage that mentions `symbol` gets `symbol := definition` (after a pivot makes it basic).
@@ -121,5 +141,27 @@ struct Stages {
             guard factor != 0 else { continue }
             note(objectives[stage].add(definition, times: factor, removing: symbol), in: stage)
         }
+    }
+}
+
+/// One symbol's costs, stage by stage (`Stages.isCheaper`): from its kept costs, or read from the
+/// stages that may mention it (a stale one reads as zero).
+private struct CostReader {
+    let symbol: Int
+    let stages: ArraySlice<Int>
+    let kept: [(stage: Int, cost: Double)]?
+    let objectives: [Row]
+    var position = 0
+
+    mutating func next() -> (stage: Int, cost: Double)? {
+        if let kept {
+            guard position < kept.count else { return nil }
+            position += 1
+            return kept[position - 1]
+        }
+        guard position < stages.count else { return nil }
+        let stage = stages[stages.startIndex + position]
+        position += 1
+        return (stage, objectives[stage].coefficient(of: symbol))
     }
 }

@@ -413,7 +413,7 @@ struct Tableau {
             basicOf[slot] >= 0 && kinds[basicOf[slot]] != .external && rows[slot].constant < -tolerance
         }
         var changed: [Int] = []
-        defer { refreeze(changed, stages: &stages) }
+        defer { refreeze(changed, stages: stages) }
         var candidates = rows.indices.filter(negative)
         while true {
             var unique: [Int] = []
@@ -467,7 +467,7 @@ struct Tableau {
     }
 
     /// After dual pivots: the `changed` symbols are frozen exactly when nonbasic with some cost.
-    mutating func refreeze(_ changed: [Int], stages: inout Stages) {
+    mutating func refreeze(_ changed: [Int], stages: Stages) {
         for symbol in changed where kinds[symbol] == .slack || kinds[symbol] == .error {
             frozen[symbol] = slotOf[symbol] < 0 && stages.leadingCost(of: symbol) != 0
         }
