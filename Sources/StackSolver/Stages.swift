@@ -89,28 +89,39 @@ struct Stages {
     /// compared stage by stage (the lower id among equals). The one costed at an earlier stage is
     /// dearer, whatever the rates.
     mutating func isCheaper(_ symbol: Int, rate a: Double, than other: Int, rate b: Double) -> Bool {
-        var (mine, theirs) = (reader(of: symbol), reader(of: other))
-        var (cost, theirCost) = (mine.next(), theirs.next())
-        var leading = true
-        while cost != nil || theirCost != nil {
-            let stage = min(cost?.stage ?? Int.max, theirCost?.stage ?? Int.max)
-            var (mineThere, theirsThere) = (0.0, 0.0)
-            if let here = cost, here.stage == stage {
-                mineThere = here.cost
-                cost = mine.next()
+        var comparison = Comparison(rate: a, theirRate: b)
+        let (mine, theirs) = (stages(of: symbol), stages(of: other))
+        if mine.count <= readEachTime && theirs.count <= readEachTime {
+            var (i, j) = (mine.startIndex, theirs.startIndex)
+            while i < mine.endIndex || j < theirs.endIndex {
+                let stage = min(i < mine.endIndex ? mine[i] : Int.max, j < theirs.endIndex ? theirs[j] : Int.max)
+                var (cost, theirCost) = (0.0, 0.0)
+                if i < mine.endIndex, mine[i] == stage {
+                    cost = objectives[stage].coefficient(of: symbol)
+                    i += 1
+                }
+                if j < theirs.endIndex, theirs[j] == stage {
+                    theirCost = objectives[stage].coefficient(of: other)
+                    j += 1
+                }
+                if let answer = comparison.decide(cost, theirCost) { return answer }
             }
-            if let here = theirCost, here.stage == stage {
-                theirsThere = here.cost
-                theirCost = theirs.next()
+        } else {
+            let (mine, theirs) = (costs(of: symbol), costs(of: other))
+            var (i, j) = (0, 0)
+            while i < mine.count || j < theirs.count {
+                let stage = min(i < mine.count ? mine[i].stage : Int.max, j < theirs.count ? theirs[j].stage : Int.max)
+                var (cost, theirCost) = (0.0, 0.0)
+                if i < mine.count, mine[i].stage == stage {
+                    cost = mine[i].cost
+                    i += 1
+                }
+                if j < theirs.count, theirs[j].stage == stage {
+                    theirCost = theirs[j].cost
+                    j += 1
+                }
+                if let answer = comparison.decide(cost, theirCost) { return answer }
             }
-            if leading {
-                let (costed, theyAre) = (!nearZero(mineThere), !nearZero(theirsThere))
-                if costed != theyAre { return theyAre }
-                if !costed { continue }
-                leading = false
-            }
-            let order = mineThere / a - theirsThere / b
-            if abs(order) > tolerance { return order < 0 }
         }
         return symbol < other
     }
@@ -119,15 +130,6 @@ struct Stages {
     /// comparison, which costs less than keeping its costs; one with more has them kept. A property
     /// so that tests can keep every symbol's.
     var readEachTime = 16
-
-    /// `symbol`'s costs stage by stage: the kept ones, or read from the stages that may mention it.
-    private mutating func reader(of symbol: Int) -> CostReader {
-        let list = stages(of: symbol)
-        guard list.count > readEachTime || (symbol < known.count && known[symbol] != nil) else {
-            return CostReader(symbol: symbol, stages: list, kept: nil, objectives: objectives)
-        }
-        return CostReader(symbol: symbol, stages: [], kept: costs(of: symbol), objectives: objectives)
-    }
 
     /// Every stage that mentions `symbol` gets `symbol := definition` (after a pivot makes it basic).
     mutating func substitute(_ symbol: Int, by definition: Row) {
@@ -144,24 +146,24 @@ struct Stages {
     }
 }
 
-/// One symbol's costs, stage by stage (`Stages.isCheaper`): from its kept costs, or read from the
-/// stages that may mention it (a stale one reads as zero).
-private struct CostReader {
-    let symbol: Int
-    let stages: ArraySlice<Int>
-    let kept: [(stage: Int, cost: Double)]?
-    let objectives: [Row]
-    var position = 0
+/// `Stages.isCheaper` stage by stage, in order: the first stage that costs either symbol decides by
+/// which one it costs, or by their costs per unit when it costs both; later stages only by their
+/// costs per unit.
+private struct Comparison {
+    let rate: Double
+    let theirRate: Double
+    var leading = true
 
-    mutating func next() -> (stage: Int, cost: Double)? {
-        if let kept {
-            guard position < kept.count else { return nil }
-            position += 1
-            return kept[position - 1]
+    /// The answer at a stage where the symbols cost `cost` and `theirCost` (zero where it costs
+    /// neither), or nil to go on to the next.
+    mutating func decide(_ cost: Double, _ theirCost: Double) -> Bool? {
+        if leading {
+            let (costed, theyAre) = (!nearZero(cost), !nearZero(theirCost))
+            if costed != theyAre { return theyAre }
+            if !costed { return nil }
+            leading = false
         }
-        guard position < stages.count else { return nil }
-        let stage = stages[stages.startIndex + position]
-        position += 1
-        return (stage, objectives[stage].coefficient(of: symbol))
+        let order = cost / rate - theirCost / theirRate
+        return abs(order) > tolerance ? order < 0 : nil
     }
 }
