@@ -315,7 +315,6 @@ struct JointProblem {
         }
         let bundles = bundle(shape, layout: layout, axis: slot)
         // An item another constraint mentions (beside its alignment) keeps its constraints written.
-        var written: [LinearConstraint]
         while true {
             let kept = try shape.constraintsAsWritten(
                 ir, width: width, height: height, axis: axis, following: leader.map { $0 >= 0 }, placed: placed)
@@ -327,18 +326,20 @@ struct JointProblem {
         for bundle in bundles {
             let (function, form, alone) = try entry(of: bundle, shape: shape, layout: layout, axis: axis, frames: stacksAlone?.frames)
             let (start, ascending) = function.ascendingPieces()
-            let entry = JointEntry(root: shape.units[bundle.unit][0], function: function, form: form, start: start, ascending: ascending)
+            let entry = JointEntry(
+                root: shape.units[bundle.unit][0], function: function, form: form, start: start, ascending: ascending)
             // Pieces from the length the layout has without its user constraints, so that a solve
             // starts where the stacks alone put it (a start from the anchor walks every piece in between).
             centres.append(try entry.centre(near: alone, axis: axis))
             entries.append(entry)
         }
-        self.written = written
         // A pin starts where the stacks alone put its length: without their frames, none.
         let pins = hubs.compactMap { hub in
             stacksAlone.map { (hub: hub, length: axis == .horizontal ? $0.frames[hub].width : $0.frames[hub].height) }
         }
-        try enterWindows(centres: centres, window: window, hubs: pins, shape: shape, model: layout.model, width: width, height: height, axis: axis)
+        try enterWindows(
+            centres: centres, window: window, hubs: pins, shape: shape, model: layout.model, width: width, height: height,
+            axis: axis)
     }
 
     /// Per unit, the linear forms that must be fixed on the optimal face: its place and its length (a

@@ -3,8 +3,8 @@ import StackIR
 // A joint problem enters each hanging unit's cost function by a window of its pieces around where the
 // unit's length is expected (JointGroup.swift). The functions, the constraints kept as written and the
 // bundles do not depend on where the windows are, so a kept solve whose answer leaves its windows
-// (KeptSolve.swift) enters new ones around where its answer went, from the same entries, instead of
-// solving the layout afresh.
+// (KeptSolve.swift) enters new ones from the same entries, around its answer (or the last one, where
+// the move cannot be made inside them), instead of solving the layout afresh.
 
 /// How many pieces of each cost function a joint solve enters at first on each side of where the
 /// stacks alone put the unit's length. Most lengths move little from there, so the joint problem stays

@@ -14,9 +14,10 @@ import StackIR
 // rest runs as usual on the moved tableau: what is undecided, and for a joint group the windows of
 // pieces, whether its hanging units are still fixed (asked again when the optimal face may have
 // changed), the split of each run and the top-down pass inside each unit. Where the moved answer
-// reaches the end of a window, the kept problem enters new windows around it (JointWindows.swift) and
-// is solved as a joint solve's round is. Where any of those declines, the caller solves afresh. The solve moved to one size is
-// kept for the next resize, so a sweep of sizes pivots only across what changes between them.
+// reaches the end of a window, or the move cannot be made inside the windows, the kept problem enters
+// new windows (JointWindows.swift) and is solved as a joint solve's round is. Where any of those
+// declines, the caller solves afresh. The solve moved to one size is kept for the next resize, so a
+// sweep of sizes pivots only across what changes between them.
 
 /// A general solve (of the whole layout, one axis, or a joint group) after its tie rule, kept to
 /// answer other root sizes.
@@ -102,7 +103,9 @@ extension KeptSolve {
     /// of `jointSolve` is, and kept in place of this one. Nil where that round does not answer: the
     /// problem walks hubs (their pins start from the stacks alone), its constraints conflict, its answer
     /// reaches the end of a new window, a hanging unit is free on its optimal face, or finishing declines.
-    private mutating func recentre(ir: ConstraintIR, around centres: [Double], width: Double?, height: Double?) -> LayoutSolution? {
+    private mutating func recentre(
+        ir: ConstraintIR, around centres: [Double], width: Double?, height: Double?
+    ) -> LayoutSolution? {
         guard let joint, joint.problem.hubs.isEmpty, !joint.problem.windows.isEmpty else { return nil }
         guard let problem = try? JointProblem(
             recentring: joint.problem, centres: centres, shape: joint.shape, model: joint.layout.model, width: width,
@@ -111,7 +114,7 @@ extension KeptSolve {
         guard !solver.conflicted else { return nil }
         solver.minimiseLevelSums()
         solver.breakTies()
-        guard solver.walkHubsToFreeLengths(), problem.insideWindows(problem.values(in: solver)),
+        guard problem.insideWindows(problem.values(in: solver)),
               problem.fixes(problem.interface(of: joint.shape, axis: joint.axis).flatMap { $0 }, in: solver),
               let solve = try? finishJoint(
                 solver: &solver, shape: joint.shape, problem: problem, layout: joint.layout, width: width, height: height,
