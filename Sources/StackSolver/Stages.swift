@@ -8,10 +8,11 @@
 // rewrites only the stages that mention the entering symbol, and a comparison reads only the stages
 // that cost the two symbols compared.
 //
-// A dual pivot compares every symbol of its row with the cheapest so far, so each symbol's costs are
-// read from the stages once and kept, until a substitution or a new stage changes them: reading them
-// is a walk over every stage that may mention the symbol, most of them stale after many pivots, and
-// in an equalCentering row of 1,000 labels those walks took 90% of a resize.
+// A dual pivot compares every symbol of its row with the cheapest so far, and reading a symbol's
+// costs is a walk over every stage that may mention it, most of them stale after many pivots. So a
+// symbol with many such stages has its costs read once and kept until a substitution or a new stage
+// changes them (in an equalCentering row of 1,000 labels, read at each comparison those walks are 90%
+// of a resize); the others are read at each comparison, which costs less than keeping them.
 
 struct Stages {
     /// The objectives, in the order the solve optimised them.
