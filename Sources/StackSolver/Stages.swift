@@ -38,7 +38,7 @@ struct Stages {
     }
 
     /// The stages that cost `symbol`, ascending, with its cost there. Read once from the stages that
-    /// may mention it, whose list then drops those that no longer do.
+    /// may mention it; that list then keeps only the stages that cost it.
     mutating func costs(of symbol: Int) -> [(stage: Int, cost: Double)] {
         if symbol < known.count, let costs = known[symbol] { return costs }
         var costs: [(stage: Int, cost: Double)] = []
