@@ -124,7 +124,27 @@ func solveSplittingAxes(
         }
         var solver = Solver(ir: ir, width: width, height: height, axis: axis, parameterized: keeping)
         let run = solver.run(keeping: keeping, axes: [axis], width: width, height: height)
+        if run.solution.stopped, let walked = walkingShares(axis) { return walked }
         return GeneralAxis(axis: axis, solution: run.solution, constraints: solver.linearCount, joint: outcome, kept: run.kept)
+    }
+    /// Where the general solve of the whole axis stopped at its limit: the joint solve with every
+    /// fillProportionally stack's length along the axis walked as a hub (`HubRule.walkingShares`), when
+    /// the layout has one and that solve answers without stopping.
+    func walkingShares(_ axis: Axis) -> GeneralAxis? {
+        let rule = HubRule(axis: axis, width: width, height: height, walkingShares: true)
+        let walked = (0..<model.count).contains { stack in
+            model.distribution[stack] == .fillProportionally && Int(model.stackAxis[stack]) == axis.slot
+                && model.hubLength(of: stack, rule: rule) != nil
+        }
+        guard walked else { return nil }
+        let joint = solveJointly(
+            ir: ir, model: model, built: built?.alone(axis.slot), width: width, height: height, axis: axis,
+            mentioned: mentioned, keeping: keeping, walkingShares: true)
+        guard var solved = joint.solve, !solved.solution.stopped else { return nil }
+        solved.summary.afterStop = true
+        return GeneralAxis(
+            axis: axis, solution: solved.solution, constraints: solved.summary.constraints, joint: .solved(solved.summary),
+            kept: solved.kept)
     }
     // With a stack the model leaves unread, the tree solver answers neither axis.
     let candidates: [Axis] = !model.opaqueRoots.isEmpty ? []

@@ -25,8 +25,11 @@ import StackIR
 // without. A stack's own length along the axis is not a hub: it is its items' chain, one row. A
 // fillProportionally stack's shares mention it at the top levels, and a user constraint that breaks
 // one share walks the length through every other (a row of 1,000 labels walks to zero in 4,790
-// pivots under the lowest-id entering rule: 3.3 s against 0.03 s unpinned). A hub alone is reason
-// enough for a joint group, with no unit hanging off it (JointShape.collapses).
+// pivots under the lowest-id entering rule: 3.3 s against 0.03 s unpinned). So its length is a hub
+// only where the solve of the whole axis stopped at its limit (`HubRule.walkingShares`): there the
+// optimum moves the length, whose row the solve writes into every share's, the square of the row (a
+// row of 3,000 labels with 1% of them in user constraints stops unpinned and takes 0.9 s walked). A
+// hub alone is reason enough for a joint group, with no unit hanging off it (JointShape.collapses).
 
 /// How many items on the spine make a stack's hub worth a walk. Below that the rows that mention its
 /// length are few, and the walk's own steps (each reads every row that mentions the pin) cost more
@@ -196,29 +199,49 @@ extension Solver {
     }
 }
 
+/// Which lengths a joint solve along an axis pins and walks as hubs (see the top of this file).
+struct HubRule {
+    /// The axis, 0 horizontal.
+    var axis: Int
+    /// Whether the root's length along the axis is pinned: its pin holds it already, so it is no hub.
+    var rootPinned: Bool
+    /// Whether a fillProportionally stack's own length along its axis is a hub too. Its shares mention
+    /// it at their levels, so an unpinned solve whose optimum moves it writes the length's row into
+    /// every share's: the square of the row. Walking it is usually slower still (see the top of this
+    /// file), so only a solve of the whole axis that stopped at its limit is tried again with it.
+    var walkingShares = false
+
+    init(axis: Axis, width: Double?, height: Double?, walkingShares: Bool = false) {
+        self.axis = axis.slot
+        rootPinned = (axis == .horizontal ? width : height) != nil
+        self.walkingShares = walkingShares
+    }
+}
+
 extension JointShape {
     /// Whether a joint solve of this shape gains anything over the whole axis: some unit collapses to
     /// its function, or some hub's pin keeps its rows apart (`hubs`).
-    func collapses(ir: ConstraintIR, model: StructuredModel, axis: Int, rootPinned: Bool) -> Bool {
-        !units.isEmpty || !hubs(ir: ir, model: model, axis: axis, rootPinned: rootPinned).isEmpty
+    func collapses(ir: ConstraintIR, model: StructuredModel, rule: HubRule) -> Bool {
+        !units.isEmpty || !hubs(ir: ir, model: model, rule: rule).isEmpty
     }
 
-    /// The hubs to pin and walk (see the top of this file) along `axis` (0 horizontal), as the items
-    /// whose lengths the pins hold (`hubLength`). Of the spine stacks that have one, with
+    /// The hubs to pin and walk (see the top of this file) along the rule's axis, as the items whose
+    /// lengths the pins hold (`hubLength`). Of the spine stacks that have one, with
     /// `JointHub.worthAWalk` items or more on the spine: the one with the most items, and each other
     /// one that every user constraint reaching into it lies wholly inside (a column with its own
     /// constraints). A hub that a constraint ties to items outside it trades length with them in ways
     /// that walking one hub at a time does not see; the release after the walks
     /// (`walkHubsToFreeLengths`) would find them, at the cost of many pivots through the hubs' rows.
-    func hubs(ir: ConstraintIR, model: StructuredModel, axis: Int, rootPinned: Bool) -> [Int] {
+    func hubs(ir: ConstraintIR, model: StructuredModel, rule: HubRule) -> [Int] {
+        let axis = rule.axis
         var candidates: [(stack: Int, items: Int)] = []
         for stack in 0..<model.count where spine[stack] {
-            guard model.hubLength(of: stack, axis: axis, rootPinned: rootPinned) != nil else { continue }
+            guard model.hubLength(of: stack, rule: rule) != nil else { continue }
             let items = model.children(stack).count(where: { spine[$0] })
             if items >= JointHub.worthAWalk { candidates.append((stack, items)) }
         }
         candidates.sort { $0.items != $1.items ? $0.items > $1.items : $0.stack < $1.stack }
-        func hub(_ stack: Int) -> Int { model.hubLength(of: stack, axis: axis, rootPinned: rootPinned) ?? stack }
+        func hub(_ stack: Int) -> Int { model.hubLength(of: stack, rule: rule) ?? stack }
         guard candidates.count > 1 else { return candidates.map { hub($0.stack) } }
         // Per stack, whether some user constraint reaches into it from outside.
         var isCandidate = [Bool](repeating: false, count: model.count)
@@ -246,12 +269,18 @@ extension JointShape {
 }
 
 extension StructuredModel {
-    /// The item whose length along `axis` (0 horizontal) is the hub of `stack` (see the top of this
-    /// file), nil when it has none: a stack across the axis, its own (not the root's when its size is
-    /// asked for, which a pin holds already); an equalCentering stack along it, its first gap guide.
-    func hubLength(of stack: Int, axis: Int, rootPinned: Bool) -> Int? {
+    /// The item whose length along the rule's axis is the hub of `stack` (see the top of this file),
+    /// nil when it has none: a stack across the axis, its own (not the root's when its size is asked
+    /// for, which a pin holds already); an equalCentering stack along it, its first gap guide; a
+    /// fillProportionally stack along it, its own when the rule walks shares.
+    func hubLength(of stack: Int, rule: HubRule) -> Int? {
         guard stackAxis[stack] >= 0 else { return nil }
-        guard Int(stackAxis[stack]) == axis else { return stack == 0 && rootPinned ? nil : stack }
-        return distribution[stack] == .equalCentering ? gapGuides[stack].first : nil
+        let own = stack == 0 && rule.rootPinned ? nil : stack
+        guard Int(stackAxis[stack]) == rule.axis else { return own }
+        switch distribution[stack] {
+        case .equalCentering: return gapGuides[stack].first
+        case .fillProportionally where rule.walkingShares: return own
+        default: return nil
+        }
     }
 }

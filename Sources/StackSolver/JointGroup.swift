@@ -61,15 +61,16 @@ struct JointSolve {
 /// stack-only layout read into `model`; why not when there is nothing to collapse or the shortcut does not
 /// give the general solver's answer (see the top of this file), and the caller solves the axis whole.
 /// `mentioned` is `mentionedSymbols(ir)`; `built`, the model's cost functions along `axis` when the
-/// caller has them; `keeping`, whether to keep the solve for resizes.
+/// caller has them; `keeping`, whether to keep the solve for resizes; `walkingShares`, whether
+/// fillProportionally stacks' lengths are hubs too (`HubRule`).
 func solveJointly(
     ir: ConstraintIR, model: StructuredModel, built: StructuredLayout? = nil, width: Double?, height: Double?, axis: Axis,
-    mentioned: [Bool], keeping: Bool = false
+    mentioned: [Bool], keeping: Bool = false, walkingShares: Bool = false
 ) -> (solve: JointSolve?, outcome: JointGroupOutcome) {
     do throws(JointDecline) {
         let solve = try jointSolve(
             ir: ir, model: model, built: built, width: width, height: height, axis: axis, mentioned: mentioned,
-            keeping: keeping)
+            keeping: keeping, rule: HubRule(axis: axis, width: width, height: height, walkingShares: walkingShares))
         return (solve, .solved(solve.summary))
     } catch {
         return (nil, .declined(error))
@@ -83,7 +84,8 @@ func solveJointly(
 /// With user constraints the shape comes first, so a layout with nothing to collapse builds no cost
 /// functions.
 private func jointStart(
-    ir: ConstraintIR, model: StructuredModel, built: StructuredLayout?, width: Double?, height: Double?, axis: Axis
+    ir: ConstraintIR, model: StructuredModel, built: StructuredLayout?, width: Double?, height: Double?, axis: Axis,
+    rule: HubRule
 ) throws(JointDecline) -> (layout: StructuredLayout, stacksAlone: LayoutSolution?, seeds: [Int], shape: JointShape) {
     let slot = axis.slot
     // The cost functions name constraints by their indices in the stack-only IR: the same in `ir` when the
@@ -98,16 +100,15 @@ private func jointStart(
             throw .stacksAlone(error)
         }
     }
-    let rootPinned = (axis == .horizontal ? width : height) != nil
     /// The frames of the stacks alone, where the hubs' pins start (HubWalk.swift): at the size asked
     /// for, else at the natural size, where a stack declined only at that size (an equalCentering
     /// row squeezed below equal gaps) has them; the walk takes the pins from there.
     func stacksAlone(_ layout: StructuredLayout) -> LayoutSolution? {
-        (try? layout.frames(width: width, height: height)) ?? (rootPinned ? try? layout.frames(width: nil, height: nil) : nil)
+        (try? layout.frames(width: width, height: height)) ?? (rule.rootPinned ? try? layout.frames(width: nil, height: nil) : nil)
     }
     func shape(seeds: [Int]) throws(JointDecline) -> JointShape {
         let shape = try JointShape(ir: ir, model: model, axis: slot, seeds: seeds, forced: [Bool](repeating: false, count: model.count))
-        guard shape.collapses(ir: ir, model: model, axis: slot, rootPinned: rootPinned) else { throw .nothingToCollapse }
+        guard shape.collapses(ir: ir, model: model, rule: rule) else { throw .nothingToCollapse }
         return shape
     }
     // User constraints along the axis start the spine; without any, the stack where the stacks alone
@@ -142,10 +143,10 @@ private func jointStart(
 /// one is left out.
 private func jointSolve(
     ir: ConstraintIR, model: StructuredModel, built: StructuredLayout?, width: Double?, height: Double?, axis: Axis,
-    mentioned: [Bool], keeping: Bool
+    mentioned: [Bool], keeping: Bool, rule: HubRule
 ) throws(JointDecline) -> JointSolve {
     let slot = axis.slot
-    let start = try jointStart(ir: ir, model: model, built: built, width: width, height: height, axis: axis)
+    let start = try jointStart(ir: ir, model: model, built: built, width: width, height: height, axis: axis, rule: rule)
     let (layout, stacksAlone) = (start.layout, start.stacksAlone)
     var seeds = start.seeds
     var shape = start.shape
@@ -158,16 +159,15 @@ private func jointSolve(
         window = window.flatMap { $0 < 64 ? 4 * $0 : nil }
         widenings += 1
     }
-    let rootPinned = (axis == .horizontal ? width : height) != nil
     func reshape() throws(JointDecline) {
         shape = try JointShape(ir: ir, model: model, axis: slot, seeds: seeds, forced: forced)
-        guard shape.collapses(ir: ir, model: model, axis: slot, rootPinned: rootPinned) else { throw .nothingToCollapse }
+        guard shape.collapses(ir: ir, model: model, rule: rule) else { throw .nothingToCollapse }
     }
     var (rounds, crossings) = (0, 0)
     while rounds < 8 {
         // A pin starts where the stacks alone put its length: without their frames, none.
         let hubs = !walkingHubs || stacksAlone == nil ? []
-            : shape.hubs(ir: ir, model: model, axis: slot, rootPinned: rootPinned).filter { !unwalked.contains($0) }
+            : shape.hubs(ir: ir, model: model, rule: rule).filter { !unwalked.contains($0) }
         // Without its hubs, a group with nothing hanging off its spine is the whole axis.
         guard !hubs.isEmpty || !shape.units.isEmpty else { throw .nothingToCollapse }
         let problem: JointProblem

@@ -26,6 +26,9 @@ public struct JointGroupSummary: Hashable, Sendable {
     /// walked to where the layout takes them (HubWalk.swift). With more than one, the pins are then
     /// released and the group re-optimised.
     public var walkedHubs: [Int] = []
+    /// Whether the general solve of the whole axis stopped at its limit and this joint solve, with
+    /// fillProportionally stacks' lengths walked as hubs too (`HubRule.walkingShares`), answered instead.
+    public var afterStop = false
 }
 
 /// What became of a joint solve: its size, or why the general solver solved the axis whole.

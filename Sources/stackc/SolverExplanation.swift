@@ -25,7 +25,7 @@ enum SolverExplanation {
 
     /// The `"solver"` object: `{"path": "structured", "stacks": [{"item", "kind", "distribution",
     /// "mechanism"}...]}`, `{"path": "general", "reason", "item", "description", "items", "constraints"}`,
-    /// `{"path": "split", ..., "generalAxis", "constraints", "joint": {..., "walkedHubs"}, "stacks"}`,
+    /// `{"path": "split", ..., "generalAxis", "constraints", "joint": {..., "walkedHubs", "afterStop"}, "stacks"}`,
     /// `{"path": "eachAxis", ..., "axes": [{"axis", "constraints", "joint"}...]}` or `{"path": "subtreeConflicts",
     /// ..., "groups": [{"item", "axis", "constraints"}...], "stacks"}`.
     static func json(_ report: SolveReport, _ ir: ConstraintIR) -> JSONValue {
@@ -48,7 +48,7 @@ enum SolverExplanation {
                     ("items", .number(Double(joint.items))), ("subtrees", .number(Double(joint.subtrees))),
                     ("runs", .number(Double(joint.runs))), ("leaves", .number(Double(joint.leaves))),
                     ("pieces", .number(Double(joint.pieces))),
-                    ("walkedHubs", .array(joint.walkedHubs.map(name))),
+                    ("walkedHubs", .array(joint.walkedHubs.map(name))), ("afterStop", .bool(joint.afterStop)),
                 ])
             case .declined(let decline)?:
                 return .object([("declined", .string(decline.description(in: ir)))])

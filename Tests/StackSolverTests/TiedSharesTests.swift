@@ -226,4 +226,43 @@ import Testing
         #expect(abs((main?.width ?? 0) + (d?.width ?? 0) - 10000) <= 1e-6)
         #expect(abs((last.map { $0.x + $0.width } ?? 0) - (main?.width ?? 0)) <= 1e-6)
     }
+
+    /// A tied row of 320 labels of five widths (10 to 38, a block of five 130 wide with its spacing)
+    /// with user constraints across it, `v0.width == v160.width` and `v81.width == v241.width`: labels
+    /// of the same width, so every share holds and every label keeps its width (hand-worked: the row
+    /// is 64 x 120 + 319 x 2 = 8,318 wide, v160 at 32 x 130 = 4,160, v241 at 48 x 130 + 12 = 6,252).
+    /// The row's length is free and every share mentions it, so the general solver solves the
+    /// horizontal axis whole, and its pivots take the length into the basis: its row goes into every
+    /// share's, and the chain's long row into every row through it. With the term limit cut to
+    /// 200,000 that solve stops (the walk stays under it); the axis is then solved as a joint group
+    /// with the row's length pinned and walked (`HubRule.walkingShares`), and the report says why.
+    @Test func aTiedRowWhoseWholeSolveStopsIsWalked() {
+        var lines = ["hstack main(distribution: fillProportionally, spacing: 2) {"]
+        for i in 0..<320 { lines.append("    label v\(i)(intrinsic: \(10 + 7 * (i % 5)) x 12)") }
+        lines += ["    constraints {", "        v0.width == v160.width", "        v81.width == v241.width", "    }", "}"]
+        let ir = Self.lowered(lines.joined(separator: "\n"), width: nil)
+        let reference = solve(ir)
+        #expect(!reference.stopped)
+        let stopped = SolverLimits.$terms.withValue(200_000) {
+            var solver = Solver(ir: ir, width: nil, height: nil, axis: .horizontal)
+            return solver.run(keeping: false, axes: [.horizontal], width: nil, height: nil).solution
+        }
+        #expect(stopped.stopped, "the whole axis must stop at the limit for this test to say anything")
+        let (solution, report) = SolverLimits.$terms.withValue(200_000) { solveLayoutReporting(ir: ir) }
+        #expect(!solution.stopped)
+        expectFrames([("main", 0, 8318), ("main.v0", 0, 10), ("main.v160", 4160, 10), ("main.v241", 6252, 17)],
+                     along: 0, in: solution, ir: ir)
+        #expect(solutionDifference(solution, reference, ir: ir) == nil)
+        guard case .split(_, .horizontal, _, _, .solved(let joint)?) = report.path else {
+            Issue.record("solved by \(report.path)")
+            return
+        }
+        #expect(joint.afterStop)
+        #expect(joint.walkedHubs == [0])
+        #expect(report.lines(in: ir).contains("walked because the whole axis, solved with every length free, stopped at a limit"))
+        // Without the cut the whole axis answers, and nothing is walked.
+        let (whole, wholeReport) = solveLayoutReporting(ir: ir)
+        #expect(solutionDifference(whole, reference, ir: ir) == nil)
+        if case .split(_, _, _, _, .solved?) = wholeReport.path { Issue.record("walked without a stop: \(wholeReport.path)") }
+    }
 }

@@ -132,7 +132,8 @@ public struct GeneralAxisReport: Hashable, Sendable {
         let line = hanging.isEmpty ? group + (tree.map { "; structured: \($0)" } ?? "")
             : group + ", with \(outside) outside it entering by cost functions (\(joint.pieces) pieces);"
                 + " structured: inside those" + (tree.map { " and \($0)" } ?? "")
-        return [line] + Self.hubLine(joint.walkedHubs, in: ir)
+        let stop = joint.afterStop ? ["walked because the whole axis, solved with every length free, stopped at a limit"] : []
+        return [line] + Self.hubLine(joint.walkedHubs, in: ir) + stop
     }
 
     /// Which hubs a joint solve walked (HubWalk.swift): none, one walked to its optimum, or
