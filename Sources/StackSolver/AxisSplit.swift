@@ -129,14 +129,15 @@ func solveSplittingAxes(
     }
     /// Where the general solve of the whole axis stopped at its limit: the joint solve with every
     /// fillProportionally stack's length along the axis walked as a hub (`HubRule.walkingShares`), when
-    /// the layout has one and that solve answers without stopping.
+    /// the layout has one, none of them has more than `JointHub.sharesWalkedUpTo` items, and that
+    /// solve answers without stopping.
     func walkingShares(_ axis: Axis) -> GeneralAxis? {
         let rule = HubRule(axis: axis, width: width, height: height, walkingShares: true)
-        let walked = (0..<model.count).contains { stack in
+        let walked = (0..<model.count).filter { stack in
             model.distribution[stack] == .fillProportionally && Int(model.stackAxis[stack]) == axis.slot
                 && model.hubLength(of: stack, rule: rule) != nil
         }
-        guard walked else { return nil }
+        guard !walked.isEmpty, walked.allSatisfy({ model.children($0).count <= JointHub.sharesWalkedUpTo }) else { return nil }
         let joint = solveJointly(
             ir: ir, model: model, built: built?.alone(axis.slot), width: width, height: height, axis: axis,
             mentioned: mentioned, keeping: keeping, walkingShares: true)

@@ -26,9 +26,10 @@ import StackIR
 // fillProportionally stack's shares mention it at the top levels, and a user constraint that breaks
 // one share walks the length through every other (a row of 1,000 labels walks to zero in 4,790
 // pivots under the lowest-id entering rule: 3.3 s against 0.03 s unpinned). So its length is a hub
-// only where the solve of the whole axis stopped at its limit (`HubRule.walkingShares`): there the
-// optimum moves the length, whose row the solve writes into every share's, the square of the row (a
-// row of 3,000 labels with 1% of them in user constraints stops unpinned and takes 0.9 s walked). A
+// only where the solve of the whole axis stopped at its limit (`HubRule.walkingShares`), and the stack
+// has at most `JointHub.sharesWalkedUpTo` items: there the optimum moves the length, whose row the
+// solve writes into every share's, the square of the row (a row of 3,000 labels with 1% of them in
+// user constraints stops unpinned and takes 0.9 s walked). A
 // hub alone is reason enough for a joint group, with no unit hanging off it (JointShape.collapses).
 
 /// How many items on the spine make a stack's hub worth a walk. Below that the rows that mention its
@@ -41,6 +42,12 @@ enum JointHub {
     /// How many times several hubs are walked in turn before their pins are released. More rounds
     /// move the lengths nearer the optimum; the release reaches it whatever the rounds left.
     static let rounds = 8
+    /// The most items a fillProportionally stack may have for its length to be walked after a stop
+    /// (`HubRule.walkingShares`). The walk reads every share at each of its steps, and its steps grow
+    /// with the row: a row of 3,000 labels with 1% of them in user constraints walks in 0.9 s, of
+    /// 10,000 in 6-9 s, of 30,000 in 50 s, where the stopped solve took under a second. Past this
+    /// many, the stop's warning stands. Task-local so that tests can change it.
+    @TaskLocal static var sharesWalkedUpTo = 4_096
 }
 
 /// How a walk of a parameter in one direction ended.

@@ -235,7 +235,8 @@ import Testing
     /// horizontal axis whole, and its pivots take the length into the basis: its row goes into every
     /// share's, and the chain's long row into every row through it. With the term limit cut to
     /// 200,000 that solve stops (the walk stays under it); the axis is then solved as a joint group
-    /// with the row's length pinned and walked (`HubRule.walkingShares`), and the report says why.
+    /// with the row's length pinned and walked (`HubRule.walkingShares`), and the report says why; with
+    /// the walks allowed only on rows of fewer labels (`JointHub.sharesWalkedUpTo`), the stop stands.
     @Test func aTiedRowWhoseWholeSolveStopsIsWalked() {
         var lines = ["hstack main(distribution: fillProportionally, spacing: 2) {"]
         for i in 0..<320 { lines.append("    label v\(i)(intrinsic: \(10 + 7 * (i % 5)) x 12)") }
@@ -260,6 +261,12 @@ import Testing
         #expect(joint.afterStop)
         #expect(joint.walkedHubs == [0])
         #expect(report.lines(in: ir).contains("walked because the whole axis, solved with every length free, stopped at a limit"))
+        // A row longer than the walks are allowed keeps the stop.
+        let capped = SolverLimits.$terms.withValue(200_000) {
+            JointHub.$sharesWalkedUpTo.withValue(319) { solveLayoutReporting(ir: ir) }
+        }
+        #expect(capped.solution.stopped)
+        if case .split(_, _, _, _, .solved?) = capped.report.path { Issue.record("walked past the cap: \(capped.report.path)") }
         // Without the cut the whole axis answers, and nothing is walked.
         let (whole, wholeReport) = solveLayoutReporting(ir: ir)
         #expect(solutionDifference(whole, reference, ir: ir) == nil)
