@@ -133,11 +133,12 @@ func solveSplittingAxes(
     /// solve answers without stopping.
     func walkingShares(_ axis: Axis) -> GeneralAxis? {
         let rule = HubRule(axis: axis, width: width, height: height, walkingShares: true)
-        let walked = (0..<model.count).filter { stack in
+        let proportional = (0..<model.count).filter { stack in
             model.distribution[stack] == .fillProportionally && Int(model.stackAxis[stack]) == axis.slot
                 && model.hubLength(of: stack, rule: rule) != nil
         }
-        guard !walked.isEmpty, walked.allSatisfy({ model.children($0).count <= JointHub.sharesWalkedUpTo }) else { return nil }
+        guard !proportional.isEmpty, proportional.allSatisfy({ model.children($0).count <= JointHub.sharesWalkedUpTo })
+        else { return nil }
         let joint = solveJointly(
             ir: ir, model: model, built: built?.alone(axis.slot), width: width, height: height, axis: axis,
             mentioned: mentioned, keeping: keeping, walkingShares: true)

@@ -29,8 +29,8 @@ import StackIR
 // only where the solve of the whole axis stopped at its limit (`HubRule.walkingShares`), and the stack
 // has at most `JointHub.sharesWalkedUpTo` items: there the optimum moves the length, whose row the
 // solve writes into every share's, the square of the row (a row of 3,000 labels with 1% of them in
-// user constraints stops unpinned and takes 0.9 s walked). A
-// hub alone is reason enough for a joint group, with no unit hanging off it (JointShape.collapses).
+// user constraints stops unpinned and takes 0.9 s walked). A hub alone is reason enough for a joint
+// group, with no unit hanging off it (JointShape.collapses).
 
 /// How many items on the spine make a stack's hub worth a walk. Below that the rows that mention its
 /// length are few, and the walk's own steps (each reads every row that mentions the pin) cost more
