@@ -91,6 +91,8 @@ struct Stages {
     /// dearer, whatever the rates.
     mutating func isCheaper(_ symbol: Int, rate a: Double, than other: Int, rate b: Double) -> Bool {
         var comparison = Comparison(rate: a, theirRate: b)
+        // Two loops of one shape: one merge over lazily read and kept costs as generic sequences costs
+        // this function 27% more instructions (callgrind, the `centres` resize, 1.5 M comparisons).
         let (mine, theirs) = (stages(of: symbol), stages(of: other))
         if mine.count <= readEachTime && theirs.count <= readEachTime {
             var (i, j) = (mine.startIndex, theirs.startIndex)
