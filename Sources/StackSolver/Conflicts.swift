@@ -12,9 +12,7 @@ struct ConflictSearch {
     /// Whether the required constraints `indices` can all hold.
     func feasible(_ checked: [Int]) -> Bool {
         let (renumbered, symbols) = renumbered(checked)
-        let elimination = Elimination(renumbered, externals: symbols)
-        var tableau = Tableau(externals: symbols)
-        return elimination.constraints.allSatisfy { tableau.addRequired($0) != .infeasible }
+        return holds(renumbered, symbols: symbols)
     }
 
     /// The constraints `checked`, inequalities as written (without their slacks), over the symbols
@@ -95,7 +93,7 @@ struct ConflictSearch {
     /// conflicts with. In the order found, which is the order of `required`.
     func breakConflicts(among required: [Int]) -> [(broken: Int, members: [Int])] {
         var result: [(broken: Int, members: [Int])] = []
-        var kept = required
+        var kept = core(of: required)
         var combinations = dependencies(of: kept)
         while true {
             if let (end, members, others) = earliestConflict(in: kept, combinations: combinations) {
@@ -106,7 +104,7 @@ struct ConflictSearch {
             }
             guard let failing = firstFailing(base: [], pool: kept, combinations: combinations) else { break }
             let broken = kept[failing]
-            result.append((broken, minimalConflict(failing: broken, accepted: Array(kept[..<failing]))))
+            result.append((broken, minimalConflict(failing: broken, accepted: Array(kept[..<failing]), peeled: true)))
             kept.remove(at: failing)
             combinations = dependencies(of: kept)
         }
@@ -120,11 +118,18 @@ struct ConflictSearch {
     /// The additive method then grows the set one member per round: the first candidate (in order)
     /// at which the members and the candidates up to it fail belongs to a conflict with them, so it
     /// joins and later candidates are dropped. Rounds stop when the members alone fail, which makes
-    /// the set minimal.
-    func minimalConflict(failing: Int, accepted: [Int]) -> [Int] {
+    /// the set minimal. `peeled`: `accepted` is a core already (`breakConflicts`' own).
+    func minimalConflict(failing: Int, accepted: [Int], peeled: Bool = false) -> [Int] {
         var members = [failing]
         var pool = connected(to: failing, among: accepted)
+        var byItems = !peeled
         while true {
+            // What the last round left of the pool, peeled (ConflictCore.swift): the conflict the
+            // rounds end with is in what is left, so they find it among fewer constraints. Any pool
+            // that holds it gives the same answer, so the rule for items, the dearer one, runs once.
+            let core = Set(core(of: members + pool, byItems: byItems))
+            pool = pool.filter(core.contains)
+            byItems = false
             let combinations = dependencies(of: members + pool)
             if let unique = uniqueConflict(members: members, pool: pool, combinations: combinations) {
                 members = unique

@@ -1,0 +1,172 @@
+// The constraints that can take part in a conflict, found once by peeling instead of carried
+// through every feasibility check.
+//
+// A required constraint with a variable that nothing else in the set pins cannot be in a minimal
+// conflict: whatever the other constraints choose, that variable can still be chosen to meet it.
+// Two such cases, both over free variables (a frame variable has no bound):
+// - the variable appears in no other constraint of the set;
+// - the variable appears only in inequalities, all of which it meets by growing the same way.
+// - an item's variables appear only in constraints that hold whatever values the other variables
+//   they mention take (a label centred in its column can always be placed in it, at some width):
+//   then none of those constraints is needed for a conflict, since nothing else sees the item.
+// Removing constraints frees more variables, so the rules repeat until nothing is removed.
+// What is left, the core, holds every minimal conflict of the set and of each of its subsets (a
+// variable free in the set is free in a subset).
+//
+// So every question the search asks keeps its answer on the core:
+// - a prefix of the set in order cannot hold exactly when its part in the core cannot (it contains a
+//   minimal conflict, which is in the core), so the first constraint that fails is the same;
+// - the additive method (`minimalConflict`) grows the same members: each round's first failing
+//   prefix contains the set it ends with, which is in the core.
+// On a stack layout most constraints peel: every item whose edges only its own stack's chain
+// mentions, every stack no user constraint reaches. The checks then cost what the conflict touches,
+// not the layout's size.
+
+extension ConflictSearch {
+    /// The members of `set` (in its order) that can be in a minimal conflict among the required
+    /// constraints of `set`. `byItems`: with the rule for items as well, which costs a few small
+    /// feasibility checks per item; without it, a pass over the set's terms.
+    func core(of set: [Int], byItems: Bool = true) -> [Int] {
+        var peeling = Peeling(search: self, set: set)
+        peeling.peelFreeSymbols()
+        // Items last to first: an item's children come after it, so a stack's items go before it does.
+        var changed = byItems
+        while changed {
+            changed = false
+            for group in peeling.groups.indices.reversed() where peeling.peelIfAlwaysHeld(group) {
+                peeling.peelFreeSymbols()
+                changed = true
+            }
+        }
+        return set.indices.filter { !peeling.removed[$0] }.map { set[$0] }
+    }
+
+    /// Whether the required constraints `list` (renumbered, over `symbols` free symbols) can all hold.
+    func holds(_ list: [LinearConstraint], symbols: Int) -> Bool {
+        let elimination = Elimination(list, externals: symbols)
+        var tableau = Tableau(externals: symbols)
+        return elimination.constraints.allSatisfy { tableau.addRequired($0) != .infeasible }
+    }
+}
+
+/// The state of `core(of:)`: which constraints are gone, and per symbol what still mentions it.
+private struct Peeling {
+    /// The largest group the always-held test takes: constraints, and symbols outside the group.
+    static let largestGroup = 24
+    static let largestInterface = 8
+
+    let search: ConflictSearch
+    let set: [Int]
+    var removed: [Bool]
+    /// Per symbol: how many live constraints mention it as an equality, as an inequality it meets by
+    /// growing, and as one it meets by shrinking; and which constraints (positions in `set`) mention it.
+    var equal: [Int]
+    var grow: [Int]
+    var shrink: [Int]
+    var mentions: [[Int]]
+    /// Symbols whose counts dropped since they were last looked at.
+    var pending: [Int] = []
+    /// The symbols of each item (`FrameVariable.perItem` in a row) that the set mentions.
+    var groups: [[Int]]
+
+    init(search: ConflictSearch, set: [Int]) {
+        self.search = search
+        self.set = set
+        let symbols = 1 + set.reduce(-1) { max($0, search.constraints[$1].expression.symbols.last ?? -1) }
+        removed = [Bool](repeating: false, count: set.count)
+        equal = [Int](repeating: 0, count: symbols)
+        grow = equal
+        shrink = equal
+        mentions = [[Int]](repeating: [], count: symbols)
+        groups = [[Int]](repeating: [], count: symbols / FrameVariable.perItem + 1)
+        for position in set.indices {
+            count(position, by: 1)
+            for term in terms(position) {
+                if mentions[term.symbol].isEmpty {
+                    pending.append(term.symbol)
+                    groups[term.symbol / FrameVariable.perItem].append(term.symbol)
+                }
+                mentions[term.symbol].append(position)
+            }
+        }
+    }
+
+    /// The terms of the constraint at `position`, without its slack: an inequality as written.
+    func terms(_ position: Int) -> [LinearTerm] {
+        let constraint = search.constraints[set[position]]
+        return zip(constraint.expression.symbols, constraint.expression.coefficients)
+            .filter { $0.0 != constraint.slack }.map { (symbol: $0.0, coefficient: $0.1) }
+    }
+
+    mutating func count(_ position: Int, by step: Int) {
+        let constraint = search.constraints[set[position]]
+        let inequality = constraint.slack != nil || !constraint.isEquality
+        for term in terms(position) {
+            if !inequality {
+                equal[term.symbol] += step
+            } else if term.coefficient > 0 {
+                grow[term.symbol] += step
+            } else {
+                shrink[term.symbol] += step
+            }
+        }
+    }
+
+    mutating func remove(_ position: Int) {
+        removed[position] = true
+        count(position, by: -1)
+        pending += terms(position).map(\.symbol)
+    }
+
+    /// Removes every constraint with a symbol nothing else pins, until none is left. The order symbols
+    /// are looked at in does not change the result: a constraint that can go stays so when others go.
+    mutating func peelFreeSymbols() {
+        while let symbol = pending.popLast() {
+            let frees = equal[symbol] == 0 ? (grow[symbol] == 0) != (shrink[symbol] == 0)
+                : equal[symbol] == 1 && grow[symbol] + shrink[symbol] == 0
+            guard frees else { continue }
+            for position in mentions[symbol] where !removed[position] { remove(position) }
+        }
+    }
+
+    /// Removes the constraints that mention the symbols of `group` when they hold whatever the
+    /// other symbols they mention (the interface) are: then none of them can be in a minimal
+    /// conflict of the set or of a subset, since the group's own symbols appear nowhere else.
+    ///
+    /// They hold for every interface value exactly when they can hold at all and, with their
+    /// constants at zero, for the interface at each unit vector and its negative: the values the
+    /// interface can take form a polyhedron, and a nonempty polyhedron whose recession cone holds
+    /// every axis both ways is the whole space.
+    mutating func peelIfAlwaysHeld(_ group: Int) -> Bool {
+        var members: [Int] = []
+        for symbol in groups[group] {
+            for position in mentions[symbol] where !removed[position] && !members.contains(position) {
+                members.append(position)
+                if members.count > Self.largestGroup { return false }
+            }
+        }
+        guard !members.isEmpty else { return false }
+        members.sort()
+        let (list, count) = search.renumbered(members.map { set[$0] })
+        let used = Array(Set(members.flatMap { terms($0).map(\.symbol) })).sorted()
+        let interface = used.indices.filter { used[$0] / FrameVariable.perItem != group }
+        guard interface.count <= Self.largestInterface, search.holds(list, symbols: count) else { return false }
+        let cone = list.map { constraint in
+            var constraint = constraint
+            constraint.expression.constant = 0
+            return constraint
+        }
+        for symbol in interface {
+            for direction in [1.0, -1.0] {
+                let pins = interface.map { other in
+                    LinearConstraint(
+                        expression: Row(constant: other == symbol ? -direction : 0, terms: [(symbol: other, coefficient: 1)]),
+                        isEquality: true, priority: 1000, source: cone[0].source)
+                }
+                guard search.holds(cone + pins, symbols: count) else { return false }
+            }
+        }
+        for position in members { remove(position) }
+        return true
+    }
+}
