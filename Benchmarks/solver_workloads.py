@@ -21,6 +21,12 @@ points per label wide, so the tied shares' residue goes to that label), neither 
 - heights: the spread variant's pairs with equal heights, across the rows (not in the default `--variants`);
 - near: the same with pairs an eighth of the layout apart, each inside one quarter (in the columns
   shape, each column has its own constraints; not in the default `--variants`);
+- pinned: the spread variant's first labels given widths of their own (`vi.width == 20 + k % 9`): in the
+  nested shape, labels in fillEqually sections, which the root's width ties together, so most of them
+  conflict (not in the default `--variants`);
+- aligned: the spread variant's pairs with equal leading edges (`vi.leading == vj.leading`; not in the
+  default `--variants`);
+- bounded: the spread variant's pairs as `vi.width <= vj.width - 2` (not in the default `--variants`);
 - axes: two user constraints, one on each axis: the constraint variant's and `vi.height == vj.height`
   (not in the default `--variants`);
 - conflict: one required conflict (a 10-point stack around a view with an explicit length of 44);
@@ -190,7 +196,7 @@ def finish(lines, paths, variant, conflict, squeezed):
         if variant == "axes":
             lines.append(f"        {paths[min(3, n - 1)]}.height == {paths[min(n - 1, 250)]}.height")
         lines.append("    }")
-    elif variant in ("spread", "near", "heights"):
+    elif variant in ("spread", "near", "heights", "pinned", "aligned", "bounded"):
         pairs = max(1, n // 200)
         stride = max(1, n // pairs)
         def partner(i):
@@ -199,7 +205,16 @@ def finish(lines, paths, variant, conflict, squeezed):
             # Near: an eighth of the layout away, inside the same quarter (a column of the columns shape).
             return i + n // 8 if i % max(1, n // 4) < n // 8 else i - n // 8
         length = "height" if variant == "heights" else "width"
-        body = [f"        {paths[(k * stride) % n]}.{length} == {paths[partner((k * stride) % n)]}.{length}" for k in range(pairs)]
+        def constraint(k):
+            first, second = paths[(k * stride) % n], paths[partner((k * stride) % n)]
+            if variant == "pinned":
+                return f"{first}.width == {20 + k % 9}"
+            if variant == "aligned":
+                return f"{first}.leading == {second}.leading"
+            if variant == "bounded":
+                return f"{first}.width <= {second}.width - 2"
+            return f"{first}.{length} == {second}.{length}"
+        body = [f"        {constraint(k)}" for k in range(pairs)]
         lines += ["    constraints {"] + body + ["    }"]
     elif variant == "conflict":
         lines.append(conflict)
