@@ -48,16 +48,16 @@ struct ConflictSearch {
 
     /// The least `j` for which `base` and `pool[0...j]` cannot all hold; nil when all of them can.
     /// `combinations`: the rows' dependencies (`dependencies(of: base + pool)`), nil when unknown.
-    func firstFailing(base: [Int], pool: [Int], combinations: [Combination]?) -> Int? {
+    /// `nearEnd`: they are known to fail together, and the answer is likely near the end of `pool`
+    /// (see `bisect`).
+    func firstFailing(base: [Int], pool: [Int], combinations: [Combination]?, nearEnd: Bool = false) -> Int? {
         guard let combinations, combinations.count <= Self.combinationsWorthAnEchelon,
             let echelon = echelon(combinations)
-        else { return bisect(base: base, pool: pool, below: pool.count) }
+        else { return bisect(base: base, pool: pool, below: pool.count, nearEnd: nearEnd) }
         // No dependency, and the rows hold. Else the first failure is at an end (RowDependencies.swift):
         // the earliest, where its combination proves it; else bisect the ends, then make sure nothing
         // before the one found fails.
-        if let first = echelon.first, first.end >= base.count, proves(first.row, in: base + pool) {
-            return first.end - base.count
-        }
+        if let end = firstProvenEnd(echelon, base: base, pool: pool) { return end - base.count }
         let candidates = echelon.map { max(0, $0.end - base.count) }
         guard let last = candidates.last else { return nil }
         guard !feasible(base + pool[...last]) else {
@@ -77,10 +77,22 @@ struct ConflictSearch {
 
     /// The least `j` below `limit` for which `base` and `pool[0...j]` cannot all hold, where
     /// `pool[..<limit]` cannot (which is checked when `limit` is `pool.count`: nil when all can).
-    private func bisect(base: [Int], pool: [Int], below limit: Int) -> Int? {
-        guard limit < pool.count || !feasible(base + pool) else { return nil }
+    /// `nearEnd`: `base` and `pool` are known to fail together, and the answer is likely near the
+    /// end: step down from it 1, 2, 4... places until a prefix holds, then bisect what is left, which
+    /// takes a check or two when the answer is at the end and twice the bisection's checks at worst.
+    private func bisect(base: [Int], pool: [Int], below limit: Int, nearEnd: Bool = false) -> Int? {
+        guard limit < pool.count || nearEnd || !feasible(base + pool) else { return nil }
         var low = 0
         var high = limit - 1
+        var step = nearEnd ? 1 : high + 1
+        while high - step >= low {
+            if feasible(base + pool[...(high - step)]) {
+                low = high - step + 1
+                break
+            }
+            high -= step
+            step *= 2
+        }
         while low < high {
             let middle = (low + high) / 2
             if feasible(base + pool[...middle]) { low = middle + 1 } else { high = middle }
@@ -123,6 +135,7 @@ struct ConflictSearch {
         var members = [failing]
         var pool = connected(to: failing, among: accepted)
         var byItems = !peeled
+        var nearEnd = false
         while true {
             // What the last round left of the pool, peeled (ConflictCore.swift): the conflict the
             // rounds end with is in what is left, so they find it among fewer constraints. Any pool
@@ -135,9 +148,14 @@ struct ConflictSearch {
                 members = unique
                 break
             }
-            guard feasible(members), let found = firstFailing(base: members, pool: pool, combinations: combinations)
+            guard feasible(members),
+                let found = firstFailing(base: members, pool: pool, combinations: combinations, nearEnd: nearEnd)
             else { break }
             members.append(pool[found])
+            // A conflict along a chain of constraints in order gives up its members from the end of
+            // the pool, one a round: once one round's is its pool's last, the next is looked for
+            // from the end.
+            nearEnd = found == pool.count - 1
             pool = Array(pool[..<found])
         }
         return bySource(members)

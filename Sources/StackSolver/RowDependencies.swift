@@ -79,6 +79,26 @@ extension ConflictSearch {
         return result.reversed()
     }
 
+    /// Where the first of `base` and `pool` fails, read off the combinations in echelon form without a
+    /// feasibility check: the end of the first one that proves a conflict, when every one before it
+    /// ends in `base` (which holds) or is a combination of equalities alone that cancels to 0 = 0.
+    /// Those add no conflict to a prefix, whatever multiples of them are taken: on an inequality's
+    /// row only the ones in `base` have a coefficient, so any combination of them proves what one
+    /// of `base`'s own would, and none does. Nil when a combination before the first that proves
+    /// mentions an inequality past `base`: then the prefixes are bisected.
+    func firstProvenEnd(_ echelon: [Combination], base: [Int], pool: [Int]) -> Int? {
+        let set = base + pool
+        for combination in echelon where combination.end >= base.count {
+            if proves(combination.row, in: set) { return combination.end }
+            let equalities = combination.row.symbols.allSatisfy { position in
+                let constraint = constraints[set[position]]
+                return constraint.isEquality && constraint.slack == nil
+            }
+            guard equalities else { return nil }
+        }
+        return nil
+    }
+
     /// Whether the combination `y` of the rows of `set` proves that they cannot hold (Farkas): with
     /// one sign it is nonnegative on every inequality's row, and its constant comes out negative by more
     /// than a millionth of its largest coefficient. When it does not, the feasibility check decides,
