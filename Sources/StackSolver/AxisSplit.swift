@@ -122,6 +122,12 @@ func solveSplittingAxes(
             return GeneralAxis(
                 axis: axis, solution: solved.solution, constraints: solved.summary.constraints, joint: outcome, kept: solved.kept)
         }
+        // Kept for resizes or not, the same answer: nothing is kept of it, so a resize solves afresh.
+        if case .declined(.conflict) = joint.outcome,
+           let solved = solveJointlyBreakingConflicts(ir: ir, width: width, height: height, axis: axis, mentioned: mentioned) {
+            return GeneralAxis(
+                axis: axis, solution: solved.solution, constraints: solved.summary.constraints, joint: .solved(solved.summary), kept: nil)
+        }
         var solver = Solver(ir: ir, width: width, height: height, axis: axis, parameterized: keeping)
         let run = solver.run(keeping: keeping, axes: [axis], width: width, height: height)
         if run.solution.stopped, let walked = walkingShares(axis) { return walked }

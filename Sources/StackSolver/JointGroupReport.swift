@@ -29,6 +29,9 @@ public struct JointGroupSummary: Hashable, Sendable {
     /// Whether the general solve of the whole axis stopped at its limit and this joint solve, with
     /// fillProportionally stacks' lengths walked as hubs too (`HubRule.walkingShares`), answered instead.
     public var afterStop = false
+    /// How many required constraints of the axis conflicted and were broken before the joint solve,
+    /// which solved the layout without them (JointConflicts.swift).
+    public var brokenFirst = 0
 }
 
 /// What became of a joint solve: its size, or why the general solver solved the axis whole.

@@ -102,7 +102,7 @@ struct SubtreeConflicts {
     /// UIKit's recovery on `axis` of `ir` without the constraints `broken` already: the conflicts in
     /// the order found (sources of `ir`), the subtree whose constraints decided the answers (the
     /// root: all of them) and how many those are; nil when nothing conflicts.
-    private static func search(_ ir: ConstraintIR, without broken: [Bool], width: Double?, height: Double?, node: Int, axis: Axis)
+    static func search(_ ir: ConstraintIR, without broken: [Bool], width: Double?, height: Double?, node: Int, axis: Axis)
         -> (found: [(broken: ConstraintSource, members: [ConstraintSource])], group: SubtreeConflictGroup)? {
         // The axis's required constraints, as the general solver takes them (Solver's `axis`); the
         // search never looks at the optional ones.

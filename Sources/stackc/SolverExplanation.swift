@@ -25,7 +25,7 @@ enum SolverExplanation {
 
     /// The `"solver"` object: `{"path": "structured", "stacks": [{"item", "kind", "distribution",
     /// "mechanism"}...]}`, `{"path": "general", "reason", "item", "description", "items", "constraints"}`,
-    /// `{"path": "split", ..., "generalAxis", "constraints", "joint": {..., "walkedHubs", "afterStop"}, "stacks"}`,
+    /// `{"path": "split", ..., "generalAxis", "constraints", "joint": {..., "walkedHubs", "afterStop", "brokenFirst"}, "stacks"}`,
     /// `{"path": "eachAxis", ..., "axes": [{"axis", "constraints", "joint"}...]}` or `{"path": "subtreeConflicts",
     /// ..., "groups": [{"item", "axis", "constraints"}...], "stacks"}`.
     static func json(_ report: SolveReport, _ ir: ConstraintIR) -> JSONValue {
@@ -49,6 +49,7 @@ enum SolverExplanation {
                     ("runs", .number(Double(joint.runs))), ("leaves", .number(Double(joint.leaves))),
                     ("pieces", .number(Double(joint.pieces))),
                     ("walkedHubs", .array(joint.walkedHubs.map(name))), ("afterStop", .bool(joint.afterStop)),
+                    ("brokenFirst", .number(Double(joint.brokenFirst))),
                 ])
             case .declined(let decline)?:
                 return .object([("declined", .string(decline.description(in: ir)))])

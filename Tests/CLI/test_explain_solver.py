@@ -70,7 +70,7 @@ def test_user_constraints_on_one_axis_split_the_layout_by_axis():
     assert (solver["path"], solver["reason"], solver["generalAxis"]) == ("split", "userConstraints", "horizontal")
     assert [stack["item"] for stack in solver["stacks"]] == ["toolbar", "toolbar.tools"]
     assert solver["joint"] == {"items": 8, "subtrees": 1, "runs": 0, "leaves": 0, "pieces": 2, "walkedHubs": [],
-                               "afterStop": False}
+                               "afterStop": False, "brokenFirst": 0}
 
 
 def test_a_conflict_is_broken_then_the_tree_solves_the_rest():

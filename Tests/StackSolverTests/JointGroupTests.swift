@@ -62,6 +62,53 @@ import Testing
     /// by 6 - s and c's and e's hugging (250) by 2s: the 750 level decides, s = 6. So the rows are 10,
     /// 16 and 10 high, at 0, 10 and 26. The top row hangs off the vertical group, the middle row off the
     /// horizontal one.
+    /// A joint group whose required constraints conflict (JointConflicts.swift). Worked by hand: the
+    /// rows fill the vstack's width W. The middle row's labels are 60 and 25 wide, required, so W = 85;
+    /// `d.width == 70`, added last, would make the bottom row 70, so UIKit breaks it. Without it `d`
+    /// spans the bottom row, 85; `b` takes what `a`'s required 50 leaves of the top row, 35, and `f`,
+    /// in the row no user constraint touches, is 85 wide too. Every label is 10 high.
+    @Test func aConflictingGroupIsSolvedWithoutWhatItBreaks() {
+        let ir = Self.lowered("""
+            vstack main {
+                hstack top { label a(intrinsic: 30 x 10); label b(intrinsic: 20 x 10) }
+                hstack middle { label c(intrinsic: 40 x 10); label e(intrinsic: 25 x 10) }
+                hstack bottom { label d(intrinsic: 10 x 10) }
+                hstack spare { label f(intrinsic: 15 x 10) }
+                constraints {
+                    a.width == 50
+                    c.width == 60
+                    e.width == 25
+                    d.width == 70
+                }
+            }
+            """)
+        let (solution, report) = solveLayoutReporting(ir: ir)
+        guard case .split(_, .horizontal, _, _, .solved(let joint)?) = report.path else {
+            Issue.record("solved by \(report.path)")
+            return
+        }
+        // The spare row stays outside the group.
+        #expect(joint.brokenFirst == 1 && joint.subtrees + joint.runs + joint.leaves >= 1, "\(joint)")
+        #expect(report.lines(in: ir).contains { $0.contains("solved without 1 required constraint, broken first to recover from a conflict") })
+        func frame(_ name: String) -> Frame? {
+            ir.items.firstIndex { $0.name == name }.map { solution.frames[$0] }
+        }
+        #expect(frame("main").map { ($0.width, $0.height) } ?? (-1, -1) == (85, 40))
+        #expect(frame("main.top.b").map { ($0.x, $0.width) } ?? (-1, -1) == (50, 35))
+        #expect(frame("main.middle.e").map { ($0.x, $0.width) } ?? (-1, -1) == (60, 25))
+        #expect(frame("main.bottom.d").map { ($0.x, $0.width) } ?? (-1, -1) == (0, 85))
+        #expect(frame("main.spare.f").map { ($0.x, $0.width) } ?? (-1, -1) == (0, 85))
+        guard case .conflict(_, let broken)? = solution.findings.first?.kind, case .constraint(let index) = broken else {
+            Issue.record("findings: \(solution.findings)")
+            return
+        }
+        #expect(ir.constraints[index].category == .user && ir.constraints[index].constant == 70)
+        #expect(solution.brokenConstraints == [index])
+        // The general solver's answer, findings and all.
+        #expect(solutionDifference(solution, solve(ir), ir: ir) == nil)
+        #expect(solution.findings == solve(ir).findings)
+    }
+
     @Test func constraintsOnBothAxesAreTwoJointGroups() {
         let ir = Self.lowered(Self.threeRows(["a.width == d.width", "c.height == d.height + 6"]))
         let (solution, report) = solveLayoutReporting(ir: ir)

@@ -133,7 +133,10 @@ public struct GeneralAxisReport: Hashable, Sendable {
             : group + ", with \(outside) outside it entering by cost functions (\(joint.pieces) pieces);"
                 + " structured: inside those" + (tree.map { " and \($0)" } ?? "")
         let stop = joint.afterStop ? ["walked because the whole axis, solved with every length free, stopped at a limit"] : []
-        return [line] + Self.hubLine(joint.walkedHubs, in: ir) + stop
+        let broken = joint.brokenFirst == 0 ? []
+            : [joint.brokenFirst == 1 ? "solved without 1 required constraint, broken first to recover from a conflict"
+                : "solved without \(joint.brokenFirst) required constraints, broken first to recover from conflicts"]
+        return [line] + Self.hubLine(joint.walkedHubs, in: ir) + stop + broken
     }
 
     /// Which hubs a joint solve walked (HubWalk.swift): none, one walked to its optimum, or
