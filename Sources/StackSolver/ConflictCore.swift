@@ -3,9 +3,9 @@
 //
 // A required constraint with a variable that nothing else in the set pins cannot be in a minimal
 // conflict: whatever the other constraints choose, that variable can still be chosen to meet it.
-// Two such cases, both over free variables (a frame variable has no bound):
+// Three such cases, all over free variables (a frame variable has no bound):
 // - the variable appears in no other constraint of the set;
-// - the variable appears only in inequalities, all of which it meets by growing the same way.
+// - the variable appears only in inequalities, all of which it meets by growing the same way;
 // - an item's variables appear only in constraints that hold whatever values the other variables
 //   they mention take (a label centred in its column can always be placed in it, at some width):
 //   then none of those constraints is needed for a conflict, since nothing else sees the item.
