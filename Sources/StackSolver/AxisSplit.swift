@@ -39,6 +39,14 @@ struct GeneralAxis {
     var kept: KeptSolve?
 }
 
+extension GeneralAxis {
+    /// The answer of a joint solve along `axis`; `joint` as reported (the solve's own summary unless
+    /// the caller leaves it out).
+    init(axis: Axis, _ solved: JointSolve, joint: JointGroupOutcome?) {
+        self.init(axis: axis, solution: solved.solution, constraints: solved.summary.constraints, joint: joint, kept: solved.kept)
+    }
+}
+
 /// A layout solved axis by axis: the general solver for one axis and the tree solver for the other,
 /// or the general solver for each axis alone.
 struct AxisSplit {
@@ -118,15 +126,12 @@ func solveSplittingAxes(
         // decline, so a joint group that declines for that reason is not reported again.
         var outcome: JointGroupOutcome? = joint.outcome
         if touched.isEmpty, case .declined(.stacksAlone) = joint.outcome { outcome = nil }
-        if let solved = joint.solve {
-            return GeneralAxis(
-                axis: axis, solution: solved.solution, constraints: solved.summary.constraints, joint: outcome, kept: solved.kept)
-        }
+        if let solved = joint.solve { return GeneralAxis(axis: axis, solved, joint: outcome) }
         // Kept for resizes or not, the same answer: nothing is kept of it, so a resize solves afresh.
         if case .declined(.conflict) = joint.outcome,
-           let solved = solveJointlyBreakingConflicts(ir: ir, width: width, height: height, axis: axis, mentioned: mentioned) {
-            return GeneralAxis(
-                axis: axis, solution: solved.solution, constraints: solved.summary.constraints, joint: .solved(solved.summary), kept: nil)
+           let solved = solveJointlyBreakingConflicts(
+               ir: ir, model: model, built: built?.alone(axis.slot), width: width, height: height, axis: axis, mentioned: mentioned) {
+            return GeneralAxis(axis: axis, solved, joint: .solved(solved.summary))
         }
         var solver = Solver(ir: ir, width: width, height: height, axis: axis, parameterized: keeping)
         let run = solver.run(keeping: keeping, axes: [axis], width: width, height: height)
@@ -150,9 +155,7 @@ func solveSplittingAxes(
             mentioned: mentioned, keeping: keeping, walkingShares: true)
         guard var solved = joint.solve, !solved.solution.stopped else { return nil }
         solved.summary.afterStop = true
-        return GeneralAxis(
-            axis: axis, solution: solved.solution, constraints: solved.summary.constraints, joint: .solved(solved.summary),
-            kept: solved.kept)
+        return GeneralAxis(axis: axis, solved, joint: .solved(solved.summary))
     }
     // With a stack the model leaves unread, the tree solver answers neither axis.
     let candidates: [Axis] = !model.opaqueRoots.isEmpty ? []

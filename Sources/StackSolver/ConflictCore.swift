@@ -57,6 +57,10 @@ private struct Peeling {
 
     let search: ConflictSearch
     let set: [Int]
+    /// Per position in `set`: its constraint's terms without its slack (an inequality as written), and
+    /// whether it is an inequality.
+    let terms: [[LinearTerm]]
+    let isInequality: [Bool]
     var removed: [Bool]
     /// Per symbol: how many live constraints mention it as an equality, as an inequality it meets by
     /// growing, and as one it meets by shrinking; and which constraints (positions in `set`) mention it.
@@ -72,6 +76,12 @@ private struct Peeling {
     init(search: ConflictSearch, set: [Int]) {
         self.search = search
         self.set = set
+        terms = set.map { index in
+            let constraint = search.constraints[index]
+            return zip(constraint.expression.symbols, constraint.expression.coefficients)
+                .filter { $0.0 != constraint.slack }.map { (symbol: $0.0, coefficient: $0.1) }
+        }
+        isInequality = set.map { search.constraints[$0].slack != nil || !search.constraints[$0].isEquality }
         let symbols = 1 + set.reduce(-1) { max($0, search.constraints[$1].expression.symbols.last ?? -1) }
         removed = [Bool](repeating: false, count: set.count)
         equal = [Int](repeating: 0, count: symbols)
@@ -81,7 +91,7 @@ private struct Peeling {
         groups = [[Int]](repeating: [], count: symbols / FrameVariable.perItem + 1)
         for position in set.indices {
             count(position, by: 1)
-            for term in terms(position) {
+            for term in terms[position] {
                 if mentions[term.symbol].isEmpty {
                     pending.append(term.symbol)
                     groups[term.symbol / FrameVariable.perItem].append(term.symbol)
@@ -91,17 +101,9 @@ private struct Peeling {
         }
     }
 
-    /// The terms of the constraint at `position`, without its slack: an inequality as written.
-    func terms(_ position: Int) -> [LinearTerm] {
-        let constraint = search.constraints[set[position]]
-        return zip(constraint.expression.symbols, constraint.expression.coefficients)
-            .filter { $0.0 != constraint.slack }.map { (symbol: $0.0, coefficient: $0.1) }
-    }
-
     mutating func count(_ position: Int, by step: Int) {
-        let constraint = search.constraints[set[position]]
-        let inequality = constraint.slack != nil || !constraint.isEquality
-        for term in terms(position) {
+        let inequality = isInequality[position]
+        for term in terms[position] {
             if !inequality {
                 equal[term.symbol] += step
             } else if term.coefficient > 0 {
@@ -115,7 +117,7 @@ private struct Peeling {
     mutating func remove(_ position: Int) {
         removed[position] = true
         count(position, by: -1)
-        pending += terms(position).map(\.symbol)
+        pending += terms[position].map(\.symbol)
     }
 
     /// Removes every constraint with a symbol nothing else pins, until none is left. The order symbols
@@ -148,7 +150,7 @@ private struct Peeling {
         guard !members.isEmpty else { return false }
         members.sort()
         let (list, count) = search.renumbered(members.map { set[$0] })
-        let used = Array(Set(members.flatMap { terms($0).map(\.symbol) })).sorted()
+        let used = Array(Set(members.flatMap { terms[$0].map(\.symbol) })).sorted()
         let interface = used.indices.filter { used[$0] / FrameVariable.perItem != group }
         guard interface.count <= Self.largestInterface, search.holds(list, symbols: count) else { return false }
         let cone = list.map { constraint in

@@ -18,8 +18,8 @@ import Testing
     static func threeRows(_ constraints: [String]) -> String {
         """
         vstack main {
-            hstack top { label a(intrinsic: 30 x 10); label b(intrinsic: 20 x 10) }
-            hstack middle { label c(intrinsic: 40 x 10); label e(intrinsic: 25 x 10) }
+            hstack top { label a(intrinsic: 30 x 10) label b(intrinsic: 20 x 10) }
+            hstack middle { label c(intrinsic: 40 x 10) label e(intrinsic: 25 x 10) }
             hstack bottom { label d(intrinsic: 10 x 10) }
             constraints {
                 \(constraints.joined(separator: "\n        "))
@@ -70,8 +70,8 @@ import Testing
     @Test func aConflictingGroupIsSolvedWithoutWhatItBreaks() {
         let ir = Self.lowered("""
             vstack main {
-                hstack top { label a(intrinsic: 30 x 10); label b(intrinsic: 20 x 10) }
-                hstack middle { label c(intrinsic: 40 x 10); label e(intrinsic: 25 x 10) }
+                hstack top { label a(intrinsic: 30 x 10) label b(intrinsic: 20 x 10) }
+                hstack middle { label c(intrinsic: 40 x 10) label e(intrinsic: 25 x 10) }
                 hstack bottom { label d(intrinsic: 10 x 10) }
                 hstack spare { label f(intrinsic: 15 x 10) }
                 constraints {
@@ -147,7 +147,7 @@ import Testing
     /// layout by the general solver. Frames, determinations and findings are the general solver's, at
     /// natural size and at pinned widths.
     @Test func aStackTheModelCannotReadIsLeftOpaque() {
-        let rows = (0..<40).map { "hstack r\($0) { label a\($0)(intrinsic: \(10 + $0 % 7) x 10); label b\($0)(intrinsic: 20 x \(8 + $0 % 5)) }" }
+        let rows = (0..<40).map { "hstack r\($0) { label a\($0)(intrinsic: \(10 + $0 % 7) x 10) label b\($0)(intrinsic: 20 x \(8 + $0 % 5)) }" }
         let ir = Self.lowered("""
             vstack main {
                 \(rows.joined(separator: "\n    "))
@@ -354,7 +354,7 @@ import Testing
     /// (as one run down the column), not the whole axis by the general solver. Frames as the general solver's, at natural size and at
     /// pinned widths.
     @Test func aStackWithoutACostFunctionStartsAJointGroup() {
-        let rows = (0..<40).map { "hstack r\($0) { label a\($0)(intrinsic: \(10 + $0 % 7) x 10); label b\($0)(intrinsic: 20 x \(8 + $0 % 5)) }" }
+        let rows = (0..<40).map { "hstack r\($0) { label a\($0)(intrinsic: \(10 + $0 % 7) x 10) label b\($0)(intrinsic: 20 x \(8 + $0 % 5)) }" }
         let ir = Self.lowered("""
             vstack main {
                 \(rows.joined(separator: "\n    "))
