@@ -24,6 +24,16 @@ extension Axis {
     }
 }
 
+extension IRConstraint {
+    /// Whether an anchor of the constraint lies on `axis`.
+    func touches(_ axis: Axis) -> Bool {
+        Axis(first.attribute) == axis || second.map { Axis($0.attribute) == axis } == true
+    }
+
+    /// Whether the constraint relates the two axes (`a.height == b.width`).
+    var relatesAxes: Bool { second.map { Axis($0.attribute) != Axis(first.attribute) } ?? false }
+}
+
 /// One axis the general solver answered alone: the whole axis, or a joint group (JointGroup.swift).
 struct GeneralAxis {
     var axis: Axis
@@ -97,8 +107,10 @@ struct AxisSplit {
 /// user constraints when they all lie on one; with none, whichever axis the tree solver cannot answer
 /// alone: a conflict or an ambiguity is usually on one axis only); else the general solver for each
 /// axis alone (user constraints on both axes, or stacks the tree solver declines on both), each as a
-/// joint group where one starts.
-/// Nil when some constraint relates the axes, the stacks alone cannot be read into a model, or both
+/// joint group where one starts. Where user constraints relate the axes, one joint group over both
+/// (JointAcrossAxes.swift).
+/// Nil when a stack's own constraint relates the axes, the joint group over both axes declines, the
+/// stacks alone cannot be read into a model, or both
 /// axes' general solves report something (their findings' order across the axes is the whole
 /// solve's); the caller then solves the whole layout by the general solver.
 /// `built`: the cost functions on both axes of the layout without its user constraints (the layout
@@ -108,15 +120,26 @@ func solveSplittingAxes(
     ir: ConstraintIR, width: Double?, height: Double?, built: StructuredLayout? = nil, keeping: Bool = false
 ) -> AxisSplit? {
     var touched: Set<Axis> = []
-    for constraint in ir.constraints {
-        let first = Axis(constraint.first.attribute)
-        if let second = constraint.second, Axis(second.attribute) != first { return nil }
-        if constraint.category == .user { touched.insert(first) }
+    var across: [Int] = []
+    for (index, constraint) in ir.constraints.enumerated() {
+        if constraint.relatesAxes {
+            // Only a user constraint relates the axes: a stack whose own does is the general solver's.
+            guard constraint.category == .user else { return nil }
+            across.append(index)
+        }
+        if constraint.category == .user { touched.formUnion([Axis.horizontal, .vertical].filter(constraint.touches)) }
     }
     // The layout's stacks alone: its user constraints left unread, the others at their indices.
     guard let model = built?.model ?? StructuredModel.tolerant(ir: ir, without: touched.isEmpty ? [] : ir.userConstraintFlags)
     else { return nil }
     let mentioned = mentionedSymbols(ir)
+    // Axes related by a constraint are one problem: one joint group over both, else the whole solve.
+    guard across.isEmpty else {
+        guard let joint = solveJointlyAcrossAxes(
+            ir: ir, model: model, across: across, width: width, height: height, mentioned: mentioned) else { return nil }
+        return AxisSplit(
+            solution: joint.solution, general: joint.axes, mentioned: mentioned, tree: nil, opaqueReasons: model.declineReasons)
+    }
     /// The general solver's answer along `axis`: a joint group where one starts, else the whole axis.
     func generalAxis(_ axis: Axis) -> GeneralAxis {
         let joint = solveJointly(

@@ -7,10 +7,12 @@ func finishJoint(
     solver: inout Solver, shape: JointShape, problem: JointProblem, layout: StructuredLayout, width: Double?,
     height: Double?, axis: Axis, mentioned: [Bool], keeping: Bool, free: [Bool]? = nil
 ) throws(JointDecline) -> JointSolve {
+    guard !solver.tableau.hitPivotLimit else { throw .pivotLimit }
     // Only a kept solve holds on to the solver: a second copy would make finishing copy the tableau.
     let solved = keeping ? solver : nil
-    var solve = try frames(
-        solver: &solver, shape: shape, problem: problem, layout: layout, axis: axis, mentioned: mentioned, free: free)
+    var solve = try finishJoint(
+        solution: problem.finish(&solver, free: free), value: problem.values(in: solver), shape: shape, problem: problem,
+        layout: layout, axis: axis, mentioned: mentioned)
     solve.kept = solved.flatMap { solved in
         KeptSolve(
             solved, axes: [axis], width: width, height: height, solution: solve.solution, free: solver.faceFree,
@@ -22,15 +24,17 @@ func finishJoint(
 /// The frames of a joint solve after its tie rule: the joint part from the solver, each run's items
 /// by splitting its length as the structured solver splits a stack's, and inside each hanging unit by
 /// the structured solver's top-down pass from its place. Throws when a run's items share its length
-/// freely (`jointSolve` then puts them onto the spine) or the top-down pass declines a unit.
-private func frames(
-    solver: inout Solver, shape: JointShape, problem: JointProblem, layout: StructuredLayout, axis: Axis, mentioned: [Bool],
-    free: [Bool]?
+/// freely (`jointRounds` then puts them onto the spine) or the top-down pass declines a unit.
+/// `solution` is the solver's (`JointProblem.finish`), `value` its values by the layout's numbering
+/// (`JointProblem.values`): of `problem`, or of a problem joining it with the other axis's
+/// (JointAcrossAxes.swift). Only the fields along `axis` change.
+func finishJoint(
+    solution: LayoutSolution, value: (Int) -> Double, shape: JointShape, problem: JointProblem, layout: StructuredLayout,
+    axis: Axis, mentioned: [Bool]
 ) throws(JointDecline) -> JointSolve {
     let model = layout.model
     let n = model.count
     let (slot, position, length) = (axis.slot, axis.position, axis.length)
-    guard !solver.tableau.hitPivotLimit else { throw .pivotLimit }
     // Whose place the solver gives (`JointProblem.solved`): the others' places along the axis come
     // from the top-down pass below, and the caller fills in the other axis.
     let joint = problem.solved
@@ -40,11 +44,10 @@ private func frames(
     // (`JointProblem.solving`). What the joint part leaves undecided is settled as the whole solve
     // settles it (UndecidedValues.swift): the hanging units are fixed, so the two faces agree on the
     // joint part.
-    var solution = problem.finish(&solver, free: free)
+    var solution = solution
     let freeGaps = shape.gaps.map { gaps in
         gaps.first.map { slot == 0 ? !solution.determined[$0].width : !solution.determined[$0].height } ?? false
     }
-    let value = problem.values(in: solver)
     var placement = JointPlacement(
         spine: shape.spine, position: [Double](repeating: 0, count: n), length: [Double](repeating: 0, count: n))
     for item in 0..<n where joint[item] {

@@ -115,7 +115,7 @@ private func jointStart(
     // decline the axis starts it. The stacks without a cost function of their own (those the model
     // leaves unread, StructuredModel.tolerant, and those the tree solver makes none for) are on the
     // spine from the start, and then the stacks alone have no frames.
-    guard !ir.constraints[(firstUser ?? ir.constraints.count)...].contains(where: { Axis($0.first.attribute) == axis }) else {
+    guard !ir.constraints[(firstUser ?? ir.constraints.count)...].contains(where: { $0.touches(axis) }) else {
         let first = try shape(seeds: model.opaqueRoots)
         let layout = try build()
         let starts = layout.spineStarts
@@ -134,57 +134,123 @@ private func jointStart(
     throw .nothingToCollapse
 }
 
-/// The joint solve of `axis`, in rounds. A unit whose place the levels and ties leave free goes onto
+/// One axis of a joint solve as its rounds grow it: the stack-only layout along the axis, its frames
+/// (where the hubs' pins start), and the spine.
+struct JointPart {
+    let axis: Axis
+    let rule: HubRule
+    let layout: StructuredLayout
+    let stacksAlone: LayoutSolution?
+    var seeds: [Int]
+    var shape: JointShape
+    var forced: [Bool]
+    /// The hubs left unpinned (their pins tied to another's).
+    var unwalked: [Int] = []
+
+    /// The shape again, after `seeds` or `forced` grew.
+    mutating func reshape(ir: ConstraintIR, model: StructuredModel) throws(JointDecline) {
+        shape = try JointShape(ir: ir, model: model, axis: axis.slot, seeds: seeds, forced: forced)
+        guard shape.collapses(ir: ir, model: model, rule: rule) else { throw .nothingToCollapse }
+    }
+
+    /// Puts onto the spine what finishing a round declines (`finishJoint`), and reshapes: a run whose
+    /// items share its length freely, as a free unit does (`forced`); a stack the top-down pass
+    /// declines at the length the joint solve gives its unit, with its ancestors, as where the stacks
+    /// alone decline does at the start (`seeds`). Rethrows any other decline.
+    mutating func respine(after error: JointDecline, ir: ConstraintIR, model: StructuredModel) throws(JointDecline) {
+        switch error {
+        case .freeSplit(let item) where shape.unit[item] >= 0:
+            for member in layout.freeMembers(of: shape.units[shape.unit[item]], axis: axis.slot) { forced[member] = true }
+        case .subtreeDeclined(let reason):
+            guard let node = reason.spineNode, node < shape.spine.count, !shape.spine[node] else { throw error }
+            seeds.append(node)
+        default:
+            throw error
+        }
+        try reshape(ir: ir, model: model)
+    }
+
+    /// Puts onto the spine the members of `units` whose places the levels and ties leave free.
+    mutating func force(_ units: [Int]) {
+        for unit in units {
+            for member in layout.freeMembers(of: shape.units[unit], axis: axis.slot) { forced[member] = true }
+        }
+    }
+}
+
+/// The joint solve of `axis`, in rounds (`jointRounds`).
+private func jointSolve(
+    ir: ConstraintIR, model: StructuredModel, built: StructuredLayout?, width: Double?, height: Double?, axis: Axis,
+    mentioned: [Bool], keeping: Bool, rule: HubRule
+) throws(JointDecline) -> JointSolve {
+    let part = try jointPart(ir: ir, model: model, built: built, width: width, height: height, axis: axis, rule: rule)
+    return try jointRounds(
+        ir: ir, model: model, parts: [part], across: [], width: width, height: height, mentioned: mentioned,
+        keeping: keeping)[0]
+}
+
+/// The start of `axis`'s part of a joint solve (`jointStart`).
+func jointPart(
+    ir: ConstraintIR, model: StructuredModel, built: StructuredLayout?, width: Double?, height: Double?, axis: Axis,
+    rule: HubRule
+) throws(JointDecline) -> JointPart {
+    let start = try jointStart(ir: ir, model: model, built: built, width: width, height: height, axis: axis, rule: rule)
+    return JointPart(
+        axis: axis, rule: rule, layout: start.layout, stacksAlone: start.stacksAlone, seeds: start.seeds, shape: start.shape,
+        forced: [Bool](repeating: false, count: model.count))
+}
+
+/// A joint solve in rounds, of one axis, or of both (`parts`, horizontal first) with the constraints
+/// `across` that relate them (JointAcrossAxes.swift); one answer per part, each with its part's
+/// summary and the frames of every part (the last answer's are the whole solve's).
+/// A unit whose place the levels and ties leave free goes onto
 /// the spine, and the group is solved again: each round takes one more level of the tree, so the
 /// rounds are few (and bounded here). A round whose answer reaches the end of a window of pieces is
 /// solved again with windows four times wider (at last with every piece), and does not count. The
 /// hubs' lengths are pinned and walked (HubWalk.swift), unless the pins conflict or the layout leaves
 /// a length undecided: then the group is solved without them. Of hubs whose pins are tied together,
-/// one is left out.
-private func jointSolve(
-    ir: ConstraintIR, model: StructuredModel, built: StructuredLayout?, width: Double?, height: Double?, axis: Axis,
-    mentioned: [Bool], keeping: Bool, rule: HubRule
-) throws(JointDecline) -> JointSolve {
-    let slot = axis.slot
-    let start = try jointStart(ir: ir, model: model, built: built, width: width, height: height, axis: axis, rule: rule)
-    let (layout, stacksAlone) = (start.layout, start.stacksAlone)
-    var seeds = start.seeds
-    var shape = start.shape
-    var forced = [Bool](repeating: false, count: model.count)
+/// one is left out. Hubs are walked along one axis alone: a walk moves one pin at a time, and a
+/// constraint across the axes ties pins of both.
+func jointRounds(
+    ir: ConstraintIR, model: StructuredModel, parts: [JointPart], across: [LinearConstraint], width: Double?,
+    height: Double?, mentioned: [Bool], keeping: Bool
+) throws(JointDecline) -> [JointSolve] {
+    var parts = parts
     var window: Int? = keeping ? JointWindow.keptPieces : JointWindow.pieces
-    var walkingHubs = true
-    var unwalked: [Int] = []
+    var walkingHubs = parts.count == 1
     var widenings = 0
     func widen() {
         window = window.flatMap { $0 < 64 ? 4 * $0 : nil }
         widenings += 1
     }
-    func reshape() throws(JointDecline) {
-        shape = try JointShape(ir: ir, model: model, axis: slot, seeds: seeds, forced: forced)
-        guard shape.collapses(ir: ir, model: model, rule: rule) else { throw .nothingToCollapse }
-    }
     var (rounds, crossings) = (0, 0)
-    while rounds < 8 {
-        // A pin starts where the stacks alone put its length: without their frames, none.
-        let hubs = !walkingHubs || stacksAlone == nil ? []
-            : shape.hubs(ir: ir, model: model, rule: rule).filter { !unwalked.contains($0) }
-        // Without its hubs, a group with nothing hanging off its spine is the whole axis.
-        guard !hubs.isEmpty || !shape.units.isEmpty else { throw .nothingToCollapse }
-        let problem: JointProblem
-        do throws(JointDecline) {
-            problem = try JointProblem(
-                ir: ir, shape: shape, layout: layout, width: width, height: height, axis: axis, stacksAlone: stacksAlone,
-                window: window, hubs: hubs)
-        } catch {
-            // The hanging items that a written constraint meets at more than their position and length
-            // (a baseline, an item inside), or whose own constraints move with more than they do, go
-            // onto the spine: a few rounds at most (each takes one more level of a baseline's chain).
-            guard case .crossesSubtree(let items) = error, crossings < 8 else { throw error }
-            crossings += 1
-            for item in items where forced.indices.contains(item) { forced[item] = true }
-            try reshape()
-            continue
+    rounds: while rounds < 8 {
+        var problems: [JointProblem] = []
+        for k in parts.indices {
+            let part = parts[k]
+            // A pin starts where the stacks alone put its length: without their frames, none.
+            let hubs = !walkingHubs || part.stacksAlone == nil ? []
+                : part.shape.hubs(ir: ir, model: model, rule: part.rule).filter { !part.unwalked.contains($0) }
+            // Without its hubs, a group with nothing hanging off its spine is the whole axis.
+            guard !hubs.isEmpty || !part.shape.units.isEmpty else { throw .nothingToCollapse }
+            do throws(JointDecline) {
+                problems.append(try JointProblem(
+                    ir: ir, shape: part.shape, layout: part.layout, width: width, height: height, axis: part.axis,
+                    stacksAlone: part.stacksAlone, window: window, hubs: hubs))
+            } catch {
+                // The hanging items that a written constraint meets at more than their position and length
+                // (a baseline, an item inside), or whose own constraints move with more than they do, go
+                // onto the spine: a few rounds at most (each takes one more level of a baseline's chain).
+                guard case .crossesSubtree(let items) = error, crossings < 8 else { throw error }
+                crossings += 1
+                for item in items where parts[k].forced.indices.contains(item) { parts[k].forced[item] = true }
+                try parts[k].reshape(ir: ir, model: model)
+                continue rounds
+            }
         }
+        let interfaces = zip(parts, problems).map { part, own in own.interface(of: part.shape, axis: part.axis) }
+        let problem = problems.count == 1 ? problems[0]
+            : JointProblem(joining: problems, across: across, forms: interfaces.flatMap { $0.flatMap { $0 } })
         var solver = problem.solver(ir)
         guard !solver.conflicted else {
             if !problem.hubs.isEmpty {
@@ -201,7 +267,7 @@ private func jointSolve(
             throw .conflict
         }
         if let tied = solver.tiedHub() {
-            unwalked.append(tied)
+            parts[0].unwalked.append(tied)
             continue
         }
         solver.minimiseLevelSums()
@@ -215,45 +281,48 @@ private func jointSolve(
             continue
         }
         rounds += 1
-        let interface = problem.interface(of: shape, axis: axis)
-        guard problem.fixes(interface.flatMap { $0 }, in: solver) else {
-            let free = problem.freeUnits(interface, in: solver)
-            guard !free.isEmpty else { throw .unsettled }
-            for unit in free { for member in layout.freeMembers(of: shape.units[unit], axis: slot) { forced[member] = true } }
-            try reshape()
+        guard problem.fixes(interfaces.flatMap { $0.flatMap { $0 } }, in: solver) else {
+            var grew = false
+            for k in parts.indices {
+                let free = problem.freeUnits(interfaces[k], in: solver)
+                guard !free.isEmpty else { continue }
+                parts[k].force(free)
+                try parts[k].reshape(ir: ir, model: model)
+                grew = true
+            }
+            guard grew else { throw .unsettled }
             continue
         }
-        do throws(JointDecline) {
-            var solve = try finishJoint(
-                solver: &solver, shape: shape, problem: problem, layout: layout, width: width, height: height,
-                axis: axis, mentioned: mentioned, keeping: keeping)
-            solve.summary.widenings = widenings
-            return solve
-        } catch {
-            try respine(after: error, shape: shape, layout: layout, axis: slot, forced: &forced, seeds: &seeds)
-            try reshape()
+        guard !solver.tableau.hitPivotLimit else { throw .pivotLimit }
+        // Only a kept solve holds on to the solver: a second copy would make finishing copy the tableau.
+        let solved = keeping ? solver : nil
+        var solution = problem.finish(&solver, free: nil)
+        let value = problem.values(in: solver)
+        var solves: [JointSolve] = []
+        for k in parts.indices {
+            let part = parts[k]
+            do throws(JointDecline) {
+                var solve = try finishJoint(
+                    solution: solution, value: value, shape: part.shape, problem: problems[k], layout: part.layout,
+                    axis: part.axis, mentioned: mentioned)
+                solve.summary.widenings = widenings
+                solve.summary.acrossAxes = across.count
+                solution = solve.solution
+                solves.append(solve)
+            } catch {
+                try parts[k].respine(after: error, ir: ir, model: model)
+                continue rounds
+            }
         }
+        if let solved, parts.count == 1 {
+            let part = parts[0]
+            solves[0].kept = KeptSolve(
+                solved, axes: [part.axis], width: width, height: height, solution: solution, free: solver.faceFree,
+                joint: KeptJoint(shape: part.shape, problem: problem, layout: part.layout, axis: part.axis, mentioned: mentioned))
+        }
+        return solves
     }
     throw .unsettled
-}
-
-/// What goes onto the spine where finishing a round declines (`finishJoint`): a run whose items share
-/// its length freely, as a free unit does (`forced`); a stack the top-down pass declines at the length
-/// the joint solve gives its unit, with its ancestors, as where the stacks alone decline does at the
-/// start (`seeds`). Rethrows any other decline.
-private func respine(
-    after error: JointDecline, shape: JointShape, layout: StructuredLayout, axis slot: Int, forced: inout [Bool],
-    seeds: inout [Int]
-) throws(JointDecline) {
-    switch error {
-    case .freeSplit(let item) where shape.unit[item] >= 0:
-        for member in layout.freeMembers(of: shape.units[shape.unit[item]], axis: slot) { forced[member] = true }
-    case .subtreeDeclined(let reason):
-        guard let node = reason.spineNode, node < shape.spine.count, !shape.spine[node] else { throw error }
-        seeds.append(node)
-    default:
-        throw error
-    }
 }
 
 /// The joint problem's constraints: the IR's on the axis but the hanging units' own, and each

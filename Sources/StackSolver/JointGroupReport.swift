@@ -32,6 +32,9 @@ public struct JointGroupSummary: Hashable, Sendable {
     /// How many required constraints of the axis conflicted and were broken before the joint solve,
     /// which solved the layout without them (JointConflicts.swift).
     public var brokenFirst = 0
+    /// How many user constraints relate this axis to the other, whose joint group this one was solved
+    /// with as one problem (JointAcrossAxes.swift); 0 for an axis solved alone.
+    public var acrossAxes = 0
 }
 
 /// What became of a joint solve: its size, or why the general solver solved the axis whole.

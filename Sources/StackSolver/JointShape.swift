@@ -57,10 +57,12 @@ struct JointShape {
         let parent = ownership.parent
         let node = ownership.node
         var named = seeds
-        // The user constraints along this axis: those on the other are the other axis's joint group's.
-        for constraint in ir.constraints where constraint.category == .user && Axis(constraint.first.attribute).slot == axis {
-            named.append(constraint.first.item.index)
-            if let second = constraint.second { named.append(second.item.index) }
+        // The user constraints' anchors along this axis: those on the other are the other axis's joint
+        // group's (a constraint relating the axes has one of each).
+        for constraint in ir.constraints where constraint.category == .user {
+            for anchor in [constraint.first] + (constraint.second.map { [$0] } ?? []) where Axis(anchor.attribute).slot == axis {
+                named.append(anchor.item.index)
+            }
         }
         for start in named {
             guard start >= 0, start < count else { throw .irOrder }

@@ -17,6 +17,8 @@ enum SolverExplanation {
         case .structured: heading = "solver: structured"
         case .general: heading = "solver: general"
         case .split: heading = "solver: split by axis"
+        case .eachAxis(_, let axes) where axes.contains(where: \.isJoinedAcross):
+            heading = "solver: general, both axes as one joint group"
         case .eachAxis: heading = "solver: general, each axis alone"
         case .subtreeConflicts: heading = "solver: structured, after breaking conflicts found in their subtrees"
         }
@@ -25,7 +27,8 @@ enum SolverExplanation {
 
     /// The `"solver"` object: `{"path": "structured", "stacks": [{"item", "kind", "distribution",
     /// "mechanism"}...]}`, `{"path": "general", "reason", "item", "description", "items", "constraints"}`,
-    /// `{"path": "split", ..., "generalAxis", "constraints", "joint": {..., "walkedHubs", "afterStop", "brokenFirst"}, "stacks"}`,
+    /// `{"path": "split", ..., "generalAxis", "constraints", "joint": {..., "walkedHubs", "afterStop", "brokenFirst",
+    /// "acrossAxes"}, "stacks"}`,
     /// `{"path": "eachAxis", ..., "axes": [{"axis", "constraints", "joint"}...]}` or `{"path": "subtreeConflicts",
     /// ..., "groups": [{"item", "axis", "constraints"}...], "stacks"}`.
     static func json(_ report: SolveReport, _ ir: ConstraintIR) -> JSONValue {
@@ -49,7 +52,7 @@ enum SolverExplanation {
                     ("runs", .number(Double(joint.runs))), ("leaves", .number(Double(joint.leaves))),
                     ("pieces", .number(Double(joint.pieces))),
                     ("walkedHubs", .array(joint.walkedHubs.map(name))), ("afterStop", .bool(joint.afterStop)),
-                    ("brokenFirst", .number(Double(joint.brokenFirst))),
+                    ("brokenFirst", .number(Double(joint.brokenFirst))), ("acrossAxes", .number(Double(joint.acrossAxes))),
                 ])
             case .declined(let decline)?:
                 return .object([("declined", .string(decline.description(in: ir)))])

@@ -1,7 +1,8 @@
 """`stackc layout --explain-solver`, as README.md documents it: the commands there, run on the samples.
 
 A stack-only sample is solved by the structured solver, stack by stack; a sample with a `constraints { }`
-block goes to the general solver, which the output says with the user-constraints reason.
+block goes to the general solver, which the output says with the user-constraints reason and the joint
+groups it solved.
 """
 
 from __future__ import annotations
@@ -40,13 +41,18 @@ def test_a_stack_only_sample_is_structured_stack_by_stack():
     assert explanation[2] == "  footer.total  hstack fill  structured: baseline row held widths"
 
 
-def test_user_constraints_go_to_the_general_solver_with_that_reason():
+def test_a_constraint_across_the_axes_joins_both_axes_groups():
+    # `avatar.width == avatar.height` relates the axes: both axes' joint groups are one problem. Across
+    # the card, the avatar's row and the name's column hang off the spine along one axis each.
     result = run(["layout", "Samples/profile.stack", "--explain-solver"])
     assert result.returncode == 0, result.describe()
     explanation = result.out.split("\nsolver: ", 1)[1].splitlines()
-    assert explanation[0] == "general"
+    assert explanation[0] == "general, both axes as one joint group"
     assert explanation[1] == "  card: user constraints (a constraints { } block) relate items across stacks"
-    assert explanation[2].startswith("  general solver: ") and explanation[2].endswith(" constraints, solved as one group")
+    assert explanation[2].startswith("  general solver: the horizontal axis as a joint group of ")
+    assert explanation[3] == "  solved with the vertical axis's group as one problem: 1 constraint relates the axes"
+    assert explanation[4].startswith("  general solver: the vertical axis as a joint group of ")
+    assert explanation[5] == "  solved with the horizontal axis's group as one problem: 1 constraint relates the axes"
     for line in explanation[1:]:
         assert line in README
 
@@ -70,7 +76,7 @@ def test_user_constraints_on_one_axis_split_the_layout_by_axis():
     assert (solver["path"], solver["reason"], solver["generalAxis"]) == ("split", "userConstraints", "horizontal")
     assert [stack["item"] for stack in solver["stacks"]] == ["toolbar", "toolbar.tools"]
     assert solver["joint"] == {"items": 8, "subtrees": 1, "runs": 0, "leaves": 0, "pieces": 2, "walkedHubs": [],
-                               "afterStop": False, "brokenFirst": 0}
+                               "afterStop": False, "brokenFirst": 0, "acrossAxes": 0}
 
 
 def test_a_conflict_is_broken_then_the_tree_solves_the_rest():
@@ -119,9 +125,10 @@ def test_json_has_a_solver_object_per_layout():
     result = run(["layout", "Samples/profile.stack", "--explain-solver", "--format", "json"])
     assert result.returncode == 0, result.describe()
     solver = json.loads(result.out)["solver"]
-    assert solver["path"] == "general"
+    assert solver["path"] == "eachAxis"
     assert solver["reason"] == "userConstraints"
-    assert solver["items"] > 0 and solver["constraints"] > 0
+    assert [axis["axis"] for axis in solver["axes"]] == ["horizontal", "vertical"]
+    assert [axis["joint"]["acrossAxes"] for axis in solver["axes"]] == [1, 1]
 
     result = run(["layout", "Samples/tabbar.stack", "--explain-solver", "--format", "json", "--width", "375,400", "--uikit", "9"])
     layouts = json.loads(result.out)

@@ -47,7 +47,8 @@ import Testing
                           "general solver: the horizontal axis alone, 9 linear constraints (no joint group: no stack"
                               + " or run of items would be left outside it); structured: the vertical axis",
                           "main  hstack fill  structured: fill merge"])
-        // A constraint across the axes leaves the whole layout to the general solver.
+        // A constraint across the axes, with no stack outside either axis's joint group, leaves the whole
+        // layout to the general solver.
         let (_, crossIR) = try #require(lowered(text.replacingOccurrences(of: "b.width", with: "b.height")))
         #expect(solveLayoutReporting(ir: crossIR).report.lines(in: crossIR) == [
             "main: user constraints (a constraints { } block) relate items across stacks",

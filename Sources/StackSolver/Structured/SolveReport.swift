@@ -18,9 +18,10 @@ public struct SolveReport: Hashable, Sendable {
         /// why not.
         case split(reason: FallbackReason, generalAxis: Axis, stacks: [StructuredStack], constraints: Int, joint: JointGroupOutcome?)
         /// The structured solver declined the whole layout for `reason` and neither axis alone (user
-        /// constraints on both axes, or stacks it declines on both), and no constraint relates the
-        /// axes: the general solver answered each axis alone (AxisSplit.swift), the horizontal first,
-        /// each as a joint group where one starts.
+        /// constraints on both axes, or stacks it declines on both): the general solver answered each
+        /// axis alone (AxisSplit.swift), the horizontal first, each as a joint group where one starts;
+        /// or, where user constraints relate the axes, both axes' joint groups as one problem
+        /// (`GeneralAxisReport.isJoinedAcross`, JointAcrossAxes.swift).
         case eachAxis(reason: FallbackReason, axes: [GeneralAxisReport])
         /// The structured solver declined the layout as written for `reason`, a required conflict;
         /// the conflicts were found inside the subtrees in `groups`, each search deciding on that
@@ -136,7 +137,15 @@ public struct GeneralAxisReport: Hashable, Sendable {
         let broken = joint.brokenFirst == 0 ? []
             : [joint.brokenFirst == 1 ? "solved without 1 required constraint, broken first to recover from a conflict"
                 : "solved without \(joint.brokenFirst) required constraints, broken first to recover from conflicts"]
-        return [line] + Self.hubLine(joint.walkedHubs, in: ir) + stop + broken
+        let across = joint.acrossAxes == 0 ? []
+            : ["solved with the \(axis.cross.rawValue) axis's group as one problem: \(joint.acrossAxes)"
+                + " \(joint.acrossAxes == 1 ? "constraint relates" : "constraints relate") the axes"]
+        return [line] + Self.hubLine(joint.walkedHubs, in: ir) + stop + broken + across
+    }
+
+    /// Whether this axis was solved with the other's joint group as one problem (JointAcrossAxes.swift).
+    public var isJoinedAcross: Bool {
+        if case .solved(let joint) = joint { joint.acrossAxes > 0 } else { false }
     }
 
     /// Which hubs a joint solve walked (HubWalk.swift): none, one walked to its optimum, or
