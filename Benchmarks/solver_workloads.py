@@ -27,6 +27,8 @@ points per label wide, so the tied shares' residue goes to that label), neither 
 - aligned: the spread variant's pairs with equal leading edges (`vi.leading == vj.leading`; not in the
   default `--variants`);
 - bounded: the spread variant's pairs as `vi.width <= vj.width - 2` (not in the default `--variants`);
+- across: the spread variant's pairs as `vi.height == vj.width`, relating the axes (not in the default
+  `--variants`);
 - axes: two user constraints, one on each axis: the constraint variant's and `vi.height == vj.height`
   (not in the default `--variants`);
 - conflict: one required conflict (a 10-point stack around a view with an explicit length of 44);
@@ -196,11 +198,11 @@ def finish(lines, paths, variant, conflict, squeezed):
         if variant == "axes":
             lines.append(f"        {paths[min(3, n - 1)]}.height == {paths[min(n - 1, 250)]}.height")
         lines.append("    }")
-    elif variant in ("spread", "near", "heights", "pinned", "aligned", "bounded"):
+    elif variant in ("spread", "near", "heights", "pinned", "aligned", "bounded", "across"):
         pairs = max(1, n // 200)
         stride = max(1, n // pairs)
         def partner(i):
-            if variant == "spread":
+            if variant in ("spread", "across"):
                 return (i + n // 2) % n
             # Near: an eighth of the layout away, inside the same quarter (a column of the columns shape).
             return i + n // 8 if i % max(1, n // 4) < n // 8 else i - n // 8
@@ -213,6 +215,8 @@ def finish(lines, paths, variant, conflict, squeezed):
                 return f"{first}.leading == {second}.leading"
             if variant == "bounded":
                 return f"{first}.width <= {second}.width - 2"
+            if variant == "across":
+                return f"{first}.height == {second}.width"
             return f"{first}.{length} == {second}.{length}"
         body = [f"        {constraint(k)}" for k in range(pairs)]
         lines += ["    constraints {"] + body + ["    }"]
