@@ -272,6 +272,8 @@ func jointRounds(
         }
         solver.minimiseLevelSums()
         solver.breakTies()
+        // A solve stopped at its limit has no optimal face to read: units would look free that are not.
+        guard !solver.tableau.hitPivotLimit else { throw .pivotLimit }
         guard solver.walkHubsToFreeLengths() else {
             walkingHubs = false
             continue
