@@ -1,7 +1,7 @@
 import StackIR
 
-/// The frames of a joint solve after its tie rule (`frames`), and with `keeping` the solve kept for
-/// resizes (KeptSolve.swift) when the axis's length is pinned.
+/// The frames of a joint solve after its tie rule (the other `finishJoint`), and with `keeping` the
+/// solve kept for resizes (KeptSolve.swift) when the axis's length is pinned.
 /// `free`: what moves on the optimal face, when a kept solve knows it (`Solver.finish`).
 func finishJoint(
     solver: inout Solver, shape: JointShape, problem: JointProblem, layout: StructuredLayout, width: Double?,
@@ -15,10 +15,20 @@ func finishJoint(
         layout: layout, axis: axis, mentioned: mentioned)
     solve.kept = solved.flatMap { solved in
         KeptSolve(
-            solved, axes: [axis], width: width, height: height, solution: solve.solution, free: solver.faceFree,
-            joint: KeptJoint(shape: shape, problem: problem, layout: layout, axis: axis, mentioned: mentioned))
+            joint: solved, finished: solver, solution: solve.solution, shape: shape, problem: problem, layout: layout,
+            axis: axis, mentioned: mentioned, width: width, height: height)
     }
     return solve
+}
+
+extension KeptSolve {
+    /// The joint solve `solved` of `axis` (its solver before finishing; `finished`, after) kept for resizes.
+    init?(joint solved: Solver, finished: Solver, solution: LayoutSolution, shape: JointShape, problem: JointProblem,
+          layout: StructuredLayout, axis: Axis, mentioned: [Bool], width: Double?, height: Double?) {
+        self.init(
+            solved, axes: [axis], width: width, height: height, solution: solution, free: finished.faceFree,
+            joint: KeptJoint(shape: shape, problem: problem, layout: layout, axis: axis, mentioned: mentioned))
+    }
 }
 
 /// The frames of a joint solve after its tie rule: the joint part from the solver, each run's items

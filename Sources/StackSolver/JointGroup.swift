@@ -160,7 +160,7 @@ struct JointPart {
     mutating func respine(after error: JointDecline, ir: ConstraintIR, model: StructuredModel) throws(JointDecline) {
         switch error {
         case .freeSplit(let item) where shape.unit[item] >= 0:
-            for member in layout.freeMembers(of: shape.units[shape.unit[item]], axis: axis.slot) { forced[member] = true }
+            force([shape.unit[item]])
         case .subtreeDeclined(let reason):
             guard let node = reason.spineNode, node < shape.spine.count, !shape.spine[node] else { throw error }
             seeds.append(node)
@@ -201,8 +201,8 @@ func jointPart(
 }
 
 /// A joint solve in rounds, of one axis, or of both (`parts`, horizontal first) with the constraints
-/// `across` that relate them (JointAcrossAxes.swift); one answer per part, each with its part's
-/// summary and the frames of every part (the last answer's are the whole solve's).
+/// `across` that relate them (JointAcrossAxes.swift): one answer per part, each with its part's
+/// summary and the frames along the parts finished so far (the last answer's are the whole solve's).
 /// A unit whose place the levels and ties leave free goes onto
 /// the spine, and the group is solved again: each round takes one more level of the tree, so the
 /// rounds are few (and bounded here). A round whose answer reaches the end of a window of pieces is
@@ -225,29 +225,10 @@ func jointRounds(
     }
     var (rounds, crossings) = (0, 0)
     rounds: while rounds < 8 {
-        var problems: [JointProblem] = []
-        for k in parts.indices {
-            let part = parts[k]
-            // A pin starts where the stacks alone put its length: without their frames, none.
-            let hubs = !walkingHubs || part.stacksAlone == nil ? []
-                : part.shape.hubs(ir: ir, model: model, rule: part.rule).filter { !part.unwalked.contains($0) }
-            // Without its hubs, a group with nothing hanging off its spine is the whole axis.
-            guard !hubs.isEmpty || !part.shape.units.isEmpty else { throw .nothingToCollapse }
-            do throws(JointDecline) {
-                problems.append(try JointProblem(
-                    ir: ir, shape: part.shape, layout: part.layout, width: width, height: height, axis: part.axis,
-                    stacksAlone: part.stacksAlone, window: window, hubs: hubs))
-            } catch {
-                // The hanging items that a written constraint meets at more than their position and length
-                // (a baseline, an item inside), or whose own constraints move with more than they do, go
-                // onto the spine: a few rounds at most (each takes one more level of a baseline's chain).
-                guard case .crossesSubtree(let items) = error, crossings < 8 else { throw error }
-                crossings += 1
-                for item in items where parts[k].forced.indices.contains(item) { parts[k].forced[item] = true }
-                try parts[k].reshape(ir: ir, model: model)
-                continue rounds
-            }
-        }
+        guard let problems = try roundProblems(
+            ir: ir, model: model, parts: &parts, width: width, height: height, window: window, walkingHubs: walkingHubs,
+            crossings: &crossings)
+        else { continue }
         let interfaces = zip(parts, problems).map { part, own in own.interface(of: part.shape, axis: part.axis) }
         let problem = problems.count == 1 ? problems[0]
             : JointProblem(joining: problems, across: across, forms: interfaces.flatMap { $0.flatMap { $0 } })
@@ -316,15 +297,46 @@ func jointRounds(
                 continue rounds
             }
         }
-        if let solved, parts.count == 1 {
-            let part = parts[0]
+        if let solved, let part = parts.first, parts.count == 1 {
             solves[0].kept = KeptSolve(
-                solved, axes: [part.axis], width: width, height: height, solution: solution, free: solver.faceFree,
-                joint: KeptJoint(shape: part.shape, problem: problem, layout: part.layout, axis: part.axis, mentioned: mentioned))
+                joint: solved, finished: solver, solution: solution, shape: part.shape, problem: problem, layout: part.layout,
+                axis: part.axis, mentioned: mentioned, width: width, height: height)
         }
         return solves
     }
     throw .unsettled
+}
+
+/// Each part's joint problem for a round of `jointRounds`; nil where a written constraint crosses into
+/// a part's hanging items, which then go onto its spine for the round to start again.
+private func roundProblems(
+    ir: ConstraintIR, model: StructuredModel, parts: inout [JointPart], width: Double?, height: Double?, window: Int?,
+    walkingHubs: Bool, crossings: inout Int
+) throws(JointDecline) -> [JointProblem]? {
+    var problems: [JointProblem] = []
+    for k in parts.indices {
+        let part = parts[k]
+        // A pin starts where the stacks alone put its length: without their frames, none.
+        let hubs = !walkingHubs || part.stacksAlone == nil ? []
+            : part.shape.hubs(ir: ir, model: model, rule: part.rule).filter { !part.unwalked.contains($0) }
+        // Without its hubs, a group with nothing hanging off its spine is the whole axis.
+        guard !hubs.isEmpty || !part.shape.units.isEmpty else { throw .nothingToCollapse }
+        do throws(JointDecline) {
+            problems.append(try JointProblem(
+                ir: ir, shape: part.shape, layout: part.layout, width: width, height: height, axis: part.axis,
+                stacksAlone: part.stacksAlone, window: window, hubs: hubs))
+        } catch {
+            // The hanging items that a written constraint meets at more than their position and length
+            // (a baseline, an item inside), or whose own constraints move with more than they do, go
+            // onto the spine: a few rounds at most (each takes one more level of a baseline's chain).
+            guard case .crossesSubtree(let items) = error, crossings < 8 else { throw error }
+            crossings += 1
+            for item in items where parts[k].forced.indices.contains(item) { parts[k].forced[item] = true }
+            try parts[k].reshape(ir: ir, model: model)
+            return nil
+        }
+    }
+    return problems
 }
 
 /// The joint problem's constraints: the IR's on the axis but the hanging units' own, and each
