@@ -51,33 +51,38 @@ import Testing
         #expect(solutionDifference(solution, solve(ir), ir: ir) == nil)
     }
 
-    /// Random stack trees with one to three user constraints, the first relating the axes and the
-    /// others on either axis: the same frames, decisions, conflicts and ambiguity as the whole general
-    /// solve. Most are answered by one joint group over both axes; the rest (a conflict, nothing to
-    /// collapse) by the whole solve, as before.
+    /// `base` with one to three user constraints, the first relating the axes and the others on either.
+    static func withConstraintsAcrossAxes(_ base: LayoutTree, seed: UInt64) -> LayoutTree {
+        var rng = SplitMix(seed: seed ^ 0xC405)
+        var tree = base
+        for k in 0..<Int.random(in: 1...3, using: &rng) {
+            let vertical = Bool.random(using: &rng)
+            let firstAxis = vertical ? AxisSplitTests.vertical : AxisSplitTests.horizontal
+            let secondAxis = k == 0 ? (vertical ? AxisSplitTests.horizontal : AxisSplitTests.vertical)
+                : (Bool.random(using: &rng) ? AxisSplitTests.horizontal : AxisSplitTests.vertical)
+            tree.userConstraints.append(UserConstraint(
+                first: Int.random(in: 0..<tree.nodes.count, using: &rng),
+                firstAttribute: firstAxis.randomElement(using: &rng)!,
+                relation: [.equal, .equal, .lessThanOrEqual, .greaterThanOrEqual].randomElement(using: &rng)!,
+                multiplier: [1, 1, 0.5, 2].randomElement(using: &rng)!,
+                second: Int.random(in: 0..<tree.nodes.count, using: &rng),
+                secondAttribute: secondAxis.randomElement(using: &rng)!,
+                constant: Double(Int.random(in: -20...60, using: &rng)),
+                priority: [1000, 1000, 999, 750, 500, 250, 50].randomElement(using: &rng)!,
+                origin: SourceRange(start: 0, end: 1)))
+        }
+        return tree
+    }
+
+    /// Random stack trees with constraints across the axes (`withConstraintsAcrossAxes`): the same
+    /// frames, decisions, conflicts and ambiguity as the whole general solve. Most are answered by one
+    /// joint group over both axes; the rest (a conflict, nothing to collapse) by the whole solve.
     @Test func randomConstraintsAcrossTheAxesMatchTheWholeSolve() {
         let seeds = randomSeeds("joint groups across the axes", count: 600, long: 10_000)
         let file = SourceFile(path: "random.stack", text: String(repeating: "node\n", count: 40))
         var joined = 0
         for seed in seeds {
-            var rng = SplitMix(seed: seed ^ 0xC405)
-            var tree = randomTree(seed: seed, maxNodes: 16)
-            for k in 0..<Int.random(in: 1...3, using: &rng) {
-                let vertical = Bool.random(using: &rng)
-                let firstAxis = vertical ? AxisSplitTests.vertical : AxisSplitTests.horizontal
-                let secondAxis = k == 0 ? (vertical ? AxisSplitTests.horizontal : AxisSplitTests.vertical)
-                    : (Bool.random(using: &rng) ? AxisSplitTests.horizontal : AxisSplitTests.vertical)
-                tree.userConstraints.append(UserConstraint(
-                    first: Int.random(in: 0..<tree.nodes.count, using: &rng),
-                    firstAttribute: firstAxis.randomElement(using: &rng)!,
-                    relation: [.equal, .equal, .lessThanOrEqual, .greaterThanOrEqual].randomElement(using: &rng)!,
-                    multiplier: [1, 1, 0.5, 2].randomElement(using: &rng)!,
-                    second: Int.random(in: 0..<tree.nodes.count, using: &rng),
-                    secondAttribute: secondAxis.randomElement(using: &rng)!,
-                    constant: Double(Int.random(in: -20...60, using: &rng)),
-                    priority: [1000, 1000, 999, 750, 500, 250, 50].randomElement(using: &rng)!,
-                    origin: SourceRange(start: 0, end: 1)))
-            }
+            let tree = Self.withConstraintsAcrossAxes(randomTree(seed: seed, maxNodes: 16), seed: seed)
             let ir = lower(tree, in: file, uikit: seed % 2 == 0 ? .iOS9 : .current)
             for (width, height) in differentialSizes(seed: seed) {
                 let sized = width == nil && height == nil ? ir
@@ -90,6 +95,32 @@ import Testing
             }
         }
         print("joint groups across the axes: \(joined) solved as one group over both axes")
+        #expect(joined > seeds.count / 4)
+    }
+
+    /// A layout engine keeps nothing of a joint group over both axes: each resize solves afresh, and
+    /// answers as a fresh solve at that size does.
+    @Test func resizesAnswerAsFreshSolves() {
+        let seeds = randomSeeds("joint groups across the axes, resized", count: 150, long: 2_000)
+        let file = SourceFile(path: "random.stack", text: String(repeating: "node\n", count: 40))
+        var joined = 0
+        for seed in seeds {
+            let tree = Self.withConstraintsAcrossAxes(randomTree(seed: seed, maxNodes: 20), seed: seed)
+            let ir = lower(tree, in: file, uikit: seed % 2 == 0 ? .current : .iOS9)
+            var rng = SplitMix(seed: seed ^ 0x5E52)
+            let engine = LayoutEngine(ir: ir, width: Double(Int.random(in: 40...400, using: &rng)), height: nil)
+            for step in 0..<4 {
+                let width = Double(Int.random(in: 0...500, using: &rng))
+                let solution = engine.resize(width: width, height: nil)
+                let (fresh, report) = solveLayoutReporting(ir: ir, width: width, height: nil)
+                if case .eachAxis(_, let axes) = report.path, axes.contains(where: \.isJoinedAcross) { joined += 1 }
+                #expect(solution.frames.isClose(to: fresh.frames) && solution.determined == fresh.determined
+                            && solution.findings.map(\.kind) == fresh.findings.map(\.kind),
+                        "seed \(seed) step \(step) width \(width)")
+            }
+        }
+        print("joint groups across the axes, resized: \(joined) resizes solved as one group over both axes")
+        // Many random widths make the constraints conflict or leave nothing to collapse.
         #expect(joined > seeds.count / 4)
     }
 }
