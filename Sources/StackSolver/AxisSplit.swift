@@ -136,7 +136,8 @@ func solveSplittingAxes(
     // Axes related by a constraint are one problem: one joint group over both, else the whole solve.
     guard across.isEmpty else {
         guard let joint = solveJointlyAcrossAxes(
-            ir: ir, model: model, across: across, width: width, height: height, mentioned: mentioned) else { return nil }
+            ir: ir, model: model, built: built, across: across, width: width, height: height, mentioned: mentioned)
+        else { return nil }
         return AxisSplit(
             solution: joint.solution, general: joint.axes, mentioned: mentioned, tree: nil, opaqueReasons: model.declineReasons)
     }

@@ -13,8 +13,9 @@ import StackIR
 extension JointProblem {
     /// One problem of `problems` (one per axis, each numbered from the layout's frame variables on)
     /// and the constraints `across` that relate them: each problem's pieces and parameters renumbered
-    /// after the ones before it, its per-item fields joined. Its `numbering` holds the items of
-    /// `forms` (every part's interface) too.
+    /// after the ones before it, the items whose frames the solver gives those of any of them. Its
+    /// `numbering` holds the items of `forms` (every part's interface) too. The per-item fields of
+    /// each axis's finishing stay with that axis's problem (`finishJoint`).
     init(joining problems: [JointProblem], across: [LinearConstraint], forms: [[LinearTerm]]) {
         let count = problems[0].solving.count
         let externals = count * FrameVariable.perItem
@@ -61,9 +62,10 @@ extension JointProblem {
 /// as one joint group over both axes of the stack-only layout read into `model`: the frames, and per
 /// axis (horizontal first) the general axis the report shows. Nil where a part declines as a joint
 /// solve of one axis would (JointDecline); the caller then solves the whole layout by the general
-/// solver, whose answer this is.
+/// solver, whose answer this is. `built`: the model's cost functions on both axes, when the caller has them.
 func solveJointlyAcrossAxes(
-    ir: ConstraintIR, model: StructuredModel, across: [Int], width: Double?, height: Double?, mentioned: [Bool]
+    ir: ConstraintIR, model: StructuredModel, built: StructuredLayout?, across: [Int], width: Double?, height: Double?,
+    mentioned: [Bool]
 ) -> (solution: LayoutSolution, axes: [GeneralAxis])? {
     var terms: [LinearTerm] = []
     var linear: [LinearConstraint] = []
@@ -74,7 +76,7 @@ func solveJointlyAcrossAxes(
     do throws(JointDecline) {
         let parts = try [Axis.horizontal, .vertical].map { axis throws(JointDecline) in
             try jointPart(
-                ir: ir, model: model, built: nil, width: width, height: height, axis: axis,
+                ir: ir, model: model, built: built?.alone(axis.slot), width: width, height: height, axis: axis,
                 rule: HubRule(axis: axis, width: width, height: height))
         }
         let solves = try jointRounds(
