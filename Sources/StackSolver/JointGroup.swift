@@ -146,9 +146,13 @@ struct JointPart {
     var forced: [Bool]
     /// The hubs left unpinned (their pins tied to another's).
     var unwalked: [Int] = []
+    /// Per entry of the shape's problem, where its window is centred when not where the stacks alone
+    /// put its length (`jointRounds` moves the windows); nil for there.
+    var centres: [Double]?
 
     /// The shape again, after `seeds` or `forced` grew.
     mutating func reshape(ir: ConstraintIR, model: StructuredModel) throws(JointDecline) {
+        centres = nil
         shape = try JointShape(ir: ir, model: model, axis: axis.slot, seeds: seeds, forced: forced)
         guard shape.collapses(ir: ir, model: model, rule: rule) else { throw .nothingToCollapse }
     }
@@ -223,7 +227,7 @@ func jointRounds(
         window = window.flatMap { $0 < 64 ? 4 * $0 : nil }
         widenings += 1
     }
-    var (rounds, crossings) = (0, 0)
+    var (rounds, crossings, moves) = (0, 0, 0)
     rounds: while rounds < 8 {
         guard let problems = try roundProblems(
             ir: ir, model: model, parts: &parts, width: width, height: height, window: window, walkingHubs: walkingHubs,
@@ -244,7 +248,17 @@ func jointRounds(
                 walkingHubs = false
                 continue
             }
-            guard problem.windows.isEmpty else { widen(); continue }
+            guard problem.windows.isEmpty else {
+                // Where the required rows move lengths past the windows (a squeeze), the windows move to
+                // where the relaxation with their far ends open puts them, before they widen.
+                if parts.allSatisfy({ $0.centres == nil }), let centres = relaxedLengths(problem, of: problems, ir: ir) {
+                    for k in parts.indices { parts[k].centres = centres[k] }
+                    moves += 1
+                } else {
+                    widen()
+                }
+                continue
+            }
             throw .conflict
         }
         if let tied = solver.tiedHub() {
@@ -260,6 +274,12 @@ func jointRounds(
             continue
         }
         guard problem.windows.isEmpty || problem.insideWindows(problem.values(in: solver)) else {
+            // Without hubs, the windows move to where this answer put the lengths, and widen.
+            if problem.hubs.isEmpty {
+                let value = problem.values(in: solver)
+                for k in parts.indices { parts[k].centres = problems[k].lengths(value) }
+                moves += 1
+            }
             widen()
             continue
         }
@@ -289,6 +309,7 @@ func jointRounds(
                     solution: solution, value: value, shape: part.shape, problem: problems[k], layout: part.layout,
                     axis: part.axis, mentioned: mentioned)
                 solve.summary.widenings = widenings
+                solve.summary.movedWindows = moves
                 solve.summary.acrossAxes = across.count
                 solution = solve.solution
                 solves.append(solve)
@@ -307,8 +328,21 @@ func jointRounds(
     throw .unsettled
 }
 
-/// Each part's joint problem for a round of `jointRounds`; nil where a written constraint crosses into
-/// a part's hanging items, which then go onto its spine for the round to start again.
+/// Where `problem` (of the parts' `problems`, joined when more than one) with its windows' far ends open
+/// (`openingWindows`, a relaxation) puts each part's entries' lengths at its levels' optimum; nil where
+/// the relaxation conflicts too, or stops at its limit.
+private func relaxedLengths(_ problem: JointProblem, of problems: [JointProblem], ir: ConstraintIR) -> [[Double]]? {
+    var relaxed = problem.openingWindows().solver(ir)
+    guard !relaxed.conflicted else { return nil }
+    relaxed.minimiseLevelSums()
+    guard !relaxed.tableau.hitPivotLimit else { return nil }
+    let value = problem.values(in: relaxed)
+    return problems.map { $0.lengths(value) }
+}
+
+/// Each part's joint problem for a round of `jointRounds`, its windows around the part's `centres`
+/// where it has them and walks no hub; nil where a written constraint crosses into a part's hanging
+/// items, which then go onto its spine for the round to start again.
 private func roundProblems(
     ir: ConstraintIR, model: StructuredModel, parts: inout [JointPart], width: Double?, height: Double?, window: Int?,
     walkingHubs: Bool, crossings: inout Int
@@ -322,9 +356,16 @@ private func roundProblems(
         // Without its hubs, a group with nothing hanging off its spine is the whole axis.
         guard !hubs.isEmpty || !part.shape.units.isEmpty else { throw .nothingToCollapse }
         do throws(JointDecline) {
-            problems.append(try JointProblem(
+            let problem = try JointProblem(
                 ir: ir, shape: part.shape, layout: part.layout, width: width, height: height, axis: part.axis,
-                stacksAlone: part.stacksAlone, window: window, hubs: hubs))
+                stacksAlone: part.stacksAlone, window: window, hubs: hubs)
+            guard let centres = part.centres, hubs.isEmpty, window != nil else {
+                problems.append(problem)
+                continue
+            }
+            problems.append(try JointProblem(
+                recentring: problem, centres: centres, shape: part.shape, model: model, width: width, height: height,
+                axis: part.axis, window: window))
         } catch {
             // The hanging items that a written constraint meets at more than their position and length
             // (a baseline, an item inside), or whose own constraints move with more than they do, go

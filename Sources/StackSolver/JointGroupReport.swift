@@ -22,6 +22,9 @@ public struct JointGroupSummary: Hashable, Sendable {
     /// both must occur).
     var windowed = false
     var widenings = 0
+    /// How many times the windows moved to where a relaxation or an answer put the lengths
+    /// (`jointRounds`; for tests).
+    var movedWindows = 0
     /// The hubs (stacks, or an equalCentering stack's first gap guide) whose lengths were pinned and
     /// walked to where the layout takes them (HubWalk.swift). With more than one, the pins are then
     /// released and the group re-optimised.

@@ -36,15 +36,16 @@ struct JointEntry {
 }
 
 extension JointProblem {
-    /// `kept`'s problem with its windows entered around `centres` (per entry, a length), at root size
-    /// `width` x `height`, without hubs: what a kept solve whose answer left its windows solves next.
+    /// `kept`'s problem with its windows of `window` pieces each way entered around `centres` (per
+    /// entry, a length), at root size `width` x `height`, without hubs: what a kept solve whose answer
+    /// left its windows solves next, and a round whose windows were moved to where a relaxation or the
+    /// last answer put the lengths (`jointRounds`).
     init(recentring kept: JointProblem, centres: [Double], shape: JointShape, model: StructuredModel, width: Double?,
-         height: Double?, axis: Axis) throws(JointDecline) {
+         height: Double?, axis: Axis, window: Int? = JointWindow.keptPieces) throws(JointDecline) {
         (merges, leader, placed, placedAcross) = (kept.merges, kept.leader, kept.placed, kept.placedAcross)
         (entries, written) = (kept.entries, kept.written.map { $0.pinned(width: width, height: height) })
         try enterWindows(
-            centres: centres, window: JointWindow.keptPieces, hubs: [], shape: shape, model: model, width: width,
-            height: height, axis: axis)
+            centres: centres, window: window, hubs: [], shape: shape, model: model, width: width, height: height, axis: axis)
     }
 
     /// Enters each entry's pieces around its centre (`JointEntry.centre`), at most

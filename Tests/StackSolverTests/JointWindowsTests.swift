@@ -49,6 +49,39 @@ import Testing
         #expect(engine.movedKeptSolves == widths.count, "\(widths.count - engine.movedKeptSolves) resizes solved afresh")
     }
 
+    /// A squeeze: `a.width <= 12` in a fillEqually row of two, under a vstack aligned fill, holds the
+    /// root at most 24 wide, far below where the stacks alone put the other row (8 labels, 20 to 55
+    /// wide, fillEqually: 440). The window of one piece around 440 makes the joint problem conflict; the
+    /// relaxation with the windows' far ends open says where the lengths go, and the windows move there
+    /// (`jointRounds`). Worked by hand: every label's compression (750) pulls the root out to 24, so
+    /// a and b are 12 wide and the other row's labels 3 each, one after another; every label is 10
+    /// high. The frames are the whole general solve's too.
+    @Test func aSqueezeMovesTheWindowsToWhereTheRelaxationPutsTheLengths() throws {
+        let labels = (0..<8).map { "label c\($0)(intrinsic: \(20 + 5 * $0) x 10)" }.joined(separator: " ")
+        let text = """
+            vstack main {
+                hstack top(distribution: fillEqually) { label a(intrinsic: 40 x 10) label b(intrinsic: 40 x 10) }
+                hstack row(distribution: fillEqually) { \(labels) }
+                constraints { a.width <= 12 }
+            }
+            """
+        let file = SourceFile(path: "squeeze.stack", text: text)
+        let ir = lower(check(file).model.roots[0], in: file, uikit: .current)
+        let (solution, report) = solveLayoutReporting(ir: ir)
+        guard case .split(_, .horizontal, _, _, .solved(let joint)?) = report.path else {
+            Issue.record("solved by \(report.path)")
+            return
+        }
+        #expect(joint.movedWindows >= 1 && joint.subtrees == 1, "\(joint)")
+        #expect(solution.frames[KeptSolveTests.index("main", ir)] == Frame(x: 0, y: 0, width: 24, height: 20))
+        #expect(solution.frames[KeptSolveTests.index("main.top.a", ir)] == Frame(x: 0, y: 0, width: 12, height: 10))
+        #expect(solution.frames[KeptSolveTests.index("main.top.b", ir)] == Frame(x: 12, y: 0, width: 12, height: 10))
+        for k in 0..<8 {
+            #expect(solution.frames[KeptSolveTests.index("main.row.c\(k)", ir)] == Frame(x: 3 * Double(k), y: 10, width: 3, height: 10))
+        }
+        #expect(solutionDifference(solution, solve(ir), ir: ir) == nil)
+    }
+
     /// Random rows of the same kind: two labels tied by a random user constraint, around one to three
     /// columns of labels with random intrinsic widths, aligned at random: a run whose function has a
     /// piece per label width. The row is narrowed from its natural width by random steps of 5 to 30

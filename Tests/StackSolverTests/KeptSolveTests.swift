@@ -205,6 +205,7 @@ extension SolveReport {
         func without(_ axis: GeneralAxisReport) -> GeneralAxisReport {
             guard case .solved(var summary)? = axis.joint else { return axis }
             (summary.pieces, summary.windowed, summary.widenings, summary.walkedHubs) = (0, false, 0, [])
+            summary.movedWindows = 0
             summary.constraints = 0
             return GeneralAxisReport(axis: axis.axis, constraints: 0, joint: .solved(summary))
         }
