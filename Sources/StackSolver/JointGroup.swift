@@ -296,48 +296,51 @@ func jointRounds(
             guard grew else { throw .unsettled }
             continue
         }
-        guard !solver.tableau.hitPivotLimit else { throw .pivotLimit }
-        // Only a kept solve holds on to the solver: a second copy would make finishing copy the tableau.
-        let solved = keeping ? solver : nil
-        var solution = problem.finish(&solver, free: nil)
-        let value = problem.values(in: solver)
-        var solves: [JointSolve] = []
-        for k in parts.indices {
-            let part = parts[k]
-            do throws(JointDecline) {
-                var solve = try finishJoint(
-                    solution: solution, value: value, shape: part.shape, problem: problems[k], layout: part.layout,
-                    axis: part.axis, mentioned: mentioned)
-                solve.summary.widenings = widenings
-                solve.summary.movedWindows = moves
-                solve.summary.acrossAxes = across.count
-                solution = solve.solution
-                solves.append(solve)
-            } catch {
-                try parts[k].respine(after: error, ir: ir, model: model)
-                continue rounds
-            }
-        }
-        if let solved, let part = parts.first, parts.count == 1 {
-            solves[0].kept = KeptSolve(
-                joint: solved, finished: solver, solution: solution, shape: part.shape, problem: problem, layout: part.layout,
-                axis: part.axis, mentioned: mentioned, width: width, height: height)
+        guard var solves = try finishRound(
+            solver: &solver, problem: problem, problems: problems, parts: &parts, ir: ir, model: model,
+            mentioned: mentioned, keeping: keeping, width: width, height: height)
+        else { continue }
+        for k in solves.indices {
+            (solves[k].summary.widenings, solves[k].summary.movedWindows) = (widenings, moves)
+            solves[k].summary.acrossAxes = across.count
         }
         return solves
     }
     throw .unsettled
 }
 
-/// Where `problem` (of the parts' `problems`, joined when more than one) with its windows' far ends open
-/// (`openingWindows`, a relaxation) puts each part's entries' lengths at its levels' optimum; nil where
-/// the relaxation conflicts too, or stops at its limit.
-private func relaxedLengths(_ problem: JointProblem, of problems: [JointProblem], ir: ConstraintIR) -> [[Double]]? {
-    var relaxed = problem.openingWindows().solver(ir)
-    guard !relaxed.conflicted else { return nil }
-    relaxed.minimiseLevelSums()
-    guard !relaxed.tableau.hitPivotLimit else { return nil }
-    let value = problem.values(in: relaxed)
-    return problems.map { $0.lengths(value) }
+/// The frames of a round whose solve fixes every part's units: each part finished along its axis from
+/// the one solve (`finishJoint`), and with `keeping` the solve kept for resizes (of one part); nil where
+/// a part's finishing declines and its spine grows (`JointPart.respine`) for another round.
+private func finishRound(
+    solver: inout Solver, problem: JointProblem, problems: [JointProblem], parts: inout [JointPart], ir: ConstraintIR,
+    model: StructuredModel, mentioned: [Bool], keeping: Bool, width: Double?, height: Double?
+) throws(JointDecline) -> [JointSolve]? {
+    guard !solver.tableau.hitPivotLimit else { throw .pivotLimit }
+    // Only a kept solve holds on to the solver: a second copy would make finishing copy the tableau.
+    let solved = keeping ? solver : nil
+    var solution = problem.finish(&solver, free: nil)
+    let value = problem.values(in: solver)
+    var solves: [JointSolve] = []
+    for k in parts.indices {
+        let part = parts[k]
+        do throws(JointDecline) {
+            let solve = try finishJoint(
+                solution: solution, value: value, shape: part.shape, problem: problems[k], layout: part.layout,
+                axis: part.axis, mentioned: mentioned)
+            solution = solve.solution
+            solves.append(solve)
+        } catch {
+            try parts[k].respine(after: error, ir: ir, model: model)
+            return nil
+        }
+    }
+    if let solved, let part = parts.first, parts.count == 1 {
+        solves[0].kept = KeptSolve(
+            joint: solved, finished: solver, solution: solution, shape: part.shape, problem: problem, layout: part.layout,
+            axis: part.axis, mentioned: mentioned, width: width, height: height)
+    }
+    return solves
 }
 
 /// Each part's joint problem for a round of `jointRounds`, its windows around the part's `centres`

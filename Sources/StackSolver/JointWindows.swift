@@ -203,3 +203,16 @@ extension LinearConstraint {
         return pin
     }
 }
+
+/// Where `problem` (of the parts' `problems`, joined when more than one) with its windows' far ends open
+/// (`openingWindows`, a relaxation) puts each part's entries' lengths at its levels' optimum: where a
+/// joint solve whose windows conflict moves them (`jointRounds`). Nil where the relaxation conflicts
+/// too, or stops at its limit.
+func relaxedLengths(_ problem: JointProblem, of problems: [JointProblem], ir: ConstraintIR) -> [[Double]]? {
+    var relaxed = problem.openingWindows().solver(ir)
+    guard !relaxed.conflicted else { return nil }
+    relaxed.minimiseLevelSums()
+    guard !relaxed.tableau.hitPivotLimit else { return nil }
+    let value = problem.values(in: relaxed)
+    return problems.map { $0.lengths(value) }
+}
