@@ -228,6 +228,7 @@ func jointRounds(
         widenings += 1
     }
     var (rounds, crossings, moves) = (0, 0, 0)
+    var moving = true
     rounds: while rounds < 8 {
         guard let problems = try roundProblems(
             ir: ir, model: model, parts: &parts, width: width, height: height, window: window, walkingHubs: walkingHubs,
@@ -251,7 +252,7 @@ func jointRounds(
             guard problem.windows.isEmpty else {
                 // Where the required rows move lengths past the windows (a squeeze), the windows move to
                 // where the relaxation with their far ends open puts them, before they widen.
-                if parts.allSatisfy({ $0.centres == nil }), let centres = relaxedLengths(problem, of: problems, ir: ir) {
+                if moving, parts.allSatisfy({ $0.centres == nil }), let centres = relaxedLengths(problem, of: problems, ir: ir) {
                     for k in parts.indices { parts[k].centres = centres[k] }
                     moves += 1
                 } else {
@@ -275,7 +276,7 @@ func jointRounds(
         }
         guard problem.windows.isEmpty || problem.insideWindows(problem.values(in: solver)) else {
             // Without hubs, the windows move to where this answer put the lengths, and widen.
-            if problem.hubs.isEmpty {
+            if moving, problem.hubs.isEmpty {
                 let value = problem.values(in: solver)
                 for k in parts.indices { parts[k].centres = problems[k].lengths(value) }
                 moves += 1
@@ -293,7 +294,15 @@ func jointRounds(
                 try parts[k].reshape(ir: ir, model: model)
                 grew = true
             }
-            guard grew else { throw .unsettled }
+            guard grew else {
+                // Windows moved away from where the stacks alone put the lengths can leave a face this
+                // check cannot read; the group is solved again from there, with wider windows that stay.
+                guard moving, parts.contains(where: { $0.centres != nil }) else { throw .unsettled }
+                for k in parts.indices { parts[k].centres = nil }
+                moving = false
+                widen()
+                continue
+            }
             continue
         }
         guard var solves = try finishRound(
