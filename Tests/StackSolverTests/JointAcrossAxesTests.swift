@@ -74,21 +74,30 @@ import Testing
         return tree
     }
 
+    /// The lowered random tree of `seed` with constraints across the axes (`withConstraintsAcrossAxes`).
+    static func randomIR(seed: UInt64, maxNodes: Int, uikit: UIKitTarget) -> ConstraintIR {
+        let file = SourceFile(path: "random.stack", text: String(repeating: "node\n", count: 40))
+        return lower(Self.withConstraintsAcrossAxes(randomTree(seed: seed, maxNodes: maxNodes), seed: seed), in: file, uikit: uikit)
+    }
+
+    /// Whether `report` says both axes were solved as one joint group.
+    static func joinedAcross(_ report: SolveReport) -> Bool {
+        if case .eachAxis(_, let axes) = report.path { axes.contains(where: \.isJoinedAcross) } else { false }
+    }
+
     /// Random stack trees with constraints across the axes (`withConstraintsAcrossAxes`): the same
     /// frames, decisions, conflicts and ambiguity as the whole general solve. Most are answered by one
     /// joint group over both axes; the rest (a conflict, nothing to collapse) by the whole solve.
     @Test func randomConstraintsAcrossTheAxesMatchTheWholeSolve() {
         let seeds = randomSeeds("joint groups across the axes", count: 600, long: 10_000)
-        let file = SourceFile(path: "random.stack", text: String(repeating: "node\n", count: 40))
         var joined = 0
         for seed in seeds {
-            let tree = Self.withConstraintsAcrossAxes(randomTree(seed: seed, maxNodes: 16), seed: seed)
-            let ir = lower(tree, in: file, uikit: seed % 2 == 0 ? .iOS9 : .current)
+            let ir = Self.randomIR(seed: seed, maxNodes: 16, uikit: seed % 2 == 0 ? .iOS9 : .current)
             for (width, height) in differentialSizes(seed: seed) {
                 let sized = width == nil && height == nil ? ir
                     : ir.replacingRootSize(width: width != nil, height: height != nil)
                 let (solution, report) = solveLayoutReporting(ir: sized, width: width, height: height)
-                if case .eachAxis(_, let axes) = report.path, axes.contains(where: \.isJoinedAcross) { joined += 1 }
+                if Self.joinedAcross(report) { joined += 1 }
                 if let difference = solutionDifference(solution, solve(sized, width: width, height: height), ir: sized) {
                     Issue.record("seed \(seed) at \(String(describing: width)) x \(String(describing: height)): \(difference)")
                 }
@@ -102,18 +111,16 @@ import Testing
     /// answers as a fresh solve at that size does.
     @Test func resizesAnswerAsFreshSolves() {
         let seeds = randomSeeds("joint groups across the axes, resized", count: 150, long: 2_000)
-        let file = SourceFile(path: "random.stack", text: String(repeating: "node\n", count: 40))
         var joined = 0
         for seed in seeds {
-            let tree = Self.withConstraintsAcrossAxes(randomTree(seed: seed, maxNodes: 20), seed: seed)
-            let ir = lower(tree, in: file, uikit: seed % 2 == 0 ? .current : .iOS9)
+            let ir = Self.randomIR(seed: seed, maxNodes: 20, uikit: seed % 2 == 0 ? .current : .iOS9)
             var rng = SplitMix(seed: seed ^ 0x5E52)
             let engine = LayoutEngine(ir: ir, width: Double(Int.random(in: 40...400, using: &rng)), height: nil)
             for step in 0..<4 {
                 let width = Double(Int.random(in: 0...500, using: &rng))
                 let solution = engine.resize(width: width, height: nil)
                 let (fresh, report) = solveLayoutReporting(ir: ir, width: width, height: nil)
-                if case .eachAxis(_, let axes) = report.path, axes.contains(where: \.isJoinedAcross) { joined += 1 }
+                if Self.joinedAcross(report) { joined += 1 }
                 #expect(solution.frames.isClose(to: fresh.frames) && solution.determined == fresh.determined
                             && solution.findings.map(\.kind) == fresh.findings.map(\.kind),
                         "seed \(seed) step \(step) width \(width)")
