@@ -109,35 +109,39 @@ struct AxisSplit {
 /// axis alone (user constraints on both axes, or stacks the tree solver declines on both), each as a
 /// joint group where one starts. Where user constraints relate the axes, one joint group over both
 /// (JointAcrossAxes.swift).
-/// Nil when a stack's own constraint relates the axes, the joint group over both axes declines, the
-/// stacks alone cannot be read into a model, or both
-/// axes' general solves report something (their findings' order across the axes is the whole
-/// solve's); the caller then solves the whole layout by the general solver.
+/// Throws why not (WholeSolveReason) when a stack's own constraint relates the axes, the joint group
+/// over both axes declines, the stacks alone cannot be read into a model, or both axes' general
+/// solves report something (their findings' order across the axes is the whole solve's); the caller
+/// then solves the whole layout by the general solver.
 /// `built`: the cost functions on both axes of the layout without its user constraints (the layout
 /// itself when it has none), when the caller has them (each axis's are the same alone). `keeping`:
 /// whether to keep the general solves for resizes.
 func solveSplittingAxes(
     ir: ConstraintIR, width: Double?, height: Double?, built: StructuredLayout? = nil, keeping: Bool = false
-) -> AxisSplit? {
+) throws(WholeSolveReason) -> AxisSplit {
     var touched: Set<Axis> = []
     var across: [Int] = []
     for (index, constraint) in ir.constraints.enumerated() {
         if constraint.relatesAxes {
             // Only a user constraint relates the axes: a stack whose own does is the general solver's.
-            guard constraint.category == .user else { return nil }
+            guard constraint.category == .user else { throw .stackRelatesAxes }
             across.append(index)
         }
         if constraint.category == .user { touched.formUnion([Axis.horizontal, .vertical].filter(constraint.touches)) }
     }
     // The layout's stacks alone: its user constraints left unread, the others at their indices.
     guard let model = built?.model ?? StructuredModel.tolerant(ir: ir, without: touched.isEmpty ? [] : ir.userConstraintFlags)
-    else { return nil }
+    else { throw .unreadableStacks }
     let mentioned = mentionedSymbols(ir)
     // Axes related by a constraint are one problem: one joint group over both, else the whole solve.
     guard across.isEmpty else {
-        guard let joint = solveJointlyAcrossAxes(
-            ir: ir, model: model, built: built, across: across, width: width, height: height, mentioned: mentioned)
-        else { return nil }
+        let joint: (solution: LayoutSolution, axes: [GeneralAxis])
+        do throws(JointDecline) {
+            joint = try solveJointlyAcrossAxes(
+                ir: ir, model: model, built: built, across: across, width: width, height: height, mentioned: mentioned)
+        } catch {
+            throw .acrossAxes(error)
+        }
         return AxisSplit(
             solution: joint.solution, general: joint.axes, mentioned: mentioned, tree: nil, opaqueReasons: model.declineReasons)
     }
@@ -186,25 +190,28 @@ func solveSplittingAxes(
         : touched.isEmpty ? [.horizontal, .vertical] : touched.count == 1 ? Array(touched) : []
     for axis in candidates {
         let treeAxis = 1 - axis.slot
+        let layout: StructuredLayout
+        let other: LayoutSolution
+        var scratch = TopDownScratch()
         do throws(FallbackReason) {
-            let layout: StructuredLayout
             if let built { layout = built.alone(treeAxis) } else { layout = try StructuredLayout(model: model, axes: [treeAxis]) }
-            var scratch = TopDownScratch()
-            let other = try layout.frames(width: width, height: height, scratch: &scratch)
-            let general = generalAxis(axis)
-            guard let merged = merge(general.solution, axis: axis, other: other, ir: ir, mentioned: mentioned) else { return nil }
-            return AxisSplit(
-                solution: merged, general: [general], mentioned: mentioned, tree: layout, treeScratch: scratch,
-                opaqueReasons: model.declineReasons)
+            other = try layout.frames(width: width, height: height, scratch: &scratch)
         } catch {
             continue
         }
+        let general = generalAxis(axis)
+        guard let merged = merge(general.solution, axis: axis, other: other, ir: ir, mentioned: mentioned) else {
+            throw .mismatchedAxes
+        }
+        return AxisSplit(
+            solution: merged, general: [general], mentioned: mentioned, tree: layout, treeScratch: scratch,
+            opaqueReasons: model.declineReasons)
     }
     // Neither axis is the tree solver's alone: each axis by the general solver, as its own problem.
     let general = [generalAxis(.horizontal), generalAxis(.vertical)]
-    guard general.contains(where: { $0.solution.findings.isEmpty }),
-          let merged = merge(general[0].solution, axis: .horizontal, other: general[1].solution, ir: ir, mentioned: mentioned)
-    else { return nil }
+    guard general.contains(where: { $0.solution.findings.isEmpty }) else { throw .findingsOnBothAxes }
+    guard let merged = merge(general[0].solution, axis: .horizontal, other: general[1].solution, ir: ir, mentioned: mentioned)
+    else { throw .mismatchedAxes }
     return AxisSplit(solution: merged, general: general, mentioned: mentioned, tree: nil, opaqueReasons: model.declineReasons)
 }
 

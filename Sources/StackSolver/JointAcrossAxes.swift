@@ -60,37 +60,33 @@ extension JointProblem {
 
 /// `ir`, whose user constraints relate the axes (`across`: their indices, all user constraints), solved
 /// as one joint group over both axes of the stack-only layout read into `model`: the frames, and per
-/// axis (horizontal first) the general axis the report shows. Nil where a part declines as a joint
-/// solve of one axis would (JointDecline); the caller then solves the whole layout by the general
-/// solver, whose answer this is. `built`: the model's cost functions on both axes, when the caller has them.
+/// axis (horizontal first) the general axis the report shows. Throws where a part declines as a joint
+/// solve of one axis would; the caller then solves the whole layout by the general solver, whose
+/// answer this is. `built`: the model's cost functions on both axes, when the caller has them.
 func solveJointlyAcrossAxes(
     ir: ConstraintIR, model: StructuredModel, built: StructuredLayout?, across: [Int], width: Double?, height: Double?,
     mentioned: [Bool]
-) -> (solution: LayoutSolution, axes: [GeneralAxis])? {
+) throws(JointDecline) -> (solution: LayoutSolution, axes: [GeneralAxis]) {
     var terms: [LinearTerm] = []
     var linear: [LinearConstraint] = []
     for index in across {
-        guard invalidReason(ir.constraints[index], items: ir.items.count) == nil else { return nil }
+        guard invalidReason(ir.constraints[index], items: ir.items.count) == nil else { throw .invalidConstraints }
         linear.append(linearized(ir.constraints[index], index: index, terms: &terms))
     }
-    do throws(JointDecline) {
-        let parts = try [Axis.horizontal, .vertical].map { axis throws(JointDecline) in
-            try jointPart(
-                ir: ir, model: model, built: built?.alone(axis.slot), width: width, height: height, axis: axis,
-                rule: HubRule(axis: axis, width: width, height: height))
-        }
-        let solves = try jointRounds(
-            ir: ir, model: model, parts: parts, across: linear, width: width, height: height, mentioned: mentioned,
-            keeping: false)
-        var solution = solves[solves.count - 1].solution
-        solution.findings = ambiguityFindings(determined: solution.determined, ir: ir)
-        let axes = zip(parts, solves).map { part, solve in
-            GeneralAxis(
-                axis: part.axis, solution: solution, constraints: solve.summary.constraints, joint: .solved(solve.summary),
-                kept: nil)
-        }
-        return (solution, axes)
-    } catch {
-        return nil
+    let parts = try [Axis.horizontal, .vertical].map { axis throws(JointDecline) in
+        try jointPart(
+            ir: ir, model: model, built: built?.alone(axis.slot), width: width, height: height, axis: axis,
+            rule: HubRule(axis: axis, width: width, height: height))
     }
+    let solves = try jointRounds(
+        ir: ir, model: model, parts: parts, across: linear, width: width, height: height, mentioned: mentioned,
+        keeping: false)
+    var solution = solves[solves.count - 1].solution
+    solution.findings = ambiguityFindings(determined: solution.determined, ir: ir)
+    let axes = zip(parts, solves).map { part, solve in
+        GeneralAxis(
+            axis: part.axis, solution: solution, constraints: solve.summary.constraints, joint: .solved(solve.summary),
+            kept: nil)
+    }
+    return (solution, axes)
 }

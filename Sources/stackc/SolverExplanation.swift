@@ -26,7 +26,8 @@ enum SolverExplanation {
     }
 
     /// The `"solver"` object: `{"path": "structured", "stacks": [{"item", "kind", "distribution",
-    /// "mechanism"}...]}`, `{"path": "general", "reason", "item", "description", "items", "constraints"}`,
+    /// "mechanism"}...]}`, `{"path": "general", "reason", "item", "description", "whole": {"reason", "description"}, "items",
+    /// "constraints"}`,
     /// `{"path": "split", ..., "generalAxis", "constraints", "joint": {..., "walkedHubs", "afterStop", "brokenFirst",
     /// "acrossAxes"}, "stacks"}`,
     /// `{"path": "eachAxis", ..., "axes": [{"axis", "constraints", "joint"}...]}` or `{"path": "subtreeConflicts",
@@ -92,10 +93,11 @@ enum SolverExplanation {
                 })),
                 ("stacks", stackArray(stacks)),
             ])
-        case .general(let reason, let items, let constraints):
+        case .general(let reason, let whole, let items, let constraints):
             return .object([
                 ("path", .string("general")), ("reason", .string(reason.kind)), ("item", name(reason.node)),
                 ("description", .string(reason.description(in: ir))),
+                ("whole", whole.map { .object([("reason", .string($0.kind)), ("description", .string($0.description(in: ir)))]) } ?? .null),
                 ("items", .number(Double(items))), ("constraints", .number(Double(constraints))),
             ])
         }

@@ -79,6 +79,25 @@ def test_user_constraints_on_one_axis_split_the_layout_by_axis():
                                "afterStop": False, "brokenFirst": 0, "acrossAxes": 0}
 
 
+def test_a_whole_solve_says_why_not_axis_by_axis(tmp_path):
+    # `a.width == b.height` relates the axes, and neither axis leaves a stack or a run of items outside
+    # its joint group: the general solver takes the whole layout, and says why not axis by axis.
+    path = tmp_path / "pair.stack"
+    path.write_text("hstack main {\n    label a(intrinsic: 40 x 20)\n    label b(intrinsic: 60 x 20)\n"
+                    "    constraints {\n        a.width == b.height\n    }\n}\n")
+    result = run(["layout", str(path), "--explain-solver"])
+    assert result.returncode == 0, result.describe()
+    explanation = result.out.split("\nsolver: ", 1)[1].splitlines()
+    assert explanation[0] == "general"
+    why = ("not axis by axis: user constraints relate the axes, and their joint group declines:"
+           " no stack or run of items would be left outside it")
+    assert explanation[2].startswith("  general solver: ") and explanation[2].endswith(f"solved as one group ({why})")
+    assert why.split(": ...")[0].split(" declines:")[0] in README.replace("\n", " ")
+    solver = json.loads(run(["layout", str(path), "--explain-solver", "--format", "json"]).out)["solver"]
+    assert (solver["path"], solver["reason"]) == ("general", "userConstraints")
+    assert solver["whole"] == {"reason": "acrossAxes", "description": why.removeprefix("not axis by axis: ")}
+
+
 def test_a_conflict_is_broken_then_the_tree_solves_the_rest():
     result = run(["layout", "Samples/errors/conflict.stack", "--explain-solver"])
     assert result.returncode == 1, result.describe()

@@ -46,7 +46,7 @@ import Testing
                 if tree.userConstraints.isEmpty, (try? StructuredLayout(ir: ir).frames(width: width, height: height)) != nil {
                     continue
                 }
-                guard let apart = solveSplittingAxes(ir: ir, width: width, height: height)?.solution else { continue }
+                guard let apart = try? solveSplittingAxes(ir: ir, width: width, height: height).solution else { continue }
                 split += 1
                 if !apart.brokenConstraints.isEmpty { conflicts += 1 }
                 if apart.findings.contains(where: { if case .ambiguous = $0.kind { true } else { false } }) { ambiguous += 1 }
@@ -76,7 +76,7 @@ import Testing
         let checked = check(SourceFile(path: "row.stack", text: text))
         let tree = try #require(checked.model.roots.first)
         let ir = lower(tree, in: SourceFile(path: "row.stack", text: text), uikit: .iOS9)
-        let apart = try #require(solveSplittingAxes(ir: ir, width: 100, height: nil)?.solution)
+        let apart = try solveSplittingAxes(ir: ir, width: 100, height: nil).solution
         // Hand-worked: the row is 20 tall (the tallest); l0 and l1 share 100 - 4 - 15 = 81 equally.
         #expect(apart.frames[0...3].map(\.height) == [20, 20, 20, 20])
         #expect(apart.frames[1].width == 40.5 && apart.frames[2].width == 40.5 && apart.frames[3].width == 15)

@@ -186,7 +186,7 @@ struct DifferentialResult {
 func solvePath(_ report: SolveReport) -> String {
     switch report.path {
     case .structured: return "structured"
-    case .general(let reason, _, _): return "whole: \(reason.kind)"
+    case .general(let reason, let whole, _, _): return "whole (\(whole?.kind ?? "-")): \(reason.kind)"
     case .split(let reason, _, _, _, let joint):
         switch joint {
         case .solved?: return "joint: \(reason.kind)"

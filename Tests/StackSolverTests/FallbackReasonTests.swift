@@ -52,7 +52,9 @@ import Testing
         let (_, crossIR) = try #require(lowered(text.replacingOccurrences(of: "b.width", with: "b.height")))
         #expect(solveLayoutReporting(ir: crossIR).report.lines(in: crossIR) == [
             "main: user constraints (a constraints { } block) relate items across stacks",
-            "general solver: \(crossIR.items.count) items, \(crossIR.constraints.count) constraints, solved as one group"])
+            "general solver: \(crossIR.items.count) items, \(crossIR.constraints.count) constraints, solved as one group"
+                + " (not axis by axis: user constraints relate the axes, and their joint group declines: no stack or run of"
+                + " items would be left outside it)"])
     }
 
     @Test func allItemsHidden() throws {

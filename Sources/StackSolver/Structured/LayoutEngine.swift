@@ -44,14 +44,14 @@ enum DeclinedSolve {
     case subtreeConflicts(SubtreeConflicts)
     /// One axis by each solver.
     case split(AxisSplit)
-    /// The general solver for the whole layout.
-    case general(LayoutSolution)
+    /// The general solver for the whole layout, and why not axis by axis.
+    case general(LayoutSolution, whole: WholeSolveReason)
 
     var solution: LayoutSolution {
         switch self {
         case .subtreeConflicts(let found): found.solution
         case .split(let split): split.solution
-        case .general(let solution): solution
+        case .general(let solution, _): solution
         }
     }
 }
@@ -69,14 +69,17 @@ func solveDeclined(
     if case .conflict = reason, let found = SubtreeConflicts(ir: ir, width: width, height: height, first: reason) {
         declined = .subtreeConflicts(found)
         if keeping { kept = .subtreeConflicts(found) }
-    } else if let split = solveSplittingAxes(ir: ir, width: width, height: height, built: built, keeping: keeping) {
-        declined = .split(split)
-        if split.isKept { kept = .split(split) }
     } else {
-        var solver = Solver(ir: ir, width: width, height: height, parameterized: keeping)
-        let run = solver.run(keeping: keeping, axes: [.horizontal, .vertical], width: width, height: height)
-        declined = .general(run.solution)
-        kept = run.kept.map { .general($0) }
+        do throws(WholeSolveReason) {
+            let split = try solveSplittingAxes(ir: ir, width: width, height: height, built: built, keeping: keeping)
+            declined = .split(split)
+            if split.isKept { kept = .split(split) }
+        } catch {
+            var solver = Solver(ir: ir, width: width, height: height, parameterized: keeping)
+            let run = solver.run(keeping: keeping, axes: [.horizontal, .vertical], width: width, height: height)
+            declined = .general(run.solution, whole: error)
+            kept = run.kept.map { .general($0) }
+        }
     }
     return (declined.solution, { SolveReport(declined, reason: reason, ir: ir) }, kept)
 }
@@ -329,7 +332,8 @@ public final class LayoutEngine {
     /// resize that moved the kept solve (KeptSolve.swift) reports the solve it moved.
     public var lastSolveReport: SolveReport {
         guard let lastFallback else { return SolveReport(path: .structured(structured?.structuredStacks() ?? [])) }
-        return lastDeclinedReport?() ?? SolveReport(path: .general(reason: lastFallback, items: ir.items.count, constraints: ir.constraints.count))
+        return lastDeclinedReport?() ?? SolveReport(
+            path: .general(reason: lastFallback, whole: nil, items: ir.items.count, constraints: ir.constraints.count))
     }
 
     /// The report of the last solve the structured solver declined.

@@ -8,8 +8,9 @@ public struct SolveReport: Hashable, Sendable {
         /// The structured solver answered; one entry per stack, in tree order.
         case structured([StructuredStack])
         /// The general solver answered the whole layout: `items` IR items and `constraints` IR
-        /// constraints (the general solver solves the layout as one group).
-        case general(reason: FallbackReason, items: Int, constraints: Int)
+        /// constraints (the general solver solves the layout as one group); `whole`: why not axis by
+        /// axis, when known.
+        case general(reason: FallbackReason, whole: WholeSolveReason?, items: Int, constraints: Int)
         /// The structured solver declined the whole layout for `reason` but answered one axis (its
         /// stacks' mechanisms along that axis in `stacks`); the general solver answered `generalAxis`,
         /// `constraints` linear constraints on that axis alone (AxisSplit.swift): the whole axis, or
@@ -42,7 +43,7 @@ public struct SolveReport: Hashable, Sendable {
     /// The reason the structured solver declined; nil when it answered.
     public var fallback: FallbackReason? {
         switch path {
-        case .general(let reason, _, _), .split(let reason, _, _, _, _), .subtreeConflicts(let reason, _, _),
+        case .general(let reason, _, _, _), .split(let reason, _, _, _, _), .subtreeConflicts(let reason, _, _),
              .eachAxis(let reason, _): return reason
         case .structured: return nil
         }
@@ -68,8 +69,9 @@ public struct SolveReport: Hashable, Sendable {
         switch path {
         case .structured(let stacks):
             return stackLines(stacks)
-        case .general(let reason, let items, let constraints):
-            return reasons(reason) + ["general solver: \(items) items, \(constraints) constraints, solved as one group"]
+        case .general(let reason, let whole, let items, let constraints):
+            let group = "general solver: \(items) items, \(constraints) constraints, solved as one group"
+            return reasons(reason) + [group + (whole.map { " (not axis by axis: \($0.description(in: ir)))" } ?? "")]
         case .split(let reason, let axis, let stacks, let constraints, let joint):
             let general = GeneralAxisReport(axis: axis, constraints: constraints, joint: joint)
             return reasons(reason) + general.lines(in: ir, treeAxis: axis.cross) + stackLines(stacks)
@@ -100,8 +102,8 @@ public struct SolveReport: Hashable, Sendable {
                     joint: axes[0].joint))
             }
             alsoDeclined = split.opaqueReasons.filter { $0 != reason }
-        case .general:
-            self.init(path: .general(reason: reason, items: ir.items.count, constraints: ir.constraints.count))
+        case .general(_, let whole):
+            self.init(path: .general(reason: reason, whole: whole, items: ir.items.count, constraints: ir.constraints.count))
         }
     }
 }
