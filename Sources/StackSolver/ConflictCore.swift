@@ -57,47 +57,66 @@ private struct Peeling {
 
     let search: ConflictSearch
     let set: [Int]
-    /// Per position in `set`: its constraint's terms without its slack (an inequality as written), and
-    /// whether it is an inequality.
+    /// Per position in `set`: its constraint's terms without its slack (an inequality as written), over
+    /// the symbols the set mentions numbered densely in their order (so a few constraints cost a
+    /// few, not the layout's size), and whether it is an inequality.
     let terms: [[LinearTerm]]
     let isInequality: [Bool]
     var removed: [Bool]
-    /// Per symbol: how many live constraints mention it as an equality, as an inequality it meets by
-    /// growing, and as one it meets by shrinking; and which constraints (positions in `set`) mention it.
+    /// Per dense symbol: how many live constraints mention it as an equality, as an inequality it meets
+    /// by growing, and as one it meets by shrinking; and which constraints (positions in `set`) mention it.
     var equal: [Int]
     var grow: [Int]
     var shrink: [Int]
     var mentions: [[Int]]
     /// Symbols whose counts dropped since they were last looked at.
     var pending: [Int] = []
-    /// The symbols of each item (`FrameVariable.perItem` in a row) that the set mentions.
-    var groups: [[Int]]
+    /// The dense symbols of each item the set mentions (its `FrameVariable.perItem` variables), the
+    /// items in order; and per dense symbol, its item's group.
+    var groups: [[Int]] = []
+    let groupOf: [Int]
 
     init(search: ConflictSearch, set: [Int]) {
         self.search = search
         self.set = set
-        terms = set.map { index in
+        let written = set.map { index in
             let constraint = search.constraints[index]
             return zip(constraint.expression.symbols, constraint.expression.coefficients)
                 .filter { $0.0 != constraint.slack }.map { (symbol: $0.0, coefficient: $0.1) }
         }
+        var symbols = written.flatMap { $0.map(\.symbol) }
+        symbols.sort()
+        var unique: [Int] = []
+        unique.reserveCapacity(symbols.count)
+        for symbol in symbols where symbol != unique.last { unique.append(symbol) }
+        func dense(_ symbol: Int) -> Int {
+            var (low, high) = (0, unique.count - 1)
+            while low < high {
+                let middle = (low + high) / 2
+                if unique[middle] < symbol { low = middle + 1 } else { high = middle }
+            }
+            return low
+        }
+        terms = written.map { $0.map { (symbol: dense($0.symbol), coefficient: $0.coefficient) } }
+        var groupOf: [Int] = []
+        groupOf.reserveCapacity(unique.count)
+        for (symbol, original) in unique.enumerated() {
+            let item = original / FrameVariable.perItem
+            if symbol == 0 || unique[symbol - 1] / FrameVariable.perItem != item { groups.append([]) }
+            groups[groups.count - 1].append(symbol)
+            groupOf.append(groups.count - 1)
+        }
+        self.groupOf = groupOf
         isInequality = set.map { search.constraints[$0].slack != nil || !search.constraints[$0].isEquality }
-        let symbols = 1 + set.reduce(-1) { max($0, search.constraints[$1].expression.symbols.last ?? -1) }
         removed = [Bool](repeating: false, count: set.count)
-        equal = [Int](repeating: 0, count: symbols)
+        equal = [Int](repeating: 0, count: unique.count)
         grow = equal
         shrink = equal
-        mentions = [[Int]](repeating: [], count: symbols)
-        groups = [[Int]](repeating: [], count: symbols / FrameVariable.perItem + 1)
+        mentions = [[Int]](repeating: [], count: unique.count)
+        pending = Array(unique.indices)
         for position in set.indices {
             count(position, by: 1)
-            for term in terms[position] {
-                if mentions[term.symbol].isEmpty {
-                    pending.append(term.symbol)
-                    groups[term.symbol / FrameVariable.perItem].append(term.symbol)
-                }
-                mentions[term.symbol].append(position)
-            }
+            for term in terms[position] { mentions[term.symbol].append(position) }
         }
     }
 
@@ -151,7 +170,7 @@ private struct Peeling {
         members.sort()
         let (list, count) = search.renumbered(members.map { set[$0] })
         let used = Array(Set(members.flatMap { terms[$0].map(\.symbol) })).sorted()
-        let interface = used.indices.filter { used[$0] / FrameVariable.perItem != group }
+        let interface = used.indices.filter { groupOf[used[$0]] != group }
         guard interface.count <= Self.largestInterface, search.holds(list, symbols: count) else { return false }
         let cone = list.map { constraint in
             var constraint = constraint

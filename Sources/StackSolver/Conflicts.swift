@@ -9,6 +9,22 @@ struct ConflictSearch {
     let constraints: [LinearConstraint]
     let externals: Int
 
+    /// The most ends of the rows' combinations `firstFailing` bisects; with more, it bisects the
+    /// prefixes, which takes fewer checks when the answer is near the end.
+    static let endsBisected = 16
+
+    /// The sets `holdsAlone` found to hold. The same few (a gap distribution's spacings, tied by its
+    /// equal gaps) come up in every round of every conflict's search, so each is checked once.
+    private let holding = HoldingSets()
+
+    /// Whether the required constraints `set` (sorted) can all hold, remembered when they can.
+    func holdsAlone(_ set: [Int]) -> Bool {
+        if holding.sets.contains(set) { return true }
+        guard feasible(set) else { return false }
+        holding.sets.insert(set)
+        return true
+    }
+
     /// Whether the required constraints `indices` can all hold.
     func feasible(_ checked: [Int]) -> Bool {
         let (renumbered, symbols) = renumbered(checked)
@@ -51,13 +67,25 @@ struct ConflictSearch {
     /// `nearEnd`: they are known to fail together, and the answer is likely near the end of `pool`
     /// (see `bisect`).
     func firstFailing(base: [Int], pool: [Int], combinations: [Combination]?, nearEnd: Bool = false) -> Int? {
-        guard let combinations, combinations.count <= Self.combinationsWorthAnEchelon,
-            let echelon = echelon(combinations)
-        else { return bisect(base: base, pool: pool, below: pool.count, nearEnd: nearEnd) }
+        firstFailing(base: base, pool: pool, echelon: combinations.flatMap(echelon), nearEnd: nearEnd)
+    }
+
+    /// `firstFailing` with the combinations in echelon form (`echelon`), nil when unknown.
+    func firstFailing(base: [Int], pool: [Int], echelon: [Combination]?, nearEnd: Bool = false) -> Int? {
+        guard let echelon else { return bisect(base: base, pool: pool, below: pool.count, nearEnd: nearEnd) }
         // No dependency, and the rows hold. Else the first failure is at an end (RowDependencies.swift):
-        // the earliest, where its combination proves it; else bisect the ends, then make sure nothing
-        // before the one found fails.
-        if let end = firstProvenEnd(echelon, base: base, pool: pool) { return end - base.count }
+        // the earliest, where its combination proves it, unless the prefix before it fails already;
+        // else bisect the ends (a few of them: past those, the prefixes themselves), then make sure
+        // nothing before the one found fails.
+        if let proof = firstProof(echelon, base: base, pool: pool) {
+            let end = proof.end - base.count
+            guard end > 0, !proof.shared.allSatisfy(holdsAlone) else { return end }
+            guard feasible(base + pool[..<end]) else { return bisect(base: base, pool: pool, below: end, nearEnd: nearEnd) }
+            return end
+        }
+        guard echelon.count <= Self.endsBisected else {
+            return bisect(base: base, pool: pool, below: pool.count, nearEnd: nearEnd)
+        }
         let candidates = echelon.map { max(0, $0.end - base.count) }
         guard let last = candidates.last else { return nil }
         guard !feasible(base + pool[...last]) else {
@@ -136,21 +164,29 @@ struct ConflictSearch {
         var pool = connected(to: failing, among: accepted)
         var byItems = !peeled
         var nearEnd = false
+        // The combinations of `members + pool` when the last round read them off its own.
+        var carried: [Combination]?
         while true {
-            // What the last round left of the pool, peeled (ConflictCore.swift): the conflict the
-            // rounds end with is in what is left, so they find it among fewer constraints. Any pool
-            // that holds it gives the same answer, so the rule for items, the dearer one, runs once.
-            let core = Set(core(of: members + pool, byItems: byItems))
-            pool = pool.filter(core.contains)
-            byItems = false
-            let combinations = dependencies(of: members + pool)
+            let combinations: [Combination]?
+            if let carried {
+                combinations = carried
+            } else {
+                // What the last round left of the pool, peeled (ConflictCore.swift): the conflict the
+                // rounds end with is in what is left, so they find it among fewer constraints. Any pool
+                // that holds it gives the same answer, so the rule for items, the dearer one, runs once.
+                let core = Set(core(of: members + pool, byItems: byItems))
+                pool = pool.filter(core.contains)
+                byItems = false
+                combinations = dependencies(of: members + pool)
+            }
             if let unique = uniqueConflict(members: members, pool: pool, combinations: combinations) {
                 members = unique
                 break
             }
-            guard feasible(members),
-                let found = firstFailing(base: members, pool: pool, combinations: combinations, nearEnd: nearEnd)
+            let echelon = combinations.flatMap(echelon)
+            guard feasible(members), let found = firstFailing(base: members, pool: pool, echelon: echelon, nearEnd: nearEnd)
             else { break }
+            carried = echelon.map { carry($0, members: members.count, found: found) }
             members.append(pool[found])
             // A conflict along a chain of constraints in order gives up its members from the end of
             // the pool, one a round: once one round's is its pool's last, the next is looked for
@@ -159,6 +195,19 @@ struct ConflictSearch {
             pool = Array(pool[..<found])
         }
         return bySource(members)
+    }
+
+    /// The next round's combinations, of `members`, the one found and the pool before it, from this
+    /// round's `echelon` over `members + pool`: the ones that end by the one found, which span every
+    /// combination of those rows (in echelon form, one that reaches no further is made of those
+    /// alone), renumbered. So a round costs its combinations, not an elimination of its pool.
+    private func carry(_ echelon: [Combination], members: Int, found: Int) -> [Combination] {
+        let last = members + found
+        return echelon.filter { $0.end <= last }.compactMap { combination in
+            Combination(Row(constant: 0, terms: zip(combination.row.symbols, combination.row.coefficients).map { position, coefficient in
+                (position < members ? position : position == last ? members : position + 1, coefficient)
+            }))
+        }
     }
 
     /// `members` as findings list them: in source order.
@@ -198,6 +247,11 @@ struct ConflictSearch {
             constraints[member].expression.symbols.first.map { find($0) == component } ?? false
         }
     }
+}
+
+/// The memory of `ConflictSearch.holdsAlone`: shared by the copies of one search.
+private final class HoldingSets {
+    var sets: Set<[Int]> = []
 }
 
 extension Tableau.AddResult: Equatable {}

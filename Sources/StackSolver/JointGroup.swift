@@ -252,7 +252,8 @@ func jointRounds(
             guard problem.windows.isEmpty else {
                 // Where the required rows move lengths past the windows (a squeeze), the windows move to
                 // where the relaxation with their far ends open puts them, before they widen.
-                if moving, parts.allSatisfy({ $0.centres == nil }), let centres = relaxedLengths(problem, of: problems, ir: ir) {
+                if moving, parts.allSatisfy({ $0.centres == nil }),
+                   let centres = try relaxedLengths(problem, of: problems, ir: ir) {
                     for k in parts.indices { parts[k].centres = centres[k] }
                     moves += 1
                 } else {

@@ -206,11 +206,13 @@ extension LinearConstraint {
 
 /// Where `problem` (of the parts' `problems`, joined when more than one) with its windows' far ends open
 /// (`openingWindows`, a relaxation) puts each part's entries' lengths at its levels' optimum: where a
-/// joint solve whose windows conflict moves them (`jointRounds`). Nil where the relaxation conflicts
-/// too, or stops at its limit.
-func relaxedLengths(_ problem: JointProblem, of problems: [JointProblem], ir: ConstraintIR) -> [[Double]]? {
+/// joint solve whose windows conflict moves them (`jointRounds`). Nil where it stops at its limit.
+/// Throws `.conflict` where the relaxation conflicts too: then so does the problem with every piece,
+/// whatever the windows, and the group declines at once rather than widening to every piece first.
+func relaxedLengths(_ problem: JointProblem, of problems: [JointProblem], ir: ConstraintIR) throws(JointDecline)
+    -> [[Double]]? {
     var relaxed = problem.openingWindows().solver(ir)
-    guard !relaxed.conflicted else { return nil }
+    guard !relaxed.conflicted else { throw .conflict }
     relaxed.minimiseLevelSums()
     guard !relaxed.tableau.hitPivotLimit else { return nil }
     let value = problem.values(in: relaxed)

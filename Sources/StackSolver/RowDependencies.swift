@@ -36,8 +36,10 @@ struct Combination {
 }
 
 extension ConflictSearch {
-    /// The most combinations put into echelon form; past them the search bisects every constraint.
-    static let combinationsWorthAnEchelon = 16
+    /// The most terms `echelon` writes while it reduces combinations that end at the same place; past
+    /// them the search bisects every constraint. Combinations of a stack layout's rows are short (a
+    /// chain between two anchors), so this bounds only a set whose dependencies fill in.
+    static let echelonTerms = 1 << 18
 
     /// A basis of the combinations of the rows of `set` that cancel every variable; nil when an
     /// elimination left a variable in (a coefficient too small to divide by), and the rows do not say.
@@ -64,37 +66,80 @@ extension ConflictSearch {
 
     /// `combinations` in echelon form by their ends, the earliest end first: each ends where no other
     /// does, so the combinations a prefix holds are those that end in it. Nil when rounding leaves two
-    /// the same.
+    /// the same, or the reductions would write more than `echelonTerms` terms.
+    ///
+    /// The latest end goes first, and of the combinations ending there the first given is the pivot;
+    /// the others lose their term there to it and end earlier. A heap keeps them in that order, so
+    /// the work is in the reductions, not in finding the next pivot.
     func echelon(_ combinations: [Combination]) -> [Combination]? {
+        struct Entry: Comparable {
+            var end: Int
+            var index: Int
+            static func < (a: Entry, b: Entry) -> Bool { a.end != b.end ? a.end > b.end : a.index < b.index }
+        }
         var remaining = combinations
+        var queue = MinHeap<Entry>()
+        for (index, combination) in combinations.enumerated() { queue.push(Entry(end: combination.end, index: index)) }
         var result: [Combination] = []
-        while let latest = remaining.indices.max(by: { remaining[$0].end < remaining[$1].end }) {
-            let pivot = remaining.remove(at: latest)
-            for index in remaining.indices where remaining[index].end == pivot.end {
-                guard let reduced = pivot.removed(from: remaining[index]) else { return nil }
-                remaining[index] = reduced
+        var written = 0
+        while let top = queue.pop() {
+            let pivot = remaining[top.index]
+            while let next = queue.first, next.end == top.end {
+                _ = queue.pop()
+                guard let reduced = pivot.removed(from: remaining[next.index]) else { return nil }
+                written += reduced.row.symbols.count
+                guard written <= Self.echelonTerms else { return nil }
+                remaining[next.index] = reduced
+                queue.push(Entry(end: reduced.end, index: next.index))
             }
             result.append(pivot)
         }
         return result.reversed()
     }
 
-    /// Where the first of `base` and `pool` fails, read off the combinations in echelon form without a
-    /// feasibility check: the end of the first one that proves a conflict, when every one before it
-    /// ends in `base` (which holds) or is a combination of equalities alone that cancels to 0 = 0.
-    /// Those add no conflict to a prefix, whatever multiples of them are taken: on an inequality's
-    /// row only the ones in `base` have a coefficient, so any combination of them proves what one
-    /// of `base`'s own would, and none does. Nil when a combination before the first that proves
-    /// mentions an inequality past `base`: then the prefixes are bisected.
-    func firstProvenEnd(_ echelon: [Combination], base: [Int], pool: [Int]) -> Int? {
+    /// The end of the first combination in echelon form, among those that end in `pool`, that proves
+    /// that `base` and `pool` cannot hold (Farkas), and what must hold for that end to be where the
+    /// first of them fails: `shared`, sets of constraints that must each hold alone for the prefix
+    /// before the end to hold. Nil when none proves.
+    ///
+    /// The prefix holds when no combination of the ones before proves a conflict. A combination of
+    /// equalities alone that cancels to 0 = 0 adds none, whatever multiple of it is taken: it has no
+    /// sign to keep and no constant. Nor do ones that mention inequalities, each failing to prove,
+    /// when no two of them share an inequality: a sum of them keeps each one's signs on its own
+    /// inequalities, so it proves only if one of its terms does. The ones that end in `base`, which
+    /// holds, prove nothing alone, and count among them. Where some share inequalities, the same goes
+    /// for the groups that sharing joins: a sum proves only if its part in one group does, and none
+    /// does where that group's constraints can hold together (`shared`, one set per group).
+    func firstProof(_ echelon: [Combination], base: [Int], pool: [Int]) -> (end: Int, shared: [[Int]])? {
         let set = base + pool
-        for combination in echelon where combination.end >= base.count {
-            if proves(combination.row, in: set) { return combination.end }
-            let equalities = combination.row.symbols.allSatisfy { position in
-                let constraint = constraints[set[position]]
-                return constraint.isEquality && constraint.slack == nil
+        // The combinations before the proving one, grouped by the inequalities they share.
+        var group: [Int] = []
+        func find(_ k: Int) -> Int {
+            var root = k
+            while group[root] != root { root = group[root] }
+            return root
+        }
+        var owner: [Int: Int] = [:]
+        for (k, combination) in echelon.enumerated() {
+            if combination.end >= base.count, proves(combination.row, in: set) {
+                var members: [Int: [Int]] = [:]
+                for j in 0..<k { members[find(j), default: []].append(j) }
+                let shared = members.values.filter { $0.count > 1 }.map { combinations in
+                    Array(Set(combinations.flatMap { echelon[$0].row.symbols.map { set[$0] } })).sorted()
+                }
+                return (combination.end, shared.sorted { $0.lexicographicallyPrecedes($1) })
             }
-            guard equalities else { return nil }
+            group.append(k)
+            for position in combination.row.symbols {
+                let constraint = constraints[set[position]]
+                guard constraint.slack != nil || !constraint.isEquality else { continue }
+                if let other = owner[position] {
+                    let (a, b) = (find(other), find(k))
+                    if a != b { group[max(a, b)] = min(a, b) }
+                } else {
+                    owner[position] = k
+                }
+            }
         }
         return nil
     }
@@ -128,8 +173,7 @@ extension ConflictSearch {
     /// and the combinations of `set` without that end, so that the next question needs no elimination.
     /// Nil when it does not, or the rows do not say.
     func earliestConflict(in set: [Int], combinations: [Combination]?) -> (end: Int, members: [Int], others: [Combination])? {
-        guard let combinations, combinations.count <= Self.combinationsWorthAnEchelon,
-            var others = echelon(combinations), let first = others.first, proves(first.row, in: set)
+        guard let combinations, var others = echelon(combinations), let first = others.first, proves(first.row, in: set)
         else { return nil }
         others.removeFirst()
         for index in others.indices {

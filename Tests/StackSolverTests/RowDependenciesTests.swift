@@ -155,9 +155,61 @@ import Testing
         #expect(unique >= conflicts / 10, "only \(unique) of \(conflicts) conflicts read off one dependency")
     }
 
+    /// Systems of many small blocks over symbols of their own, their rows interleaved and a few rows
+    /// tying blocks together: more dependencies than the ends bisected, many of them with
+    /// inequalities, some sharing one. The first constraint that fails, read off the dependencies
+    /// (with one check where inequalities are shared), is the reference's first failing prefix, and
+    /// the conflicts broken are the reference's.
+    @Test func manyDependenciesFindTheFirstFailureAsPrefixesDo() {
+        var (failing, settled, grouped, many) = (0, 0, 0, 0)
+        for seed in randomSeeds("many dependencies", count: 60, long: 1_000) {
+            var rng = SplitMix(seed: seed)
+            var blocks: [RandomRows] = []
+            var symbols = 0
+            for _ in 0..<Int.random(in: 4...8, using: &rng) {
+                let (block, count) = Self.randomRows(&rng)
+                blocks.append(block.map { row in (row.terms.map { ($0.0 + symbols, $0.1) }, row.constant, row.equality) })
+                symbols += count
+            }
+            var rows: RandomRows = []
+            while blocks.contains(where: { !$0.isEmpty }) {
+                let k = blocks.indices.filter { !blocks[$0].isEmpty }.randomElement(using: &rng)!
+                rows.append(blocks[k].removeFirst())
+                if Int.random(in: 0..<12, using: &rng) == 0 {
+                    let (a, b) = (Int.random(in: 0..<symbols, using: &rng), Int.random(in: 0..<symbols, using: &rng))
+                    rows.append(([(a, 1), (b, -1)], Double(Int.random(in: -4...4, using: &rng)), Bool.random(using: &rng)))
+                }
+            }
+            let constraints = Self.system(rows)
+            let search = ConflictSearch(constraints: constraints, externals: symbols)
+            let all = Array(constraints.indices)
+            let combinations = search.dependencies(of: all)
+            if let combinations, combinations.count > ConflictSearch.endsBisected { many += 1 }
+            if let echelon = combinations.flatMap(search.echelon), let proof = search.firstProof(echelon, base: [], pool: all) {
+                if proof.shared.isEmpty { settled += 1 } else if proof.shared.allSatisfy(search.holdsAlone) { grouped += 1 }
+            }
+            let reference = all.first { !Self.referenceFeasible(constraints, Array(all[...$0]), symbols: symbols) }
+            if reference != nil { failing += 1 }
+            #expect(search.firstFailing(base: [], pool: all, combinations: combinations) == reference, "seed \(seed)")
+            let found = search.breakConflicts(among: all)
+            let conflicts = Self.referenceConflicts(constraints, symbols: symbols)
+            #expect(found.map(\.broken) == conflicts.map(\.broken), "seed \(seed)")
+            #expect(found.map { $0.members.sorted() } == conflicts.map(\.members), "seed \(seed)")
+        }
+        print("RowDependenciesTests: \(failing) systems that fail, \(many) with more dependencies than the ends bisected,"
+            + " \(settled) whose first failure was read off the dependencies without a check, \(grouped) with checks of the"
+            + " groups of them that share inequalities")
+        #expect(failing >= 30 && many >= 30 && settled >= 10, "failing \(failing), many \(many), settled \(settled)")
+    }
+
     typealias RandomRows = [(terms: [(Int, Double)], constant: Double, equality: Bool)]
 
     static func randomSystem(_ rng: inout SplitMix) -> ([LinearConstraint], Int) {
+        let (rows, symbols) = randomRows(&rng)
+        return (system(rows), symbols)
+    }
+
+    static func randomRows(_ rng: inout SplitMix) -> (RandomRows, Int) {
         let symbols = Int.random(in: 2...5, using: &rng)
         let coefficients: [Double] = [1, 1, -1, -1, 2, -2, 0.5]
         var rows: RandomRows = []
@@ -168,11 +220,16 @@ import Testing
                 chosen.map { ($0, coefficients.randomElement(using: &rng)!) },
                 Double(Int.random(in: -6...6, using: &rng)), Bool.random(using: &rng)))
         }
-        return (system(rows), symbols)
+        return (rows, symbols)
     }
 
     /// A row of `count` items as a stack lowers it, then fixed lengths, lower bounds and repeats.
     static func randomRow(_ rng: inout SplitMix) -> ([LinearConstraint], Int) {
+        let (rows, symbols) = randomRowRows(&rng)
+        return (system(rows), symbols)
+    }
+
+    static func randomRowRows(_ rng: inout SplitMix) -> (RandomRows, Int) {
         let count = Int.random(in: 2...12, using: &rng)
         // x_i = i, w_i = count + i.
         var rows: RandomRows = [([(0, 1)], 0, true)]
@@ -190,6 +247,6 @@ import Testing
             default: rows.append(rows[Int.random(in: 0..<rows.count, using: &rng)])
             }
         }
-        return (system(rows), 2 * count)
+        return (rows, 2 * count)
     }
 }
