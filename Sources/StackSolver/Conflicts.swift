@@ -79,9 +79,8 @@ struct ConflictSearch {
         // nothing before the one found fails.
         if let proof = firstProof(echelon, base: base, pool: pool) {
             let end = proof.end - base.count
-            guard end > 0, !proof.shared.allSatisfy(holdsAlone) else { return end }
-            guard feasible(base + pool[..<end]) else { return bisect(base: base, pool: pool, below: end, nearEnd: nearEnd) }
-            return end
+            guard end > 0, !proof.shared.allSatisfy(holdsAlone), !feasible(base + pool[..<end]) else { return end }
+            return bisect(base: base, pool: pool, below: end, nearEnd: nearEnd)
         }
         guard echelon.count <= Self.endsBisected else {
             return bisect(base: base, pool: pool, below: pool.count, nearEnd: nearEnd)

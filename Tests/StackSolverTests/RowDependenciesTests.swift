@@ -199,7 +199,8 @@ import Testing
         print("RowDependenciesTests: \(failing) systems that fail, \(many) with more dependencies than the ends bisected,"
             + " \(settled) whose first failure was read off the dependencies without a check, \(grouped) with checks of the"
             + " groups of them that share inequalities")
-        #expect(failing >= 30 && many >= 30 && settled >= 10, "failing \(failing), many \(many), settled \(settled)")
+        #expect(failing >= 30 && many >= 30 && settled >= 10 && grouped >= 2,
+                "failing \(failing), many \(many), settled \(settled), grouped \(grouped)")
     }
 
     typealias RandomRows = [(terms: [(Int, Double)], constant: Double, equality: Bool)]
