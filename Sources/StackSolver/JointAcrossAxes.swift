@@ -28,7 +28,7 @@ extension JointProblem {
                 result.symbols = row.symbols.map(moved)
                 return result
             }
-            windowEnds += problem.windowEnds.map { $0 + constraints.count }
+            windowEnds += problem.windowEnds.map { ($0.constraint + constraints.count, $0.toDomainEnd) }
             constraints += problem.constraints.map { constraint in
                 var joined = constraint
                 joined.expression = moved(constraint.expression)

@@ -414,8 +414,9 @@ struct JointProblem {
     /// window where pieces were left out (nil where none were).
     var windows: [(length: [LinearTerm], low: Double?, high: Double?)] = []
     /// The indices in `constraints` of the bounds of each window's last pieces, where pieces were left
-    /// out beyond them (`openingWindows`).
-    var windowEnds: [Int] = []
+    /// out beyond them, and how wide each such piece may grow up to its function's domain end
+    /// (infinite where the domain is open) (`openingWindows`).
+    var windowEnds: [(constraint: Int, toDomainEnd: Double)] = []
     /// Per item: the item whose place it takes (a hanging item across a fill-aligned stack, not the
     /// first of them; or one placed across its stack's canvas, JointBundles.swift), -1 for the rest.
     /// Its alignment constraints and spanning bounds are not written.

@@ -102,16 +102,18 @@ extension JointProblem {
         // Rightwards the cost grows at the slope; leftwards (outwards) at minus the slope. With a
         // window, only its first pieces each way: the length cannot leave them (see `insideWindows`).
         let limit = window ?? Int.max
-        var right: [(width: Double, end: Double, slope: Slope)] = []
+        // Each piece with how wide it may grow outwards up to the domain's end, for `openingWindows`.
+        let domainEnd = ascending.last?.end ?? start
+        var right: [(width: Double, end: Double, slope: Slope, toDomainEnd: Double)] = []
         for (k, piece) in ascending.enumerated() where piece.end > centre && right.count <= limit {
             let from = max(k == 0 ? start : ascending[k - 1].end, centre)
-            if piece.end - from > 0 { right.append((piece.end - from, piece.end, piece.slope)) }
+            if piece.end - from > 0 { right.append((piece.end - from, piece.end, piece.slope, domainEnd - from)) }
         }
-        var left: [(width: Double, end: Double, slope: Slope)] = []
+        var left: [(width: Double, end: Double, slope: Slope, toDomainEnd: Double)] = []
         for k in ascending.indices.reversed() where left.count <= limit {
             let from = k == 0 ? start : ascending[k - 1].end
             let to = min(ascending[k].end, centre)
-            if to - from > 0 { left.append((to - from, from, ascending[k].slope)) }
+            if to - from > 0 { left.append((to - from, from, ascending[k].slope, to - start)) }
         }
         let cutRight = right.count > limit, cutLeft = left.count > limit
         let high = cutRight ? right[limit - 1].end : nil
@@ -122,7 +124,7 @@ extension JointProblem {
                 pieces += 1
                 terms.append((symbol, -sign))
                 if piece.width.isFinite {
-                    if cut && k == limit - 1 { windowEnds.append(constraints.count) }
+                    if cut && k == limit - 1 { windowEnds.append((constraints.count, piece.toDomainEnd)) }
                     constraints.append(LinearConstraint(
                         expression: Row(constant: piece.width, terms: [(symbol, -1)]), isEquality: false, priority: 1000,
                         source: .costFunction(item: entry.root)))
@@ -174,15 +176,23 @@ extension JointProblem {
         }
     }
 
-    /// This problem with each window's last piece left without an end (`windowEnds`): a relaxation of
-    /// the problem with every piece, whose domains only grow. So it answers whether the required rows
-    /// can hold at all: a conflict in it is one with every piece, not one with the windows' ends. Only
-    /// for that question: solved to optimality, an open piece may run away.
+    /// This problem with each window's last piece grown to its function's domain end (`windowEnds`),
+    /// at the piece's slope: a relaxation of the problem with every piece, over the same lengths, whose
+    /// costs beyond the windows are no higher (a convex function's slopes only grow outwards). So it
+    /// answers whether the required rows can hold at all: a conflict in it is one with every piece,
+    /// not one with the windows' ends; and solved to optimality, it puts the lengths where they can
+    /// go, inside their domains (`relaxedLengths`).
     func openingWindows() -> JointProblem {
         var open = self
         var kept = [Bool](repeating: true, count: constraints.count)
-        for index in windowEnds { kept[index] = false }
-        open.constraints = constraints.indices.filter { kept[$0] }.map { constraints[$0] }
+        for end in windowEnds {
+            if end.toDomainEnd.isFinite {
+                open.constraints[end.constraint].expression.constant = end.toDomainEnd
+            } else {
+                kept[end.constraint] = false
+            }
+        }
+        open.constraints = open.constraints.indices.filter { kept[$0] }.map { open.constraints[$0] }
         open.windowEnds = []
         return open
     }
@@ -215,6 +225,9 @@ func relaxedLengths(_ problem: JointProblem, of problems: [JointProblem], ir: Co
     guard !relaxed.conflicted else { throw .conflict }
     relaxed.minimiseLevelSums()
     guard !relaxed.tableau.hitPivotLimit else { return nil }
+    // The frame variables' rows sit out the levels' optimisation (Tableau+Parking.swift): back in,
+    // over the optimum's basis, before their values are read.
+    relaxed.tableau.restoreParked()
     let value = problem.values(in: relaxed)
     return problems.map { $0.lengths(value) }
 }
