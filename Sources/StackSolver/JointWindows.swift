@@ -225,9 +225,6 @@ func relaxedLengths(_ problem: JointProblem, of problems: [JointProblem], ir: Co
     guard !relaxed.conflicted else { throw .conflict }
     relaxed.minimiseLevelSums()
     guard !relaxed.tableau.hitPivotLimit else { return nil }
-    // The frame variables' rows sit out the levels' optimisation (Tableau+Parking.swift): back in,
-    // over the optimum's basis, before their values are read.
-    relaxed.tableau.restoreParked()
     let value = problem.values(in: relaxed)
     return problems.map { $0.lengths(value) }
 }

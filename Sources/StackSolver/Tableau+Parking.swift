@@ -26,8 +26,8 @@
 extension Tableau {
     /// Sets every basic frame variable's row aside (`restoreParked` brings them back). Until then
     /// those rows take no pivots (a frame variable that enters the basis meanwhile gets a row of its
-    /// own in the tableau), and nothing may read a set-aside variable's value; `add` reads it through
-    /// its row (`throughParked`).
+    /// own in the tableau); `add` reads a set-aside variable through its row (`throughParked`), and
+    /// so does `value(of:)`.
     mutating func parkExternalRows() {
         for slot in rows.indices where basicOf[slot] >= 0 && kinds[basicOf[slot]] == .external {
             let basic = basicOf[slot]

@@ -78,7 +78,12 @@ struct Tableau {
     func value(of symbol: Int) -> Double {
         guard symbol >= 0, symbol < slotOf.count else { return 0 }
         let slot = slotOf[symbol]
-        return slot >= 0 ? rows[slot].constant : 0
+        if slot >= 0 { return rows[slot].constant }
+        // A frame variable's row set aside (Tableau+Parking.swift) is an identity over symbols that
+        // none is set aside: read through it, at today's basis.
+        guard symbol < parkedIndex.count, parkedIndex[symbol] >= 0 else { return 0 }
+        let row = parked[parkedIndex[symbol]].row
+        return zip(row.symbols, row.coefficients).reduce(row.constant) { $0 + $1.1 * value(of: $1.0) }
     }
 
     func isBasic(_ symbol: Int) -> Bool { slotOf[symbol] >= 0 }

@@ -82,6 +82,48 @@ import Testing
         #expect(solutionDifference(solution, solve(ir), ir: ir) == nil)
     }
 
+    /// The squeeze across a tree: sections of ten columns of ten labels, every third section
+    /// fillEqually, under a column that aligns them `fill`, and every 200th label held to at most 12 to
+    /// 20 points wide. Each held label narrows its section, and through the column every section,
+    /// far from where the stacks alone put them. The windows move to where the relaxation puts the
+    /// lengths, then to where answers reach, and the answer comes from windows of at most 16 pieces
+    /// each way (two widenings): with the relaxation's lengths read as zero where the frame
+    /// variables' rows were set aside (ParkedRowsTests), the windows moved there conflicted and the
+    /// group widened to 64. The frames are the whole solve's.
+    @Test func aSqueezeAcrossTheTreeIsSolvedInWindowsThatMove() throws {
+        var lines = ["vstack main(spacing: 4) {"]
+        let distributions = ["fill", "equalSpacing", "fillEqually"]
+        let alignments = ["leading", "center", "fill", "trailing"]
+        var label = 0
+        for section in 0..<10 {
+            lines.append("hstack s\(section)(distribution: \(distributions[section % 3]), spacing: 8) {")
+            for column in 0..<10 {
+                lines.append("vstack c\(section)x\(column)(alignment: \(alignments[(section + column) % 4]), spacing: 2) {")
+                for _ in 0..<10 {
+                    lines.append("label v\(label)(intrinsic: \(10 + (label * 7) % 31) x \(10 + (label * 13) % 23))")
+                    label += 1
+                }
+                lines.append("}")
+            }
+            lines.append("}")
+        }
+        lines.append("constraints {")
+        for k in 0..<5 { lines.append("v\(200 * k).width <= \(12 + 2 * k)") }
+        lines += ["}", "}"]
+        let file = SourceFile(path: "squeeze.stack", text: lines.joined(separator: "\n"))
+        let checked = check(file)
+        #expect(!checked.diagnostics.contains { $0.severity == .error }, "\(checked.diagnostics.map(\.message))")
+        let ir = lower(try #require(checked.model.roots.first), in: file, uikit: .current)
+        let (solution, report) = solveLayoutReporting(ir: ir)
+        guard case .split(_, .horizontal, _, _, .solved(let joint)?) = report.path else {
+            Issue.record("solved by \(report.path)")
+            return
+        }
+        print("JointWindowsTests: the squeeze across a tree: \(joint)")
+        #expect(joint.windowed && joint.movedWindows >= 1 && joint.widenings <= 2, "\(joint)")
+        #expect(solutionDifference(solution, solve(ir), ir: ir) == nil)
+    }
+
     /// Random rows of the same kind: two labels tied by a random user constraint, around one to three
     /// columns of labels with random intrinsic widths, aligned at random: a run whose function has a
     /// piece per label width. The row is narrowed from its natural width by random steps of 5 to 30

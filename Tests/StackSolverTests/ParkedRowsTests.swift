@@ -21,6 +21,28 @@ import Testing
         SolvesAlike.layouts("parked rows, random layouts", count: 300, long: 3_000, SolvesAlike.under(SolverLimits.$parksFrameRows))
     }
 
+    /// Values read while the rows are set aside (between the levels' optimisation and the ties, as a
+    /// joint group's relaxation reads its lengths, JointWindows.swift) are the ones the rows give once
+    /// they are back, at the same basis: every frame variable of the row below, whose length is basic
+    /// and set aside. Read as zero, the relaxation's lengths were wrong, and the windows moved there
+    /// conflicted.
+    @Test func valuesReadWhileRowsAreAsideAreTheirs() throws {
+        let labels = (0..<40).map { "    label v\($0)(intrinsic: \(20 + 10 * ($0 % 4)) x 10)" }.joined(separator: "\n")
+        let text = "hstack main(spacing: 2) {\n\(labels)\n    constraints {\n        v0.width == v1.width\n    }\n}\n"
+        let file = SourceFile(path: "row.stack", text: text)
+        let ir = lower(try #require(check(file).model.roots.first), in: file, uikit: .current)
+        var solver = Solver(ir: ir, width: nil, height: nil)
+        solver.minimiseLevelSums()
+        #expect(!solver.tableau.parked.isEmpty)
+        let aside = solver.unroundedValue()
+        var restored = solver
+        restored.tableau.restoreParked()
+        let back = restored.unroundedValue()
+        let differing = (0..<ir.items.count * FrameVariable.perItem).filter { abs(aside($0) - back($0)) > 1e-9 }
+        #expect(differing.isEmpty, "\(differing.count) values differ, the first \(differing.first.map { (aside($0), back($0)) }.debugDescription)")
+        #expect(abs(back(FrameVariable.width.rawValue) - aside(FrameVariable.width.rawValue)) < 1e-9 && back(FrameVariable.width.rawValue) > 1000)
+    }
+
     /// A row of 40 labels at its natural width, whose length every label's errors reach, with a user
     /// constraint that ties two widths. The labels are 20 + 10k points wide (k = 0, 1, 2, 3 in turn),
     /// hugging at 250 and resisting compression at 750, and `v0.width == v1.width` is required: v1
