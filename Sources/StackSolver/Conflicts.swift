@@ -141,13 +141,44 @@ struct ConflictSearch {
                 combinations = others
                 continue
             }
-            guard let failing = firstFailing(base: [], pool: kept, combinations: combinations) else { break }
+            let echelon = combinations.flatMap(echelon)
+            guard let failing = firstFailing(base: [], pool: kept, echelon: echelon) else { break }
             let broken = kept[failing]
-            result.append((broken, minimalConflict(failing: broken, accepted: Array(kept[..<failing]), peeled: true)))
+            // The search for its set starts from the combinations of it and the ones before, and the
+            // next from those of the ones kept: both read off these, not from a new elimination.
+            let members = minimalConflict(
+                failing: broken, accepted: Array(kept[..<failing]), peeled: true,
+                combinations: echelon.map { carry($0, members: 0, found: failing) })
+            result.append((broken, members))
             kept.remove(at: failing)
-            combinations = dependencies(of: kept)
+            combinations = echelon.flatMap { without(failing, $0) } ?? dependencies(of: kept)
         }
         return result
+    }
+
+    /// The combinations of a set's rows without the one at `position`, from the set's `echelon`: those
+    /// of the combinations in which it has no part. One that has a part (the one ending there, when
+    /// there is one) cancels it from the others and goes; the positions after it move down one. Nil
+    /// when rounding leaves one empty.
+    private func without(_ position: Int, _ echelon: [Combination]) -> [Combination]? {
+        var rest = echelon
+        let pivotIndex = rest.firstIndex { $0.end == position } ?? rest.firstIndex { $0.row.coefficient(of: position) != 0 }
+        if let pivotIndex {
+            let pivot = rest.remove(at: pivotIndex).row
+            for index in rest.indices {
+                let coefficient = rest[index].row.coefficient(of: position)
+                guard coefficient != 0 else { continue }
+                var row = rest[index].row
+                _ = row.add(pivot, times: -coefficient / pivot.coefficient(of: position), removing: position)
+                guard let reduced = Combination(row) else { return nil }
+                rest[index] = reduced
+            }
+        }
+        return rest.compactMap { combination in
+            Combination(Row(constant: 0, terms: zip(combination.row.symbols, combination.row.coefficients).map {
+                ($0 > position ? $0 - 1 : $0, $1)
+            }))
+        }
     }
 
     /// A minimal set of required constraints that cannot hold together, `failing` included.
@@ -158,13 +189,16 @@ struct ConflictSearch {
     /// at which the members and the candidates up to it fail belongs to a conflict with them, so it
     /// joins and later candidates are dropped. Rounds stop when the members alone fail, which makes
     /// the set minimal. `peeled`: `accepted` is a core already (`breakConflicts`' own).
-    func minimalConflict(failing: Int, accepted: [Int], peeled: Bool = false) -> [Int] {
+    /// `combinations`: those of `failing` and `accepted` in that order, when the caller has them; the
+    /// rounds then start from them, over every accepted constraint (any pool that holds the conflict
+    /// gives the same answer), without peeling.
+    func minimalConflict(failing: Int, accepted: [Int], peeled: Bool = false, combinations: [Combination]? = nil) -> [Int] {
         var members = [failing]
-        var pool = connected(to: failing, among: accepted)
+        var pool = combinations == nil ? connected(to: failing, among: accepted) : accepted
         var byItems = !peeled
         var nearEnd = false
-        // The combinations of `members + pool` when the last round read them off its own.
-        var carried: [Combination]?
+        // The combinations of `members + pool` when the last round (or the caller) read them off its own.
+        var carried = combinations
         while true {
             let combinations: [Combination]?
             if let carried {
