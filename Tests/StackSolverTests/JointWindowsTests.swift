@@ -87,9 +87,9 @@ import Testing
     /// 20 points wide. Each held label narrows its section, and through the column every section,
     /// far from where the stacks alone put them. The windows move to where the relaxation puts the
     /// lengths, then to where answers reach, and the answer comes from windows of at most 16 pieces
-    /// each way (two widenings): with the relaxation's lengths read as zero where the frame
-    /// variables' rows were set aside (ParkedRowsTests), the windows moved there conflicted and the
-    /// group widened to 64. The frames are the whole solve's.
+    /// each way (two widenings). Were the relaxation's lengths read as zero where the frame
+    /// variables' rows are set aside (ParkedRowsTests), the windows moved there would conflict and
+    /// the group would widen to 64. The frames are the whole solve's.
     @Test func aSqueezeAcrossTheTreeIsSolvedInWindowsThatMove() throws {
         var lines = ["vstack main(spacing: 4) {"]
         let distributions = ["fill", "equalSpacing", "fillEqually"]

@@ -24,8 +24,8 @@ import Testing
     /// Values read while the rows are set aside (between the levels' optimisation and the ties, as a
     /// joint group's relaxation reads its lengths, JointWindows.swift) are the ones the rows give once
     /// they are back, at the same basis: every frame variable of the row below, whose length is basic
-    /// and set aside. Read as zero, the relaxation's lengths were wrong, and the windows moved there
-    /// conflicted.
+    /// and set aside. Read as zero, they would put the relaxation's lengths in the wrong places, and
+    /// windows moved there would conflict.
     @Test func valuesReadWhileRowsAreAsideAreTheirs() throws {
         let labels = (0..<40).map { "    label v\($0)(intrinsic: \(20 + 10 * ($0 % 4)) x 10)" }.joined(separator: "\n")
         let text = "hstack main(spacing: 2) {\n\(labels)\n    constraints {\n        v0.width == v1.width\n    }\n}\n"
