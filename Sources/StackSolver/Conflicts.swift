@@ -135,13 +135,13 @@ struct ConflictSearch {
         var kept = core(of: required)
         var combinations = dependencies(of: kept)
         while true {
-            if let (end, members, others) = earliestConflict(in: kept, combinations: combinations) {
+            let echelon = combinations.flatMap(echelon)
+            if let (end, members, others) = earliestConflict(in: kept, echelon: echelon) {
                 result.append((kept[end], bySource(members)))
                 kept.remove(at: end)
                 combinations = others
                 continue
             }
-            let echelon = combinations.flatMap(echelon)
             guard let failing = firstFailing(base: [], pool: kept, echelon: echelon) else { break }
             let broken = kept[failing]
             // The search for its set starts from the combinations of it and the ones before, and the
@@ -154,31 +154,6 @@ struct ConflictSearch {
             combinations = echelon.flatMap { without(failing, $0) } ?? dependencies(of: kept)
         }
         return result
-    }
-
-    /// The combinations of a set's rows without the one at `position`, from the set's `echelon`: those
-    /// of the combinations in which it has no part. One that has a part (the one ending there, when
-    /// there is one) cancels it from the others and goes; the positions after it move down one. Nil
-    /// when rounding leaves one empty.
-    private func without(_ position: Int, _ echelon: [Combination]) -> [Combination]? {
-        var rest = echelon
-        let pivotIndex = rest.firstIndex { $0.end == position } ?? rest.firstIndex { $0.row.coefficient(of: position) != 0 }
-        if let pivotIndex {
-            let pivot = rest.remove(at: pivotIndex).row
-            for index in rest.indices {
-                let coefficient = rest[index].row.coefficient(of: position)
-                guard coefficient != 0 else { continue }
-                var row = rest[index].row
-                _ = row.add(pivot, times: -coefficient / pivot.coefficient(of: position), removing: position)
-                guard let reduced = Combination(row) else { return nil }
-                rest[index] = reduced
-            }
-        }
-        return rest.compactMap { combination in
-            Combination(Row(constant: 0, terms: zip(combination.row.symbols, combination.row.coefficients).map {
-                ($0 > position ? $0 - 1 : $0, $1)
-            }))
-        }
     }
 
     /// A minimal set of required constraints that cannot hold together, `failing` included.

@@ -251,7 +251,7 @@ func jointRounds(
             }
             guard problem.windows.isEmpty else {
                 // Where the required rows move lengths past the windows (a squeeze), the windows move to
-                // where the relaxation with their far ends open puts them, before they widen.
+                // where the relaxation (`openingWindows`) puts them, before they widen.
                 if moving, parts.allSatisfy({ $0.centres == nil }),
                    let centres = try relaxedLengths(problem, of: problems, ir: ir) {
                     for k in parts.indices { parts[k].centres = centres[k] }

@@ -214,9 +214,10 @@ extension LinearConstraint {
     }
 }
 
-/// Where `problem` (of the parts' `problems`, joined when more than one) with its windows' far ends open
-/// (`openingWindows`, a relaxation) puts each part's entries' lengths at its levels' optimum: where a
-/// joint solve whose windows conflict moves them (`jointRounds`). Nil where it stops at its limit.
+/// Where `problem` (of the parts' `problems`, joined when more than one) with its windows' last pieces
+/// grown to their domains' ends (`openingWindows`, a relaxation) puts each part's entries' lengths at
+/// its levels' optimum: where a joint solve whose windows conflict moves them (`jointRounds`). Nil
+/// where it stops at its limit.
 /// Throws `.conflict` where the relaxation conflicts too: then so does the problem with every piece,
 /// whatever the windows, and the group declines at once rather than widening to every piece first.
 func relaxedLengths(_ problem: JointProblem, of problems: [JointProblem], ir: ConstraintIR) throws(JointDecline)

@@ -173,18 +173,41 @@ extension ConflictSearch {
     /// and the combinations of `set` without that end, so that the next question needs no elimination.
     /// Nil when it does not, or the rows do not say.
     func earliestConflict(in set: [Int], combinations: [Combination]?) -> (end: Int, members: [Int], others: [Combination])? {
-        guard let combinations, var others = echelon(combinations), let first = others.first, proves(first.row, in: set)
+        earliestConflict(in: set, echelon: combinations.flatMap(echelon))
+    }
+
+    /// `earliestConflict` with the combinations in echelon form (`echelon`), nil when unknown.
+    func earliestConflict(in set: [Int], echelon: [Combination]?) -> (end: Int, members: [Int], others: [Combination])? {
+        guard let echelon, let first = echelon.first, proves(first.row, in: set),
+              let others = without(first.end, echelon)
         else { return nil }
-        others.removeFirst()
-        for index in others.indices {
-            // Every other ends later, so it keeps its end; with `first`'s end gone, what it held of that
-            // row goes with `first`, and the positions after it move down one.
-            guard var reduced = first.removed(from: others[index]) else { return nil }
-            reduced.row.symbols = reduced.row.symbols.map { $0 > first.end ? $0 - 1 : $0 }
-            reduced.end -= 1
-            others[index] = reduced
-        }
         return (first.end, first.row.symbols.reversed().map { set[$0] }, others)
+    }
+
+    /// The combinations of a set's rows without the one at `position`, from the set's `echelon`: those
+    /// of the combinations in which it has no part. One that has a part (the one ending there, when
+    /// there is one) cancels it from the others and goes; the positions after it move down one. Nil
+    /// when rounding leaves one empty.
+    func without(_ position: Int, _ echelon: [Combination]) -> [Combination]? {
+        var rest = echelon
+        let pivotIndex = rest.firstIndex { $0.end == position } ?? rest.firstIndex { $0.row.coefficient(of: position) != 0 }
+        if let pivotIndex {
+            let pivot = rest.remove(at: pivotIndex).row
+            for index in rest.indices {
+                let coefficient = rest[index].row.coefficient(of: position)
+                guard coefficient != 0 else { continue }
+                var row = rest[index].row
+                _ = row.add(pivot, times: -coefficient / pivot.coefficient(of: position), removing: position)
+                guard let reduced = Combination(row) else { return nil }
+                rest[index] = reduced
+            }
+        }
+        // No row mentions `position` now, so moving the later ones down keeps every row in order.
+        return rest.compactMap { combination in
+            var row = combination.row
+            row.symbols = row.symbols.map { $0 > position ? $0 - 1 : $0 }
+            return Combination(row)
+        }
     }
 
     /// The only minimal conflict among `members` and `pool` (which cannot hold together) when the
