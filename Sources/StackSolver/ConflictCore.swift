@@ -54,6 +54,8 @@ private struct Peeling {
     /// The largest group the always-held test takes: constraints, and symbols outside the group.
     static let largestGroup = 24
     static let largestInterface = 8
+    /// The most rows the elimination of a group's symbols may hold before the group stays.
+    static let largestProjection = 256
 
     let search: ConflictSearch
     let set: [Int]
@@ -62,6 +64,8 @@ private struct Peeling {
     /// few, not the layout's size), and whether it is an inequality.
     let terms: [[LinearTerm]]
     let isInequality: [Bool]
+    /// Per position in `set`: its constraint's constant.
+    let constants: [Double]
     var removed: [Bool]
     /// Per dense symbol: how many live constraints mention it as an equality, as an inequality it meets
     /// by growing, and as one it meets by shrinking; and which constraints (positions in `set`) mention it.
@@ -108,6 +112,7 @@ private struct Peeling {
         }
         self.groupOf = groupOf
         isInequality = set.map { search.constraints[$0].slack != nil || !search.constraints[$0].isEquality }
+        constants = set.map { search.constraints[$0].expression.constant }
         removed = [Bool](repeating: false, count: set.count)
         equal = [Int](repeating: 0, count: unique.count)
         grow = equal
@@ -153,11 +158,7 @@ private struct Peeling {
     /// Removes the constraints that mention the symbols of `group` when they hold whatever the
     /// other symbols they mention (the interface) are: then none of them can be in a minimal
     /// conflict of the set or of a subset, since the group's own symbols appear nowhere else.
-    ///
-    /// They hold for every interface value exactly when they can hold at all and, with their
-    /// constants at zero, for the interface at each unit vector and its negative: the values the
-    /// interface can take form a polyhedron, and a nonempty polyhedron whose recession cone holds
-    /// every axis both ways is the whole space.
+    /// Projection.swift decides it, by eliminating the group's symbols.
     mutating func peelIfAlwaysHeld(_ group: Int) -> Bool {
         var members: [Int] = []
         for symbol in groups[group] {
@@ -167,26 +168,18 @@ private struct Peeling {
             }
         }
         guard !members.isEmpty else { return false }
-        members.sort()
-        let (list, count) = search.renumbered(members.map { set[$0] })
-        let used = Array(Set(members.flatMap { terms[$0].map(\.symbol) })).sorted()
-        let interface = used.indices.filter { groupOf[used[$0]] != group }
-        guard interface.count <= Self.largestInterface, search.holds(list, symbols: count) else { return false }
-        let cone = list.map { constraint in
-            var constraint = constraint
-            constraint.expression.constant = 0
-            return constraint
+        var used = members.flatMap { terms[$0].map(\.symbol) }
+        used.sort()
+        var columns: [Int] = []
+        for symbol in used where symbol != columns.last { columns.append(symbol) }
+        guard columns.count(where: { groupOf[$0] != group }) <= Self.largestInterface else { return false }
+        let rows = members.map { position in
+            var coefficients = [Double](repeating: 0, count: columns.count)
+            for term in terms[position] { coefficients[columns.firstIndex(of: term.symbol)!] = term.coefficient }
+            return DenseRow(coefficients: coefficients, constant: constants[position], isEquality: !isInequality[position])
         }
-        for symbol in interface {
-            for direction in [1.0, -1.0] {
-                let pins = interface.map { other in
-                    LinearConstraint(
-                        expression: Row(constant: other == symbol ? -direction : 0, terms: [(symbol: other, coefficient: 1)]),
-                        isEquality: true, priority: 1000, source: cone[0].source)
-                }
-                guard search.holds(cone + pins, symbols: count) else { return false }
-            }
-        }
+        let own = columns.indices.filter { groupOf[columns[$0]] == group }
+        guard holdsForEveryValue(rows, eliminating: own, largest: Self.largestProjection) == true else { return false }
         for position in members { remove(position) }
         return true
     }
