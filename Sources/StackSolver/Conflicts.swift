@@ -165,15 +165,20 @@ struct ConflictSearch {
     /// joins and later candidates are dropped. Rounds stop when the members alone fail, which makes
     /// the set minimal. `peeled`: `accepted` is a core already (`breakConflicts`' own).
     /// `combinations`: those of `failing` and `accepted` in that order, when the caller has them; the
-    /// rounds then start from them, over every accepted constraint (any pool that holds the conflict
-    /// gives the same answer), without peeling.
+    /// rounds then start from them, over the accepted constraints they link to `failing` (`linked`:
+    /// any pool that holds the conflict gives the same answer), without peeling.
     func minimalConflict(failing: Int, accepted: [Int], peeled: Bool = false, combinations: [Combination]? = nil) -> [Int] {
         var members = [failing]
-        var pool = combinations == nil ? connected(to: failing, among: accepted) : accepted
+        var pool: [Int]
+        // The combinations of `members + pool` when the last round (or the caller) read them off its own.
+        var carried: [Combination]?
+        if let combinations {
+            (pool, carried) = linked(to: failing, pool: accepted, combinations: combinations)
+        } else {
+            pool = connected(to: failing, among: accepted)
+        }
         var byItems = !peeled
         var nearEnd = false
-        // The combinations of `members + pool` when the last round (or the caller) read them off its own.
-        var carried = combinations
         while true {
             let combinations: [Combination]?
             if let carried {

@@ -210,6 +210,47 @@ extension ConflictSearch {
         }
     }
 
+    /// What of `pool` can join a conflict with `first`, read off `combinations`, those of the rows of
+    /// `[first] + pool`: the positions that combinations sharing positions link to the first, and the
+    /// combinations over them, renumbered over `[first]` and that part of the pool, in its order.
+    ///
+    /// A combination that proves a conflict is a sum of parts over the classes this linking makes,
+    /// and with one sign throughout, one part proves too. A part outside the first's class proves
+    /// a conflict of the pool alone, which holds; so every conflict among the first and the pool, and
+    /// every round of the additive method, is in the first's class. A constraint no combination
+    /// mentions is in none.
+    func linked(to first: Int, pool: [Int], combinations: [Combination]) -> (pool: [Int], combinations: [Combination]) {
+        var parent = Array(0...pool.count)
+        func find(_ position: Int) -> Int {
+            var root = position
+            while parent[root] != root { root = parent[root] }
+            var node = position
+            while parent[node] != root { (parent[node], node) = (root, parent[node]) }
+            return root
+        }
+        for combination in combinations {
+            let a = find(combination.row.symbols[0])
+            for position in combination.row.symbols.dropFirst() {
+                let b = find(position)
+                if a != b { parent[b] = a }
+            }
+        }
+        let root = find(0)
+        var renumbered = [Int](repeating: -1, count: pool.count + 1)
+        var kept: [Int] = []
+        renumbered[0] = 0
+        for position in 1...max(1, pool.count) where position <= pool.count && find(position) == root {
+            kept.append(pool[position - 1])
+            renumbered[position] = kept.count
+        }
+        let linked = combinations.filter { find($0.row.symbols[0]) == root }.compactMap { combination in
+            var row = combination.row
+            row.symbols = row.symbols.map { renumbered[$0] }
+            return Combination(row)
+        }
+        return (kept, linked)
+    }
+
     /// The only minimal conflict among `members` and `pool` (which cannot hold together) when the
     /// rows' `combinations` are one, with `members` in it (every conflict among them has them); nil
     /// when they are not, or it does not prove the conflict. Ordered as `minimalConflict` grows its

@@ -155,6 +155,33 @@ import Testing
         #expect(unique >= conflicts / 10, "only \(unique) of \(conflicts) conflicts read off one dependency")
     }
 
+    /// Every minimal conflict the reference finds is among the constraints the rows' dependencies link
+    /// to the one broken, through dependencies that share constraints, not only those it is in itself.
+    @Test func everyConflictIsAmongTheRowsItsDependenciesLink() {
+        var (conflicts, narrowed, throughOthers) = (0, 0, 0)
+        for seed in randomSeeds("linked rows", count: 300, long: 20_000) {
+            var rng = SplitMix(seed: seed)
+            let (constraints, symbols) = seed % 2 == 0 ? Self.randomSystem(&rng) : Self.randomRow(&rng)
+            let search = ConflictSearch(constraints: constraints, externals: symbols)
+            let reference = Self.referenceConflicts(constraints, symbols: symbols)
+            for (broken, members) in reference {
+                let accepted = constraints.indices.filter { index in index < broken && !reference.contains { $0.broken == index } }
+                guard let combinations = search.dependencies(of: [broken] + accepted) else { continue }
+                conflicts += 1
+                let linked = search.linked(to: broken, pool: accepted, combinations: combinations)
+                let kept = Set([broken] + linked.pool)
+                #expect(members.allSatisfy(kept.contains), "seed \(seed): \(members) outside \(kept.sorted())")
+                if linked.pool.count < accepted.count { narrowed += 1 }
+                let direct = Set(combinations.filter { $0.row.symbols.first == 0 }.flatMap(\.row.symbols).map { ([broken] + accepted)[$0] })
+                if !members.allSatisfy(direct.contains) { throughOthers += 1 }
+                #expect(search.minimalConflict(failing: broken, accepted: accepted, peeled: true, combinations: combinations).sorted() == members,
+                        "seed \(seed)")
+            }
+        }
+        print("RowDependenciesTests: \(conflicts) conflicts, \(narrowed) with the pool narrowed, \(throughOthers) linked through other dependencies")
+        #expect(narrowed >= conflicts / 10 && throughOthers >= 20, "narrowed \(narrowed), through others \(throughOthers) of \(conflicts)")
+    }
+
     /// Systems of many small blocks over symbols of their own, their rows interleaved and a few rows
     /// tying blocks together: more dependencies than the ends bisected, many of them with
     /// inequalities, some sharing one. The first constraint that fails, read off the dependencies
