@@ -47,7 +47,7 @@ extension JointProblem {
                 TieCost(priority: $0.priority, index: $0.index, symbol: moved($0.symbol), coefficient: $0.coefficient)
             }
             windows += problem.windows.map { window in
-                (window.length.map { (moved($0.symbol), $0.coefficient) }, window.low, window.high)
+                (window.entry, window.length.map { (moved($0.symbol), $0.coefficient) }, window.low, window.high)
             }
             for item in 0..<count where problem.solving[item] { solving[item] = true }
             shift += problem.restricted

@@ -149,10 +149,13 @@ struct JointPart {
     /// Per entry of the shape's problem, where its window is centred when not where the stacks alone
     /// put its length (`jointRounds` moves the windows); nil for there.
     var centres: [Double]?
+    /// Per entry, how many pieces its window takes each way where more than the round's window; nil
+    /// for the round's.
+    var spans: [Int]?
 
     /// The shape again, after `seeds` or `forced` grew.
     mutating func reshape(ir: ConstraintIR, model: StructuredModel) throws(JointDecline) {
-        centres = nil
+        (centres, spans) = (nil, nil)
         shape = try JointShape(ir: ir, model: model, axis: axis.slot, seeds: seeds, forced: forced)
         guard shape.collapses(ir: ir, model: model, rule: rule) else { throw .nothingToCollapse }
     }
@@ -227,7 +230,7 @@ func jointRounds(
         window = window.flatMap { $0 < 64 ? 4 * $0 : nil }
         widenings += 1
     }
-    var (rounds, crossings, moves) = (0, 0, 0)
+    var (rounds, crossings, moves, spreads) = (0, 0, 0, 0)
     var moving = true
     rounds: while rounds < 8 {
         guard let problems = try roundProblems(
@@ -276,11 +279,25 @@ func jointRounds(
             continue
         }
         guard problem.windows.isEmpty || problem.insideWindows(problem.values(in: solver)) else {
-            // Without hubs, the windows move to where this answer put the lengths, and widen.
+            // Without hubs, the windows move to where this answer put the lengths. Those whose length
+            // reached an end widen; the others keep their width, since their pieces beyond did not
+            // matter. Past a few such rounds, every window widens.
             if moving, problem.hubs.isEmpty {
                 let value = problem.values(in: solver)
                 for k in parts.indices { parts[k].centres = problems[k].lengths(value) }
                 moves += 1
+                if let window, spreads < JointWindow.spreads {
+                    for k in parts.indices {
+                        let ends = problems[k].atWindowEnds(value)
+                        parts[k].spans = ends.indices.map { j in
+                            let span = max(parts[k].spans?[j] ?? window, window)
+                            return ends[j] ? 4 * span : span
+                        }
+                    }
+                    spreads += 1
+                    widenings += 1
+                    continue
+                }
             }
             widen()
             continue
@@ -299,7 +316,7 @@ func jointRounds(
                 // Windows moved away from where the stacks alone put the lengths can leave a face this
                 // check cannot read; the group is solved again from there, with wider windows that stay.
                 guard moving, parts.contains(where: { $0.centres != nil }) else { throw .unsettled }
-                for k in parts.indices { parts[k].centres = nil }
+                for k in parts.indices { (parts[k].centres, parts[k].spans) = (nil, nil) }
                 moving = false
                 widen()
                 continue
@@ -378,7 +395,7 @@ private func roundProblems(
             }
             problems.append(try JointProblem(
                 recentring: problem, centres: centres, shape: part.shape, model: model, width: width, height: height,
-                axis: part.axis, window: window))
+                axis: part.axis, window: window, spans: part.spans))
         } catch {
             // The hanging items that a written constraint meets at more than their position and length
             // (a baseline, an item inside), or whose own constraints move with more than they do, go
@@ -410,9 +427,9 @@ struct JointProblem {
     var tieCosts: [TieCost] = []
     /// Per unit: a run's merged items (the split of its length among them), nil for a stack alone.
     var merges: [Merge?] = []
-    /// The units entered by a window of their pieces: the length's linear form, and the ends of the
-    /// window where pieces were left out (nil where none were).
-    var windows: [(length: [LinearTerm], low: Double?, high: Double?)] = []
+    /// The units entered by a window of their pieces: the entry's index, the length's linear form, and
+    /// the ends of the window where pieces were left out (nil where none were).
+    var windows: [(entry: Int, length: [LinearTerm], low: Double?, high: Double?)] = []
     /// The indices in `constraints` of the bounds of each window's last pieces, where pieces were left
     /// out beyond them, and how wide each such piece may grow up to its function's domain end
     /// (infinite where the domain is open) (`openingWindows`).

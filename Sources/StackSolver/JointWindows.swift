@@ -15,6 +15,9 @@ enum JointWindow {
     /// The same for a solve kept for resizes (KeptSolve.swift): wider windows keep the lengths of
     /// nearby root sizes inside them, at a first solve that grows with the pieces entered.
     @TaskLocal static var keptPieces = 16
+    /// How many times a round widens only the windows whose lengths reached an end, before every
+    /// window widens.
+    static let spreads = 4
 }
 
 /// A bundle's function (JointBundles.swift) as a joint problem enters it: the unit that names its
@@ -36,31 +39,33 @@ struct JointEntry {
 }
 
 extension JointProblem {
-    /// `kept`'s problem with its windows of `window` pieces each way entered around `centres` (per
-    /// entry, a length), at root size `width` x `height`, without hubs: what a kept solve whose answer
+    /// `kept`'s problem with its windows of `window` pieces each way (per entry, `spans` where given)
+    /// entered around `centres` (per entry, a length), at root size `width` x `height`, without hubs: what a kept solve whose answer
     /// left its windows solves next, and a round whose windows were moved to where a relaxation or the
     /// last answer put the lengths (`jointRounds`).
     init(recentring kept: JointProblem, centres: [Double], shape: JointShape, model: StructuredModel, width: Double?,
-         height: Double?, axis: Axis, window: Int? = JointWindow.keptPieces) throws(JointDecline) {
+         height: Double?, axis: Axis, window: Int? = JointWindow.keptPieces, spans: [Int]? = nil) throws(JointDecline) {
         (merges, leader, placed, placedAcross) = (kept.merges, kept.leader, kept.placed, kept.placedAcross)
         (entries, written) = (kept.entries, kept.written.map { $0.pinned(width: width, height: height) })
         try enterWindows(
-            centres: centres, window: window, hubs: [], shape: shape, model: model, width: width, height: height, axis: axis)
+            centres: centres, window: window, spans: spans, hubs: [], shape: shape, model: model, width: width,
+            height: height, axis: axis)
     }
 
     /// Enters each entry's pieces around its centre (`JointEntry.centre`), at most
-    /// `window` each way (all when nil), then the stacks' gap rows, the pins' parameters (the root's,
+    /// `window` each way (all when nil), or as many as the entry's `spans` says, then the stacks' gap rows, the pins' parameters (the root's,
     /// then each hub's at its length) and the constraints as written.
     mutating func enterWindows(
-        centres: [Double], window: Int?, hubs pins: [(hub: Int, length: Double)], shape: JointShape, model: StructuredModel,
+        centres: [Double], window: Int?, spans: [Int]? = nil, hubs pins: [(hub: Int, length: Double)], shape: JointShape, model: StructuredModel,
         width: Double?, height: Double?, axis: Axis
     ) throws(JointDecline) {
         let externals = shape.unit.count * FrameVariable.perItem
-        for (entry, wanted) in zip(entries, centres) {
+        for (index, (entry, wanted)) in zip(entries, centres).enumerated() {
             let centre = try entry.centre(near: wanted, axis: axis)
             var terms = entry.form
-            let (low, high) = enterPieces(of: entry, centre: centre, window: window, externals: externals, terms: &terms)
-            if high != nil || low != nil { windows.append((entry.form, low, high)) }
+            let (low, high) = enterPieces(
+                of: entry, centre: centre, window: window.map { max(spans?[index] ?? $0, $0) }, externals: externals, terms: &terms)
+            if high != nil || low != nil { windows.append((index, entry.form, low, high)) }
             constraints.append(LinearConstraint(
                 expression: Row(constant: -centre, terms: terms), isEquality: true, priority: 1000,
                 source: .costFunction(item: entry.root)))
@@ -166,14 +171,23 @@ extension JointProblem {
     /// the window is, away from the window's ends, a local and so a global optimum over everything. At
     /// an end the pieces beyond might do better, and the caller solves again with wider windows.
     func insideWindows(_ value: (Int) -> Double) -> Bool {
-        windows.allSatisfy { window in
-            let length = window.length.reduce(0) { $0 + $1.coefficient * value($1.symbol) }
-            func away(from end: Double?) -> Bool {
-                guard let end else { return true }
-                return abs(length - end) > 1e-7 * max(1, abs(end))
-            }
-            return away(from: window.low) && away(from: window.high)
+        windows.allSatisfy { Self.inside($0, value) }
+    }
+
+    private static func inside(_ window: (entry: Int, length: [LinearTerm], low: Double?, high: Double?), _ value: (Int) -> Double) -> Bool {
+        let length = window.length.reduce(0) { $0 + $1.coefficient * value($1.symbol) }
+        func away(from end: Double?) -> Bool {
+            guard let end else { return true }
+            return abs(length - end) > 1e-7 * max(1, abs(end))
         }
+        return away(from: window.low) && away(from: window.high)
+    }
+
+    /// Per entry, whether its length is at an end of its window, where `insideWindows` fails.
+    func atWindowEnds(_ value: (Int) -> Double) -> [Bool] {
+        var ends = [Bool](repeating: false, count: entries.count)
+        for window in windows where !Self.inside(window, value) { ends[window.entry] = true }
+        return ends
     }
 
     /// This problem with each window's last piece grown to its function's domain end (`windowEnds`),

@@ -87,9 +87,10 @@ import Testing
     /// 20 points wide. Each held label narrows its section, and through the column every section,
     /// far from where the stacks alone put them. The windows move to where the relaxation puts the
     /// lengths, then to where answers reach, and the answer comes from windows of at most 16 pieces
-    /// each way (two widenings). Were the relaxation's lengths read as zero where the frame
-    /// variables' rows are set aside (ParkedRowsTests), the windows moved there would conflict and
-    /// the group would widen to 64. The frames are the whole solve's.
+    /// each way (two widenings). Only the windows whose lengths reached an end widen: 63 pieces in
+    /// all, where widening every window enters 225. Were the relaxation's lengths read as zero where
+    /// the frame variables' rows are set aside (ParkedRowsTests), the windows moved there would
+    /// conflict and the group would widen to 64. The frames are the whole solve's.
     @Test func aSqueezeAcrossTheTreeIsSolvedInWindowsThatMove() throws {
         var lines = ["vstack main(spacing: 4) {"]
         let distributions = ["fill", "equalSpacing", "fillEqually"]
@@ -120,7 +121,7 @@ import Testing
             return
         }
         print("JointWindowsTests: the squeeze across a tree: \(joint)")
-        #expect(joint.windowed && joint.movedWindows >= 1 && joint.widenings <= 2, "\(joint)")
+        #expect(joint.windowed && joint.movedWindows >= 1 && joint.widenings <= 2 && joint.pieces < 100, "\(joint)")
         #expect(solutionDifference(solution, solve(ir), ir: ir) == nil)
     }
 
