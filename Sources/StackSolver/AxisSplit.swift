@@ -147,9 +147,13 @@ func solveSplittingAxes(
     }
     /// The general solver's answer along `axis`: a joint group where one starts, else the whole axis.
     func generalAxis(_ axis: Axis) -> GeneralAxis {
+        // The stacks alone along the axis, built once for the joint group and, where its constraints
+        // conflict, for the one solved after they are broken (nil: each builds its own, and says why
+        // it cannot).
+        let alone = built?.alone(axis.slot) ?? (try? StructuredLayout(model: model, axes: [axis.slot], keepingDeclines: true))
         let joint = solveJointly(
-            ir: ir, model: model, built: built?.alone(axis.slot), width: width, height: height, axis: axis,
-            mentioned: mentioned, keeping: keeping)
+            ir: ir, model: model, built: alone, width: width, height: height, axis: axis, mentioned: mentioned,
+            keeping: keeping)
         // Without user constraints the first line of the report already says why the stacks alone
         // decline, so a joint group that declines for that reason is not reported again.
         var outcome: JointGroupOutcome? = joint.outcome
@@ -158,19 +162,19 @@ func solveSplittingAxes(
         // Kept for resizes or not, the same answer: nothing is kept of it, so a resize solves afresh.
         if case .declined(.conflict) = joint.outcome,
            let solved = solveJointlyBreakingConflicts(
-               ir: ir, model: model, built: built?.alone(axis.slot), width: width, height: height, axis: axis, mentioned: mentioned) {
+               ir: ir, model: model, built: alone, width: width, height: height, axis: axis, mentioned: mentioned) {
             return GeneralAxis(axis: axis, solved, joint: .solved(solved.summary))
         }
         var solver = Solver(ir: ir, width: width, height: height, axis: axis, parameterized: keeping)
         let run = solver.run(keeping: keeping, axes: [axis], width: width, height: height)
-        if run.solution.stopped, let walked = walkingShares(axis) { return walked }
+        if run.solution.stopped, let walked = walkingShares(axis, alone: alone) { return walked }
         return GeneralAxis(axis: axis, solution: run.solution, constraints: solver.linearCount, joint: outcome, kept: run.kept)
     }
     /// Where the general solve of the whole axis stopped at its limit: the joint solve with every
     /// fillProportionally stack's length along the axis walked as a hub (`HubRule.walkingShares`), when
     /// the layout has one, none of them has more than `JointHub.sharesWalkedUpTo` items, and that
     /// solve answers without stopping.
-    func walkingShares(_ axis: Axis) -> GeneralAxis? {
+    func walkingShares(_ axis: Axis, alone: StructuredLayout?) -> GeneralAxis? {
         let rule = HubRule(axis: axis, width: width, height: height, walkingShares: true)
         let proportional = (0..<model.count).filter { stack in
             model.distribution[stack] == .fillProportionally && Int(model.stackAxis[stack]) == axis.slot
@@ -179,8 +183,8 @@ func solveSplittingAxes(
         guard !proportional.isEmpty, proportional.allSatisfy({ model.children($0).count <= JointHub.sharesWalkedUpTo })
         else { return nil }
         let joint = solveJointly(
-            ir: ir, model: model, built: built?.alone(axis.slot), width: width, height: height, axis: axis,
-            mentioned: mentioned, keeping: keeping, walkingShares: true)
+            ir: ir, model: model, built: alone, width: width, height: height, axis: axis, mentioned: mentioned,
+            keeping: keeping, walkingShares: true)
         guard var solved = joint.solve, !solved.solution.stopped else { return nil }
         solved.summary.afterStop = true
         return GeneralAxis(axis: axis, solved, joint: .solved(solved.summary))
