@@ -24,18 +24,22 @@
 
 extension ConflictSearch {
     /// The members of `set` (in its order) that can be in a minimal conflict among the required
-    /// constraints of `set`. `byItems`: with the rule for items as well, which costs a few small
-    /// feasibility checks per item; without it, a pass over the set's terms.
+    /// constraints of `set`. `byItems`: with the rule for items as well, which costs an elimination
+    /// per item (Projection.swift); without it, a pass over the set's terms.
     func core(of set: [Int], byItems: Bool = true) -> [Int] {
         var peeling = Peeling(search: self, set: set)
         peeling.peelFreeSymbols()
         // Items last to first: an item's children come after it, so a stack's items go before it does.
+        // An item is looked at again only when a constraint that mentions it went since.
         var changed = byItems
         while changed {
             changed = false
-            for group in peeling.groups.indices.reversed() where peeling.peelIfAlwaysHeld(group) {
-                peeling.peelFreeSymbols()
-                changed = true
+            for group in peeling.groups.indices.reversed() where peeling.dirty[group] {
+                peeling.dirty[group] = false
+                if peeling.peelIfAlwaysHeld(group) {
+                    peeling.peelFreeSymbols()
+                    changed = true
+                }
             }
         }
         return set.indices.filter { !peeling.removed[$0] }.map { set[$0] }
@@ -57,83 +61,96 @@ private struct Peeling {
     /// The most rows the elimination of a group's symbols may hold before the group stays.
     static let largestProjection = 256
 
-    let search: ConflictSearch
-    let set: [Int]
-    /// Per position in `set`: its constraint's terms without its slack (an inequality as written), over
-    /// the symbols the set mentions numbered densely in their order (so a few constraints cost a
-    /// few, not the layout's size), and whether it is an inequality.
-    let terms: [[LinearTerm]]
+    /// Per position in `set`, where its terms are in `symbol` and `coefficient`: its constraint's terms
+    /// without its slack (an inequality as written), over the symbols the set mentions numbered
+    /// densely in their order (so a few constraints cost a few, not the layout's size).
+    let termStart: [Int]
+    let symbol: [Int]
+    let coefficient: [Double]
+    /// Per position in `set`: whether its constraint is an inequality, and its constant.
     let isInequality: [Bool]
-    /// Per position in `set`: its constraint's constant.
     let constants: [Double]
     var removed: [Bool]
     /// Per dense symbol: how many live constraints mention it as an equality, as an inequality it meets
-    /// by growing, and as one it meets by shrinking; and which constraints (positions in `set`) mention it.
+    /// by growing, and as one it meets by shrinking; and where in `mentions` the constraints
+    /// (positions in `set`) that mention it are.
     var equal: [Int]
     var grow: [Int]
     var shrink: [Int]
-    var mentions: [[Int]]
+    let mentionStart: [Int]
+    let mentions: [Int]
     /// Symbols whose counts dropped since they were last looked at.
     var pending: [Int] = []
     /// The dense symbols of each item the set mentions (its `FrameVariable.perItem` variables), the
-    /// items in order; and per dense symbol, its item's group.
+    /// items in order; per dense symbol, its item's group; and per group, whether a constraint that
+    /// mentions it went since it was last looked at.
     var groups: [[Int]] = []
     let groupOf: [Int]
+    var dirty: [Bool]
 
     init(search: ConflictSearch, set: [Int]) {
-        self.search = search
-        self.set = set
-        let written = set.map { index in
+        var termStart = [0]
+        termStart.reserveCapacity(set.count + 1)
+        var original: [Int] = []
+        var coefficient: [Double] = []
+        for index in set {
             let constraint = search.constraints[index]
-            return zip(constraint.expression.symbols, constraint.expression.coefficients)
-                .filter { $0.0 != constraint.slack }.map { (symbol: $0.0, coefficient: $0.1) }
-        }
-        var symbols = written.flatMap { $0.map(\.symbol) }
-        symbols.sort()
-        var unique: [Int] = []
-        unique.reserveCapacity(symbols.count)
-        for symbol in symbols where symbol != unique.last { unique.append(symbol) }
-        func dense(_ symbol: Int) -> Int {
-            var (low, high) = (0, unique.count - 1)
-            while low < high {
-                let middle = (low + high) / 2
-                if unique[middle] < symbol { low = middle + 1 } else { high = middle }
+            for (symbol, value) in zip(constraint.expression.symbols, constraint.expression.coefficients)
+            where symbol != constraint.slack {
+                original.append(symbol)
+                coefficient.append(value)
             }
-            return low
+            termStart.append(original.count)
         }
-        terms = written.map { $0.map { (symbol: dense($0.symbol), coefficient: $0.coefficient) } }
+        // Dense numbers in symbol order: the terms sorted by symbol, each term's position beside it.
+        var keys = original.indices.map { original[$0] << 32 | $0 }
+        keys.sort()
+        var dense = [Int](repeating: 0, count: original.count)
         var groupOf: [Int] = []
-        groupOf.reserveCapacity(unique.count)
-        for (symbol, original) in unique.enumerated() {
-            let item = original / FrameVariable.perItem
-            if symbol == 0 || unique[symbol - 1] / FrameVariable.perItem != item { groups.append([]) }
-            groups[groups.count - 1].append(symbol)
-            groupOf.append(groups.count - 1)
+        var last = -1
+        for key in keys {
+            let symbol = key >> 32
+            if symbol != last {
+                if last < 0 || last / FrameVariable.perItem != symbol / FrameVariable.perItem { groups.append([]) }
+                groups[groups.count - 1].append(groupOf.count)
+                groupOf.append(groups.count - 1)
+                last = symbol
+            }
+            dense[key & 0xFFFF_FFFF] = groupOf.count - 1
         }
-        self.groupOf = groupOf
+        (self.termStart, self.symbol, self.coefficient, self.groupOf) = (termStart, dense, coefficient, groupOf)
+        dirty = [Bool](repeating: true, count: groups.count)
         isInequality = set.map { search.constraints[$0].slack != nil || !search.constraints[$0].isEquality }
         constants = set.map { search.constraints[$0].expression.constant }
         removed = [Bool](repeating: false, count: set.count)
-        equal = [Int](repeating: 0, count: unique.count)
+        var mentionStart = [Int](repeating: 0, count: groupOf.count + 1)
+        for symbol in dense { mentionStart[symbol + 1] += 1 }
+        for symbol in groupOf.indices { mentionStart[symbol + 1] += mentionStart[symbol] }
+        var mentions = [Int](repeating: 0, count: dense.count)
+        var next = mentionStart
+        for position in set.indices {
+            for term in termStart[position]..<termStart[position + 1] {
+                mentions[next[dense[term]]] = position
+                next[dense[term]] += 1
+            }
+        }
+        (self.mentionStart, self.mentions) = (mentionStart, mentions)
+        equal = [Int](repeating: 0, count: groupOf.count)
         grow = equal
         shrink = equal
-        mentions = [[Int]](repeating: [], count: unique.count)
-        pending = Array(unique.indices)
-        for position in set.indices {
-            count(position, by: 1)
-            for term in terms[position] { mentions[term.symbol].append(position) }
-        }
+        pending = Array(groupOf.indices)
+        for position in set.indices { count(position, by: 1) }
     }
 
     mutating func count(_ position: Int, by step: Int) {
         let inequality = isInequality[position]
-        for term in terms[position] {
+        for term in termStart[position]..<termStart[position + 1] {
             if !inequality {
-                equal[term.symbol] += step
-            } else if term.coefficient > 0 {
-                grow[term.symbol] += step
+                equal[symbol[term]] += step
+            } else if coefficient[term] > 0 {
+                grow[symbol[term]] += step
             } else {
-                shrink[term.symbol] += step
+                shrink[symbol[term]] += step
             }
         }
     }
@@ -141,7 +158,10 @@ private struct Peeling {
     mutating func remove(_ position: Int) {
         removed[position] = true
         count(position, by: -1)
-        pending += terms[position].map(\.symbol)
+        for term in termStart[position]..<termStart[position + 1] {
+            pending.append(symbol[term])
+            dirty[groupOf[symbol[term]]] = true
+        }
     }
 
     /// Removes every constraint with a symbol nothing else pins, until none is left. The order symbols
@@ -151,7 +171,9 @@ private struct Peeling {
             let frees = equal[symbol] == 0 ? (grow[symbol] == 0) != (shrink[symbol] == 0)
                 : equal[symbol] == 1 && grow[symbol] + shrink[symbol] == 0
             guard frees else { continue }
-            for position in mentions[symbol] where !removed[position] { remove(position) }
+            for position in mentions[mentionStart[symbol]..<mentionStart[symbol + 1]] where !removed[position] {
+                remove(position)
+            }
         }
     }
 
@@ -161,21 +183,25 @@ private struct Peeling {
     /// Projection.swift decides it, by eliminating the group's symbols.
     mutating func peelIfAlwaysHeld(_ group: Int) -> Bool {
         var members: [Int] = []
-        for symbol in groups[group] {
-            for position in mentions[symbol] where !removed[position] && !members.contains(position) {
+        for own in groups[group] {
+            for position in mentions[mentionStart[own]..<mentionStart[own + 1]] where !removed[position] && !members.contains(position) {
                 members.append(position)
                 if members.count > Self.largestGroup { return false }
             }
         }
         guard !members.isEmpty else { return false }
-        var used = members.flatMap { terms[$0].map(\.symbol) }
-        used.sort()
         var columns: [Int] = []
-        for symbol in used where symbol != columns.last { columns.append(symbol) }
+        for position in members {
+            for term in termStart[position]..<termStart[position + 1] where !columns.contains(symbol[term]) {
+                columns.append(symbol[term])
+            }
+        }
         guard columns.count(where: { groupOf[$0] != group }) <= Self.largestInterface else { return false }
         let rows = members.map { position in
             var coefficients = [Double](repeating: 0, count: columns.count)
-            for term in terms[position] { coefficients[columns.firstIndex(of: term.symbol)!] = term.coefficient }
+            for term in termStart[position]..<termStart[position + 1] {
+                coefficients[columns.firstIndex(of: symbol[term])!] = coefficient[term]
+            }
             return DenseRow(coefficients: coefficients, constant: constants[position], isEquality: !isInequality[position])
         }
         let own = columns.indices.filter { groupOf[columns[$0]] == group }
