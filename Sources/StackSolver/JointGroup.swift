@@ -134,57 +134,6 @@ private func jointStart(
     throw .nothingToCollapse
 }
 
-/// One axis of a joint solve as its rounds grow it: the stack-only layout along the axis, its frames
-/// (where the hubs' pins start), and the spine.
-struct JointPart {
-    let axis: Axis
-    let rule: HubRule
-    let layout: StructuredLayout
-    let stacksAlone: LayoutSolution?
-    var seeds: [Int]
-    var shape: JointShape
-    var forced: [Bool]
-    /// The hubs left unpinned (their pins tied to another's).
-    var unwalked: [Int] = []
-    /// Per entry of the shape's problem, where its window is centred when not where the stacks alone
-    /// put its length (`jointRounds` moves the windows); nil for there.
-    var centres: [Double]?
-    /// Per entry, how many pieces its window takes each way where more than the round's window; nil
-    /// for the round's.
-    var spans: [Int]?
-
-    /// The shape again, after `seeds` or `forced` grew.
-    mutating func reshape(ir: ConstraintIR, model: StructuredModel) throws(JointDecline) {
-        (centres, spans) = (nil, nil)
-        shape = try JointShape(ir: ir, model: model, axis: axis.slot, seeds: seeds, forced: forced)
-        guard shape.collapses(ir: ir, model: model, rule: rule) else { throw .nothingToCollapse }
-    }
-
-    /// Puts onto the spine what finishing a round declines (`finishJoint`), and reshapes: a run whose
-    /// items share its length freely, as a free unit does (`forced`); a stack the top-down pass
-    /// declines at the length the joint solve gives its unit, with its ancestors, as where the stacks
-    /// alone decline does at the start (`seeds`). Rethrows any other decline.
-    mutating func respine(after error: JointDecline, ir: ConstraintIR, model: StructuredModel) throws(JointDecline) {
-        switch error {
-        case .freeSplit(let item) where shape.unit[item] >= 0:
-            force([shape.unit[item]])
-        case .subtreeDeclined(let reason):
-            guard let node = reason.spineNode, node < shape.spine.count, !shape.spine[node] else { throw error }
-            seeds.append(node)
-        default:
-            throw error
-        }
-        try reshape(ir: ir, model: model)
-    }
-
-    /// Puts onto the spine the members of `units` whose places the levels and ties leave free.
-    mutating func force(_ units: [Int]) {
-        for unit in units {
-            for member in layout.freeMembers(of: shape.units[unit], axis: axis.slot) { forced[member] = true }
-        }
-    }
-}
-
 /// The joint solve of `axis`, in rounds (`jointRounds`).
 private func jointSolve(
     ir: ConstraintIR, model: StructuredModel, built: StructuredLayout?, width: Double?, height: Double?, axis: Axis,
@@ -213,7 +162,8 @@ func jointPart(
 /// A unit whose place the levels and ties leave free goes onto
 /// the spine, and the group is solved again: each round takes one more level of the tree, so the
 /// rounds are few (and bounded here). A round whose answer reaches the end of a window of pieces is
-/// solved again with windows four times wider (at last with every piece), and does not count. The
+/// solved again with that window four times wider, the others moved to the answer (a few rounds; then
+/// every window four times wider, at last with every piece), and does not count. The
 /// hubs' lengths are pinned and walked (HubWalk.swift), unless the pins conflict or the layout leaves
 /// a length undecided: then the group is solved without them. Of hubs whose pins are tied together,
 /// one is left out. Hubs are walked along one axis alone: a walk moves one pin at a time, and a
@@ -223,19 +173,14 @@ func jointRounds(
     height: Double?, mentioned: [Bool], keeping: Bool
 ) throws(JointDecline) -> [JointSolve] {
     var parts = parts
-    var window: Int? = keeping ? JointWindow.keptPieces : JointWindow.pieces
+    var windows = WindowGrowth(window: keeping ? JointWindow.keptPieces : JointWindow.pieces)
     var walkingHubs = parts.count == 1
-    var widenings = 0
-    func widen() {
-        window = window.flatMap { $0 < 64 ? 4 * $0 : nil }
-        widenings += 1
-    }
-    var (rounds, crossings, moves, spreads) = (0, 0, 0, 0)
+    var (rounds, crossings) = (0, 0)
     var moving = true
-    rounds: while rounds < 8 {
+    while rounds < 8 {
         guard let problems = try roundProblems(
-            ir: ir, model: model, parts: &parts, width: width, height: height, window: window, walkingHubs: walkingHubs,
-            crossings: &crossings)
+            ir: ir, model: model, parts: &parts, width: width, height: height, window: windows.window,
+            walkingHubs: walkingHubs, crossings: &crossings)
         else { continue }
         let interfaces = zip(parts, problems).map { part, own in own.interface(of: part.shape, axis: part.axis) }
         let problem = problems.count == 1 ? problems[0]
@@ -246,7 +191,7 @@ func jointRounds(
                 // The pins hold where the lengths may leave the windows (a user constraint moves an item
                 // further than one piece): wider windows keep the walk. Else the pins themselves conflict.
                 if !problem.windows.isEmpty, !problem.openingWindows().solver(ir).conflicted {
-                    widen()
+                    windows.widen()
                     continue
                 }
                 walkingHubs = false
@@ -258,9 +203,9 @@ func jointRounds(
                 if moving, parts.allSatisfy({ $0.centres == nil }),
                    let centres = try relaxedLengths(problem, of: problems, ir: ir) {
                     for k in parts.indices { parts[k].centres = centres[k] }
-                    moves += 1
+                    windows.moves += 1
                 } else {
-                    widen()
+                    windows.widen()
                 }
                 continue
             }
@@ -279,46 +224,31 @@ func jointRounds(
             continue
         }
         guard problem.windows.isEmpty || problem.insideWindows(problem.values(in: solver)) else {
-            // Without hubs, the windows move to where this answer put the lengths. Those whose length
-            // reached an end widen; the others keep their width, since their pieces beyond did not
-            // matter. Past a few such rounds, every window widens.
+            // Without hubs, the windows move to where this answer put the lengths, and those whose
+            // lengths reached an end widen (`JointPart.moveWindows`); past a few such rounds, all do.
+            let spreading = moving && problem.hubs.isEmpty ? windows.spread() : nil
             if moving, problem.hubs.isEmpty {
                 let value = problem.values(in: solver)
-                for k in parts.indices { parts[k].centres = problems[k].lengths(value) }
-                moves += 1
-                if let window, spreads < JointWindow.spreads {
-                    for k in parts.indices {
-                        let ends = problems[k].atWindowEnds(value)
-                        parts[k].spans = ends.indices.map { j in
-                            let span = max(parts[k].spans?[j] ?? window, window)
-                            return ends[j] ? 4 * span : span
-                        }
-                    }
-                    spreads += 1
-                    widenings += 1
-                    continue
-                }
+                for k in parts.indices { parts[k].moveWindows(to: value, of: problems[k], spreading: spreading) }
+                windows.moves += 1
             }
-            widen()
+            if spreading == nil { windows.widen() }
             continue
         }
         rounds += 1
         guard problem.fixes(interfaces.flatMap { $0.flatMap { $0 } }, in: solver) else {
-            var grew = false
-            for k in parts.indices {
-                let free = problem.freeUnits(interfaces[k], in: solver)
-                guard !free.isEmpty else { continue }
-                parts[k].force(free)
+            let free = parts.indices.map { problem.freeUnits(interfaces[$0], in: solver) }
+            for k in parts.indices where !free[k].isEmpty {
+                parts[k].force(free[k])
                 try parts[k].reshape(ir: ir, model: model)
-                grew = true
             }
-            guard grew else {
+            guard free.contains(where: { !$0.isEmpty }) else {
                 // Windows moved away from where the stacks alone put the lengths can leave a face this
                 // check cannot read; the group is solved again from there, with wider windows that stay.
                 guard moving, parts.contains(where: { $0.centres != nil }) else { throw .unsettled }
                 for k in parts.indices { (parts[k].centres, parts[k].spans) = (nil, nil) }
                 moving = false
-                widen()
+                windows.widen()
                 continue
             }
             continue
@@ -328,7 +258,7 @@ func jointRounds(
             mentioned: mentioned, keeping: keeping, width: width, height: height)
         else { continue }
         for k in solves.indices {
-            (solves[k].summary.widenings, solves[k].summary.movedWindows) = (widenings, moves)
+            (solves[k].summary.widenings, solves[k].summary.movedWindows) = (windows.widenings, windows.moves)
             solves[k].summary.acrossAxes = across.count
         }
         return solves

@@ -15,9 +15,33 @@ enum JointWindow {
     /// The same for a solve kept for resizes (KeptSolve.swift): wider windows keep the lengths of
     /// nearby root sizes inside them, at a first solve that grows with the pieces entered.
     @TaskLocal static var keptPieces = 16
-    /// How many times a round widens only the windows whose lengths reached an end, before every
-    /// window widens.
+}
+
+/// How a joint solve's windows grow over its rounds (`jointRounds`): the pieces each way, and how many
+/// times they widened and moved.
+struct WindowGrowth {
+    /// How many times a round widens only the windows whose lengths reached an end
+    /// (`JointPart.moveWindows`), before every window widens.
     static let spreads = 4
+
+    var window: Int?
+    var widenings = 0
+    var moves = 0
+    var spreads = 0
+
+    /// Every window four times wider; past 64 pieces, all of them.
+    mutating func widen() {
+        window = window.flatMap { $0 < 64 ? 4 * $0 : nil }
+        widenings += 1
+    }
+
+    /// The round's window, for the windows whose lengths reached an end to widen from, counted as a
+    /// widening; nil past `spreads` of them, or with every piece.
+    mutating func spread() -> Int? {
+        guard let window, spreads < Self.spreads else { return nil }
+        (spreads, widenings) = (spreads + 1, widenings + 1)
+        return window
+    }
 }
 
 /// A bundle's function (JointBundles.swift) as a joint problem enters it: the unit that names its
