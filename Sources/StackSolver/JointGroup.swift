@@ -316,10 +316,18 @@ private func roundProblems(
         // Without its hubs, a group with nothing hanging off its spine is the whole axis.
         guard !hubs.isEmpty || !part.shape.units.isEmpty else { throw .nothingToCollapse }
         do throws(JointDecline) {
-            let problem = try JointProblem(
-                ir: ir, shape: part.shape, layout: part.layout, width: width, height: height, axis: part.axis,
-                stacksAlone: part.stacksAlone, window: window, hubs: hubs)
-            guard let centres = part.centres, hubs.isEmpty, window != nil else {
+            // Windows moved elsewhere enter the last build's functions and written constraints again.
+            let moved = part.centres != nil && hubs.isEmpty && window != nil
+            let problem: JointProblem
+            if moved, let entered = part.entered {
+                problem = entered
+            } else {
+                problem = try JointProblem(
+                    ir: ir, shape: part.shape, layout: part.layout, width: width, height: height, axis: part.axis,
+                    stacksAlone: part.stacksAlone, window: window, hubs: hubs)
+                parts[k].entered = problem
+            }
+            guard let centres = part.centres, moved else {
                 problems.append(problem)
                 continue
             }

@@ -18,10 +18,13 @@ struct JointPart {
     /// Per entry, how many pieces its window takes each way where more than the round's window; nil
     /// for the round's.
     var spans: [Int]?
+    /// The shape's problem as last built: its functions and its constraints as written, which a round
+    /// whose windows moved enters again around other centres (`JointProblem(recentring:)`).
+    var entered: JointProblem?
 
     /// The shape again, after `seeds` or `forced` grew.
     mutating func reshape(ir: ConstraintIR, model: StructuredModel) throws(JointDecline) {
-        (centres, spans) = (nil, nil)
+        (centres, spans, entered) = (nil, nil, nil)
         shape = try JointShape(ir: ir, model: model, axis: axis.slot, seeds: seeds, forced: forced)
         guard shape.collapses(ir: ir, model: model, rule: rule) else { throw .nothingToCollapse }
     }
