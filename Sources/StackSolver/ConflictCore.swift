@@ -102,7 +102,8 @@ private struct Peeling {
             }
             termStart.append(original.count)
         }
-        // Dense numbers in symbol order: the terms sorted by symbol, each term's position beside it.
+        // Dense numbers in symbol order: the terms sorted by symbol, each term's position beside it
+        // (a frame variable's symbol and a term's position each fit in 32 bits).
         var keys = original.indices.map { original[$0] << 32 | $0 }
         keys.sort()
         var dense = [Int](repeating: 0, count: original.count)

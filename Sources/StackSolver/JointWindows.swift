@@ -64,9 +64,9 @@ struct JointEntry {
 
 extension JointProblem {
     /// `kept`'s problem with its windows of `window` pieces each way (per entry, `spans` where given)
-    /// entered around `centres` (per entry, a length), at root size `width` x `height`, without hubs: what a kept solve whose answer
-    /// left its windows solves next, and a round whose windows were moved to where a relaxation or the
-    /// last answer put the lengths (`jointRounds`).
+    /// entered around `centres` (per entry, a length), at root size `width` x `height`, without hubs:
+    /// what a kept solve whose answer left its windows solves next, and a round whose windows were
+    /// moved to where a relaxation or the last answer put the lengths (`jointRounds`).
     init(recentring kept: JointProblem, centres: [Double], shape: JointShape, model: StructuredModel, width: Double?,
          height: Double?, axis: Axis, window: Int? = JointWindow.keptPieces, spans: [Int]? = nil) throws(JointDecline) {
         (merges, leader, placed, placedAcross) = (kept.merges, kept.leader, kept.placed, kept.placedAcross)
@@ -198,7 +198,9 @@ extension JointProblem {
         windows.allSatisfy { Self.inside($0, value) }
     }
 
-    private static func inside(_ window: (entry: Int, length: [LinearTerm], low: Double?, high: Double?), _ value: (Int) -> Double) -> Bool {
+    private static func inside(
+        _ window: (entry: Int, length: [LinearTerm], low: Double?, high: Double?), _ value: (Int) -> Double
+    ) -> Bool {
         let length = window.length.reduce(0) { $0 + $1.coefficient * value($1.symbol) }
         func away(from end: Double?) -> Bool {
             guard let end else { return true }

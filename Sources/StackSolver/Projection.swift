@@ -39,13 +39,18 @@ func holdsForEveryValue(_ rows: [DenseRow], eliminating eliminated: [Int], large
     var rows = rows
     var left = eliminated
     // Equalities first: each gives one eliminated column its value, and substituting it adds no row.
-    while let (position, column) = rows.indices.lazy.compactMap({ position in
-        rows[position].isEquality ? left.first(where: { !nearZero(rows[position].coefficients[$0]) }).map { (position, $0) } : nil
-    }).first {
+    func firstEquality() -> (position: Int, column: Int)? {
+        for position in rows.indices where rows[position].isEquality {
+            if let column = left.first(where: { !nearZero(rows[position].coefficients[$0]) }) { return (position, column) }
+        }
+        return nil
+    }
+    while let (position, column) = firstEquality() {
         let pivot = rows.remove(at: position)
         left.removeAll { $0 == column }
         for index in rows.indices where !nearZero(rows[index].coefficients[column]) {
-            rows[index] = rows[index].adding(pivot, times: -rows[index].coefficients[column] / pivot.coefficients[column], cancelling: column)
+            let factor = -rows[index].coefficients[column] / pivot.coefficients[column]
+            rows[index] = rows[index].adding(pivot, times: factor, cancelling: column)
         }
     }
     for column in left {
@@ -54,14 +59,19 @@ func holdsForEveryValue(_ rows: [DenseRow], eliminating eliminated: [Int], large
         var shrinking: [DenseRow] = []
         for row in rows {
             let coefficient = row.coefficients[column]
-            if nearZero(coefficient) { kept.append(row) } else if coefficient > 0 { growing.append(row) } else { shrinking.append(row) }
+            if nearZero(coefficient) {
+                kept.append(row)
+            } else if coefficient > 0 {
+                growing.append(row)
+            } else {
+                shrinking.append(row)
+            }
         }
         guard kept.count + growing.count * shrinking.count <= largest else { return nil }
         for up in growing {
             for down in shrinking {
-                // Both scaled to a coefficient of 1 and -1 in `column`, so the sum cancels it.
-                let scaled = up.adding(down, times: up.coefficients[column] / -down.coefficients[column], cancelling: column)
-                kept.append(scaled)
+                // `down` scaled to minus `up`'s coefficient in `column`, so the sum cancels it.
+                kept.append(up.adding(down, times: up.coefficients[column] / -down.coefficients[column], cancelling: column))
             }
         }
         rows = kept
