@@ -230,34 +230,19 @@ struct ConflictSearch {
 
     /// The constraints of `pool` that share a variable with `index`, directly or through others of `pool`.
     private func connected(to index: Int, among pool: [Int]) -> [Int] {
-        var parent = Array(0..<externals)
-        func find(_ symbol: Int) -> Int {
-            var root = symbol
-            while parent[root] != root { root = parent[root] }
-            var node = symbol
-            while parent[node] != root {
-                let next = parent[node]
-                parent[node] = root
-                node = next
-            }
-            return root
-        }
+        var classes = DisjointSets(count: externals)
         for member in pool + [index] {
             let symbols = constraints[member].expression.symbols
             guard let first = symbols.first else { continue }
-            for symbol in symbols.dropFirst() {
-                let a = find(first)
-                let b = find(symbol)
-                if a != b { parent[max(a, b)] = min(a, b) }
-            }
+            for symbol in symbols.dropFirst() { classes.join(first, symbol) }
         }
         guard let anchor = constraints[index].expression.symbols.first else {
             // A constant row (`0 == 5`) conflicts on its own.
             return []
         }
-        let component = find(anchor)
+        let component = classes.find(anchor)
         return pool.filter { member in
-            constraints[member].expression.symbols.first.map { find($0) == component } ?? false
+            constraints[member].expression.symbols.first.map { classes.find($0) == component } ?? false
         }
     }
 }

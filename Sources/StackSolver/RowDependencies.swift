@@ -113,29 +113,23 @@ extension ConflictSearch {
     func firstProof(_ echelon: [Combination], base: [Int], pool: [Int]) -> (end: Int, shared: [[Int]])? {
         let set = base + pool
         // The combinations before the proving one, grouped by the inequalities they share.
-        var group: [Int] = []
-        func find(_ k: Int) -> Int {
-            var root = k
-            while group[root] != root { root = group[root] }
-            return root
-        }
+        var groups = DisjointSets(count: 0)
         var owner: [Int: Int] = [:]
         for (k, combination) in echelon.enumerated() {
             if combination.end >= base.count, proves(combination.row, in: set) {
                 var members: [Int: [Int]] = [:]
-                for j in 0..<k { members[find(j), default: []].append(j) }
+                for j in 0..<k { members[groups.find(j), default: []].append(j) }
                 let shared = members.values.filter { $0.count > 1 }.map { combinations in
                     Array(Set(combinations.flatMap { echelon[$0].row.symbols.map { set[$0] } })).sorted()
                 }
                 return (combination.end, shared.sorted { $0.lexicographicallyPrecedes($1) })
             }
-            group.append(k)
+            groups.append()
             for position in combination.row.symbols {
                 let constraint = constraints[set[position]]
                 guard constraint.slack != nil || !constraint.isEquality else { continue }
                 if let other = owner[position] {
-                    let (a, b) = (find(other), find(k))
-                    if a != b { group[max(a, b)] = min(a, b) }
+                    groups.join(other, k)
                 } else {
                     owner[position] = k
                 }
@@ -220,30 +214,19 @@ extension ConflictSearch {
     /// every round of the additive method, is in the first's class. A constraint no combination
     /// mentions is in none.
     func linked(to first: Int, pool: [Int], combinations: [Combination]) -> (pool: [Int], combinations: [Combination]) {
-        var parent = Array(0...pool.count)
-        func find(_ position: Int) -> Int {
-            var root = position
-            while parent[root] != root { root = parent[root] }
-            var node = position
-            while parent[node] != root { (parent[node], node) = (root, parent[node]) }
-            return root
-        }
+        var classes = DisjointSets(count: pool.count + 1)
         for combination in combinations {
-            let a = find(combination.row.symbols[0])
-            for position in combination.row.symbols.dropFirst() {
-                let b = find(position)
-                if a != b { parent[b] = a }
-            }
+            for position in combination.row.symbols.dropFirst() { classes.join(combination.row.symbols[0], position) }
         }
-        let root = find(0)
+        // The first is position 0, the smallest of its class.
         var renumbered = [Int](repeating: -1, count: pool.count + 1)
         var kept: [Int] = []
         renumbered[0] = 0
-        for position in 1...max(1, pool.count) where position <= pool.count && find(position) == root {
-            kept.append(pool[position - 1])
-            renumbered[position] = kept.count
+        for index in pool.indices where classes.find(index + 1) == 0 {
+            kept.append(pool[index])
+            renumbered[index + 1] = kept.count
         }
-        let linked = combinations.filter { find($0.row.symbols[0]) == root }.compactMap { combination in
+        let linked = combinations.filter { classes.find($0.row.symbols[0]) == 0 }.compactMap { combination in
             var row = combination.row
             row.symbols = row.symbols.map { renumbered[$0] }
             return Combination(row)
